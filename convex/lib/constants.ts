@@ -1,0 +1,179 @@
+/**
+ * Business constants of SPEC.md section 9 and PRODUCT.md "Constants".
+ * Pure data: imported by Convex functions and by the browser alike.
+ */
+
+export const TIME_ZONES = [
+  "America/New_York",
+  "America/Chicago",
+  "America/Denver",
+  "America/Los_Angeles",
+] as const;
+export type TimeZone = (typeof TIME_ZONES)[number];
+export const DEFAULT_TIME_ZONE: TimeZone = "America/New_York";
+
+export const TIME_ZONE_LABELS: Record<TimeZone, string> = {
+  "America/New_York": "Eastern (New York)",
+  "America/Chicago": "Central (Chicago)",
+  "America/Denver": "Mountain (Denver)",
+  "America/Los_Angeles": "Pacific (Los Angeles)",
+};
+
+export const LANGUAGES = [
+  "ar",
+  "bn",
+  "de",
+  "en",
+  "es",
+  "fr",
+  "hi",
+  "id",
+  "it",
+  "ja",
+  "ko",
+  "ms",
+  "nl",
+  "pt",
+  "ru",
+  "th",
+  "tr",
+  "uk",
+  "vi",
+  "zh",
+] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const LANGUAGE_LABELS: Record<Language, string> = {
+  ar: "Arabic",
+  bn: "Bengali",
+  de: "German",
+  en: "English",
+  es: "Spanish",
+  fr: "French",
+  hi: "Hindi",
+  id: "Indonesian",
+  it: "Italian",
+  ja: "Japanese",
+  ko: "Korean",
+  ms: "Malay",
+  nl: "Dutch",
+  pt: "Portuguese",
+  ru: "Russian",
+  th: "Thai",
+  tr: "Turkish",
+  uk: "Ukrainian",
+  vi: "Vietnamese",
+  zh: "Chinese",
+};
+
+export const PLATFORM_TYPES = [
+  "shopify",
+  "whatnot",
+  "etsy",
+  "woocommerce",
+  "amazon",
+  "tiktok",
+  "facebook",
+  "instagram",
+  "ntwrk",
+  "popshop",
+  "grip",
+  "bambuser",
+  "golive",
+  "livescale",
+  "shopshops",
+  "talkshoplive",
+  "channelize",
+  "smartzer",
+  "conferwith",
+  "streamslive",
+  "whisbi",
+  "other",
+] as const;
+export type PlatformType = (typeof PLATFORM_TYPES)[number];
+
+export type PlatformInfo = {
+  /** Display name as the platform writes it. */
+  label: string;
+  /** Iconify id; bundled offline by the Icon component. */
+  icon: string;
+  /**
+   * Hosts a stream URL on this platform may use (the host itself or any subdomain).
+   * Empty for platforms that run on the seller's own domain (Shopify, WooCommerce, widgets).
+   */
+  hosts: readonly string[];
+};
+
+export const PLATFORMS: Record<PlatformType, PlatformInfo> = {
+  shopify: { label: "Shopify", icon: "simple-icons:shopify", hosts: [] },
+  whatnot: { label: "Whatnot", icon: "lucide:radio", hosts: ["whatnot.com"] },
+  etsy: { label: "Etsy", icon: "simple-icons:etsy", hosts: ["etsy.com"] },
+  woocommerce: { label: "WooCommerce", icon: "simple-icons:woocommerce", hosts: [] },
+  amazon: { label: "Amazon Live", icon: "simple-icons:amazon", hosts: ["amazon.com"] },
+  tiktok: { label: "TikTok Shop", icon: "simple-icons:tiktok", hosts: ["tiktok.com"] },
+  facebook: { label: "Facebook Live", icon: "simple-icons:facebook", hosts: ["facebook.com", "fb.watch"] },
+  instagram: { label: "Instagram Live", icon: "simple-icons:instagram", hosts: ["instagram.com"] },
+  ntwrk: { label: "NTWRK", icon: "lucide:tv", hosts: ["thentwrk.com"] },
+  popshop: { label: "Popshop Live", icon: "lucide:shopping-bag", hosts: ["popshoplive.com"] },
+  grip: { label: "Grip", icon: "lucide:hand", hosts: ["grip.show", "grip.events"] },
+  bambuser: { label: "Bambuser", icon: "lucide:video", hosts: ["bambuser.com"] },
+  golive: { label: "GoLive", icon: "lucide:cast", hosts: [] },
+  livescale: { label: "Livescale", icon: "lucide:clapperboard", hosts: ["livescale.tv"] },
+  shopshops: { label: "ShopShops", icon: "lucide:store", hosts: ["shopshops.com"] },
+  talkshoplive: { label: "TalkShopLive", icon: "lucide:mic", hosts: ["talkshop.live"] },
+  channelize: { label: "Channelize.io", icon: "lucide:tv-minimal-play", hosts: [] },
+  smartzer: { label: "Smartzer", icon: "lucide:mouse-pointer-click", hosts: [] },
+  conferwith: { label: "Conferwith", icon: "lucide:users", hosts: [] },
+  streamslive: { label: "StreamsLive", icon: "lucide:podcast", hosts: [] },
+  whisbi: { label: "Whisbi", icon: "lucide:messages-square", hosts: [] },
+  other: { label: "Other", icon: "lucide:link", hosts: [] },
+};
+
+export const ROLES = ["viewer", "seller", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+export const DEFAULT_ROLE: Role = "viewer";
+
+export const STREAM_STATUSES = ["CREATED", "SCHEDULED", "LIVE", "PAUSED", "ENDED", "CANCELLED"] as const;
+export type StreamStatus = (typeof STREAM_STATUSES)[number];
+export const DEFAULT_STREAM_STATUS: StreamStatus = "CREATED";
+
+export const SHOP_STATUSES = [
+  "draft",
+  "pending_verification",
+  "active",
+  "maintenance",
+  "suspended",
+  "inactive",
+] as const;
+export type ShopStatus = (typeof SHOP_STATUSES)[number];
+export const DEFAULT_SHOP_STATUS: ShopStatus = "draft";
+
+/** `pending_review` is PRODUCT.md's addition, for correction and restriction requests. */
+export const PRIVACY_REQUEST_STATUSES = [
+  "none",
+  "pending_export",
+  "pending_deletion",
+  "pending_review",
+  "completed",
+  "rejected",
+] as const;
+export type PrivacyRequestStatus = (typeof PRIVACY_REQUEST_STATUSES)[number];
+
+export const PRIVACY_REQUEST_TYPES = ["none", "access", "deletion", "correction", "restriction"] as const;
+export type PrivacyRequestType = (typeof PRIVACY_REQUEST_TYPES)[number];
+
+export const SCHEMA_TYPES = ["Organization", "LocalBusiness", "Store", "OnlineStore", "Person"] as const;
+export type SchemaType = (typeof SCHEMA_TYPES)[number];
+export const DEFAULT_SCHEMA_TYPE: SchemaType = "Organization";
+
+export const TERMS_VERSION = "1.0";
+export const PRIVACY_VERSION = "1.0";
+
+/** At most this many metro areas can be selected in the explore filter. */
+export const MAX_SELECTED_MSAS = 6;
+
+/** A LIVE or PAUSED stream this long past its stop time is ended by a scheduled job. */
+export const AUTO_END_AFTER_MS = 2 * 60 * 60 * 1000;
+
+/** GDPR article 12(3): a privacy request is answered within one month. */
+export const PRIVACY_REQUEST_DUE_MONTHS = 1;

@@ -1,0 +1,424 @@
+/**
+ * The stream and live shop lifecycles of PRODUCT.md ("Stream lifecycle", "Live shop lifecycle") as data,
+ * plus the visibility rules that follow from a status. Pure: used by the mutations that change a status
+ * (which enforce it) and by the dashboard (which only mirrors it to show the right buttons).
+ */
+import { AUTO_END_AFTER_MS, TIME_ZONES, type ShopStatus, type StreamStatus } from "./constants";
+
+/** Who is asking, relative to the shop or stream in question; an admin may also own the shop. */
+export type Actor = { isOwner: boolean; isAdmin: boolean };
+
+type ActorRole = "owner" | "admin";
+
+export type TransitionErrorCode =
+  | "INVALID_TRANSITION"
+  | "FORBIDDEN"
+  | "SHOP_NOT_ACTIVE"
+  | "MISSING_TITLE"
+  | "MISSING_TIMES"
+  | "STOP_BEFORE_START"
+  | "MISSING_SHOP_DETAILS"
+  | "REASON_REQUIRED"
+  | "REASON_TOO_LONG";
+
+export type TransitionRefusal = { ok: false; code: TransitionErrorCode; message: string };
+
+export type TransitionResult<Patch> = { ok: true; patch: Patch } | TransitionRefusal;
+
+function refuse(code: TransitionErrorCode, message: string): TransitionRefusal {
+  return { ok: false, code, message };
+}
+
+function actorMayAct(actor: Actor, who: readonly ActorRole[]): boolean {
+  return (actor.isOwner && who.includes("owner")) || (actor.isAdmin && who.includes("admin"));
+}
+
+function describeWho(who: readonly ActorRole[]): string {
+  return who.length === 2
+    ? "the shop's owner or an admin"
+    : who[0] === "owner"
+      ? "the shop's owner"
+      : "an admin";
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Streams
+
+export type StreamAction = "schedule" | "goLive" | "backToDraft" | "pause" | "resume" | "end" | "cancel";
+
+/** What a rule needs from the stream or its shop before it applies, checked in this order. */
+type StreamCondition = "shopActive" | "schedule";
+
+type StreamRule = {
+  from: StreamStatus;
+  to: StreamStatus;
+  who: readonly ActorRole[];
+  action: StreamAction;
+  label: string;
+  requires: readonly StreamCondition[];
+};
+
+const OWNER: readonly ActorRole[] = ["owner"];
+const ADMIN: readonly ActorRole[] = ["admin"];
+const OWNER_OR_ADMIN: readonly ActorRole[] = ["owner", "admin"];
+
+/** One entry per from→to pair of PRODUCT.md's stream table; ENDED and CANCELLED have none (terminal). */
+export const STREAM_TRANSITIONS: readonly StreamRule[] = [
+  {
+    from: "CREATED",
+    to: "SCHEDULED",
+    who: OWNER,
+    action: "schedule",
+    label: "Schedule",
+    requires: ["shopActive", "schedule"],
+  },
+  { from: "CREATED", to: "LIVE", who: OWNER, action: "goLive", label: "Go live", requires: ["shopActive"] },
+  { from: "SCHEDULED", to: "LIVE", who: OWNER, action: "goLive", label: "Go live", requires: ["shopActive"] },
+  {
+    from: "SCHEDULED",
+    to: "CREATED",
+    who: OWNER,
+    action: "backToDraft",
+    label: "Back to draft",
+    requires: [],
+  },
+  { from: "LIVE", to: "PAUSED", who: OWNER_OR_ADMIN, action: "pause", label: "Pause", requires: [] },
+  { from: "LIVE", to: "ENDED", who: OWNER_OR_ADMIN, action: "end", label: "End", requires: [] },
+  // PRODUCT.md puts no condition on resuming, so a paused stream of a shop that left "active" may resume;
+  // it is still kept off public lists by isStreamListedPublicly.
+  { from: "PAUSED", to: "LIVE", who: OWNER, action: "resume", label: "Resume", requires: [] },
+  { from: "PAUSED", to: "ENDED", who: OWNER_OR_ADMIN, action: "end", label: "End", requires: [] },
+  { from: "CREATED", to: "CANCELLED", who: OWNER_OR_ADMIN, action: "cancel", label: "Cancel", requires: [] },
+  {
+    from: "SCHEDULED",
+    to: "CANCELLED",
+    who: OWNER_OR_ADMIN,
+    action: "cancel",
+    label: "Cancel",
+    requires: [],
+  },
+  { from: "PAUSED", to: "CANCELLED", who: OWNER_OR_ADMIN, action: "cancel", label: "Cancel", requires: [] },
+];
+
+const STREAM_STATUS_WORDS: Record<StreamStatus, string> = {
+  CREATED: "a draft",
+  SCHEDULED: "scheduled",
+  LIVE: "live",
+  PAUSED: "paused",
+  ENDED: "ended",
+  CANCELLED: "cancelled",
+};
+
+export type StreamTimes = { streamTitle: string; streamStartUTC?: number; streamStopUTC?: number };
+
+export type StreamPatch = { streamStatus: StreamStatus; streamStartUTC?: number; streamStopUTC?: number };
+
+export type StreamTransitionRequest = {
+  from: StreamStatus;
+  to: StreamStatus;
+  actor: Actor;
+  stream: StreamTimes;
+  shopStatus: ShopStatus;
+  now: number;
+};
+
+/**
+ * What scheduling needs (title, both times, stop after start), also usable when a scheduled stream's
+ * times are edited. Returns the refusal, or null when the schedule is complete.
+ */
+export function checkStreamSchedule(stream: StreamTimes): TransitionRefusal | null {
+  if (stream.streamTitle.trim() === "") return refuse("MISSING_TITLE", "Give the stream a title first.");
+  const { streamStartUTC: start, streamStopUTC: stop } = stream;
+  if (start === undefined && stop === undefined) {
+    return refuse("MISSING_TIMES", "Set a start and a stop time first.");
+  }
+  if (start === undefined) return refuse("MISSING_TIMES", "Set a start time first.");
+  if (stop === undefined) return refuse("MISSING_TIMES", "Set a stop time first.");
+  if (stop <= start) return refuse("STOP_BEFORE_START", "The stop time must be after the start time.");
+  return null;
+}
+
+function checkStreamCondition(
+  condition: StreamCondition,
+  request: StreamTransitionRequest,
+): TransitionRefusal | null {
+  switch (condition) {
+    case "shopActive":
+      return request.shopStatus === "active"
+        ? null
+        : refuse("SHOP_NOT_ACTIVE", "The shop must be active (verified and open) first.");
+    case "schedule":
+      return checkStreamSchedule(request.stream);
+  }
+}
+
+export function findStreamRule(from: StreamStatus, to: StreamStatus): StreamRule | undefined {
+  return STREAM_TRANSITIONS.find((rule) => rule.from === from && rule.to === to);
+}
+
+/** Decides a status change and returns the fields to write, or why it is refused. */
+export function checkStreamTransition(request: StreamTransitionRequest): TransitionResult<StreamPatch> {
+  const { from, to, actor, stream, now } = request;
+  const rule = findStreamRule(from, to);
+  if (!rule) {
+    const message =
+      from === to
+        ? `The stream is already ${STREAM_STATUS_WORDS[from]}.`
+        : `A stream that is ${STREAM_STATUS_WORDS[from]} cannot become ${STREAM_STATUS_WORDS[to]}.`;
+    return refuse("INVALID_TRANSITION", message);
+  }
+  if (!actorMayAct(actor, rule.who)) {
+    return refuse("FORBIDDEN", `Only ${describeWho(rule.who)} can ${rule.label.toLowerCase()} this stream.`);
+  }
+  for (const condition of rule.requires) {
+    const refusal = checkStreamCondition(condition, request);
+    if (refusal) return refusal;
+  }
+  const patch: StreamPatch = { streamStatus: to };
+  // Going live without a planned start records the real one; ending without a planned stop records the
+  // real one (symmetrical, so past shows always have both times to display).
+  if (to === "LIVE" && stream.streamStartUTC === undefined) patch.streamStartUTC = now;
+  if (to === "ENDED" && stream.streamStopUTC === undefined) patch.streamStopUTC = now;
+  return { ok: true, patch };
+}
+
+export type AllowedTransition<Status, Action> = { to: Status; action: Action; label: string };
+
+/**
+ * The buttons to offer: every rule this actor may use from this status. Conditions are not checked here
+ * (call checkStreamTransition to explain a disabled button).
+ */
+export function allowedStreamTransitions(
+  from: StreamStatus,
+  actor: Actor,
+): AllowedTransition<StreamStatus, StreamAction>[] {
+  return STREAM_TRANSITIONS.filter((rule) => rule.from === from && actorMayAct(actor, rule.who)).map(
+    ({ to, action, label }) => ({ to, action, label }),
+  );
+}
+
+export function isTerminalStreamStatus(status: StreamStatus): boolean {
+  return status === "ENDED" || status === "CANCELLED";
+}
+
+/** ENDED is terminal for its status, but a replay URL may still be added or changed afterwards. */
+export function canSetReplayUrl(status: StreamStatus): boolean {
+  return status === "ENDED";
+}
+
+/** The scheduled job ends a LIVE or PAUSED stream whose stop time passed more than two hours ago. */
+export function shouldAutoEnd(
+  stream: { streamStatus: StreamStatus; streamStopUTC?: number },
+  now: number,
+): boolean {
+  if (stream.streamStatus !== "LIVE" && stream.streamStatus !== "PAUSED") return false;
+  return stream.streamStopUTC !== undefined && now - stream.streamStopUTC > AUTO_END_AFTER_MS;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Live shops
+
+export type ShopAction =
+  | "submit"
+  | "approve"
+  | "reject"
+  | "closeTemporarily"
+  | "endTemporaryClosure"
+  | "suspend"
+  | "reinstate"
+  | "close"
+  | "reopen";
+
+type ShopRule = {
+  from: ShopStatus;
+  to: ShopStatus;
+  who: readonly ActorRole[];
+  action: ShopAction;
+  label: string;
+  /** The reason is stored on the shop and shown to its owner. */
+  needsReason: boolean;
+  /** Only submission has conditions: the details a verifier needs. */
+  needsDetails: boolean;
+};
+
+function shopRule(
+  from: ShopStatus,
+  to: ShopStatus,
+  who: readonly ActorRole[],
+  action: ShopAction,
+  label: string,
+  needs: { reason?: boolean; details?: boolean } = {},
+): ShopRule {
+  return {
+    from,
+    to,
+    who,
+    action,
+    label,
+    needsReason: needs.reason ?? false,
+    needsDetails: needs.details ?? false,
+  };
+}
+
+/** One entry per from→to pair of PRODUCT.md's live shop table. */
+export const SHOP_TRANSITIONS: readonly ShopRule[] = [
+  shopRule("draft", "pending_verification", OWNER, "submit", "Submit for verification", { details: true }),
+  shopRule("pending_verification", "active", ADMIN, "approve", "Approve"),
+  shopRule("pending_verification", "draft", ADMIN, "reject", "Reject", { reason: true }),
+  shopRule("active", "maintenance", OWNER, "closeTemporarily", "Close temporarily"),
+  shopRule("maintenance", "active", OWNER, "endTemporaryClosure", "End temporary closure"),
+  shopRule("active", "suspended", ADMIN, "suspend", "Suspend", { reason: true }),
+  shopRule("maintenance", "suspended", ADMIN, "suspend", "Suspend", { reason: true }),
+  shopRule("suspended", "active", ADMIN, "reinstate", "Reinstate"),
+  shopRule("draft", "inactive", OWNER, "close", "Close shop"),
+  shopRule("active", "inactive", OWNER, "close", "Close shop"),
+  shopRule("maintenance", "inactive", OWNER, "close", "Close shop"),
+  shopRule("inactive", "draft", OWNER, "reopen", "Reopen shop"),
+];
+
+/** Not in the specification (it gives no length for a status reason); matches the GDPR reason limit. */
+export const MAX_STATUS_REASON_LENGTH = 500;
+
+const SHOP_STATUS_WORDS: Record<ShopStatus, string> = {
+  draft: "a draft",
+  pending_verification: "waiting for verification",
+  active: "active",
+  maintenance: "temporarily closed",
+  suspended: "suspended",
+  inactive: "closed",
+};
+
+export type ShopRequirement = "name" | "slug" | "timezone" | "description" | "category" | "metroArea";
+
+const SHOP_REQUIREMENT_WORDS: Record<ShopRequirement, string> = {
+  name: "a name",
+  slug: "a web address (slug)",
+  timezone: "a time zone",
+  description: "a description",
+  category: "at least one category",
+  metroArea: "at least one metro area",
+};
+
+export type ShopDetails = {
+  liveShopName: string;
+  slug: string;
+  timezone?: string;
+  description?: string;
+  categoryCount: number;
+  msaCount: number;
+};
+
+export type ShopTransitionRefusal = TransitionRefusal & { missing?: ShopRequirement[] };
+
+/** `statusReason: undefined` removes the field in a Convex patch: a reason only outlives its own change. */
+export type ShopPatch = { status: ShopStatus; statusReason: string | undefined };
+
+export type ShopTransitionResult = { ok: true; patch: ShopPatch } | ShopTransitionRefusal;
+
+export type ShopTransitionRequest = {
+  from: ShopStatus;
+  to: ShopStatus;
+  actor: Actor;
+  shop: ShopDetails;
+  reason?: string;
+};
+
+/** What a shop still lacks before it can be submitted for verification, in form order. */
+export function missingShopRequirements(shop: ShopDetails): ShopRequirement[] {
+  const isBlank = (value: string | undefined) => value === undefined || value.trim() === "";
+  const missing: ShopRequirement[] = [];
+  if (isBlank(shop.liveShopName)) missing.push("name");
+  if (isBlank(shop.slug)) missing.push("slug");
+  if (!TIME_ZONES.some((zone) => zone === shop.timezone)) missing.push("timezone");
+  if (isBlank(shop.description)) missing.push("description");
+  if (shop.categoryCount < 1) missing.push("category");
+  if (shop.msaCount < 1) missing.push("metroArea");
+  return missing;
+}
+
+function listInWords(words: string[]): string {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+export function findShopRule(from: ShopStatus, to: ShopStatus): ShopRule | undefined {
+  return SHOP_TRANSITIONS.find((rule) => rule.from === from && rule.to === to);
+}
+
+export function checkShopTransition(request: ShopTransitionRequest): ShopTransitionResult {
+  const { from, to, actor, shop } = request;
+  const rule = findShopRule(from, to);
+  if (!rule) {
+    const message =
+      from === to
+        ? `The shop is already ${SHOP_STATUS_WORDS[from]}.`
+        : `A shop that is ${SHOP_STATUS_WORDS[from]} cannot become ${SHOP_STATUS_WORDS[to]}.`;
+    return refuse("INVALID_TRANSITION", message);
+  }
+  if (!actorMayAct(actor, rule.who)) {
+    return refuse("FORBIDDEN", `Only ${describeWho(rule.who)} can ${rule.label.toLowerCase()} this shop.`);
+  }
+  if (rule.needsDetails) {
+    const missing = missingShopRequirements(shop);
+    if (missing.length > 0) {
+      const words = listInWords(missing.map((requirement) => SHOP_REQUIREMENT_WORDS[requirement]));
+      return {
+        ...refuse("MISSING_SHOP_DETAILS", `Add ${words} before submitting for verification.`),
+        missing,
+      };
+    }
+  }
+  const reason = request.reason?.trim() ?? "";
+  if (rule.needsReason) {
+    if (reason === "") return refuse("REASON_REQUIRED", "Give a reason; the shop's owner will see it.");
+    if (reason.length > MAX_STATUS_REASON_LENGTH) {
+      return refuse("REASON_TOO_LONG", `Keep the reason under ${MAX_STATUS_REASON_LENGTH} characters.`);
+    }
+  }
+  return { ok: true, patch: { status: to, statusReason: rule.needsReason ? reason : undefined } };
+}
+
+export function allowedShopTransitions(
+  from: ShopStatus,
+  actor: Actor,
+): (AllowedTransition<ShopStatus, ShopAction> & { needsReason: boolean })[] {
+  return SHOP_TRANSITIONS.filter((rule) => rule.from === from && actorMayAct(actor, rule.who)).map(
+    ({ to, action, label, needsReason }) => ({ to, action, label, needsReason }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Visibility
+
+/** Public pages show active shops, and shops in maintenance with a "temporarily closed" notice. */
+export function isShopPublic(status: ShopStatus): boolean {
+  return status === "active" || status === "maintenance";
+}
+
+export function isShopTemporarilyClosed(status: ShopStatus): boolean {
+  return status === "maintenance";
+}
+
+const PUBLICLY_LISTED_STREAM_STATUSES: readonly StreamStatus[] = ["SCHEDULED", "LIVE", "PAUSED", "ENDED"];
+
+/**
+ * Home, explore, live-now and watch-list style lists. PRODUCT.md says lists show streams "of active
+ * shops", so a shop in maintenance drops out of them; its streams stay reachable from its own page and
+ * by direct link (isStreamPagePublic), under the shop's "temporarily closed" notice.
+ */
+export function isStreamListedPublicly(streamStatus: StreamStatus, shopStatus: ShopStatus): boolean {
+  return shopStatus === "active" && PUBLICLY_LISTED_STREAM_STATUSES.includes(streamStatus);
+}
+
+/**
+ * Whether anyone may open the stream's own page: every status but CREATED (a draft, private to its
+ * owner), while its shop is public. A CANCELLED stream keeps its page, shown with a notice.
+ */
+export function isStreamPagePublic(streamStatus: StreamStatus, shopStatus: ShopStatus): boolean {
+  return streamStatus !== "CREATED" && isShopPublic(shopStatus);
+}
+
+/** The owner, and admins for moderation, also see drafts and streams of shops that are not public. */
+export function canViewStreamPage(streamStatus: StreamStatus, shopStatus: ShopStatus, actor: Actor): boolean {
+  return actor.isOwner || actor.isAdmin || isStreamPagePublic(streamStatus, shopStatus);
+}

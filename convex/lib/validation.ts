@@ -1,0 +1,497 @@
+/**
+ * The zod schemas for everything a person writes: the browser validates forms with them and the Convex
+ * functions validate arguments with the same schemas (through `convex-helpers/server/zod4`).
+ * Pure: no Convex server code, no browser APIs. Messages are shown beside form fields.
+ */
+import { z } from "zod";
+import {
+  DEFAULT_SCHEMA_TYPE,
+  DEFAULT_TIME_ZONE,
+  LANGUAGES,
+  PLATFORM_TYPES,
+  PLATFORMS,
+  PRIVACY_REQUEST_STATUSES,
+  PRIVACY_REQUEST_TYPES,
+  ROLES,
+  SCHEMA_TYPES,
+  SHOP_STATUSES,
+  STREAM_STATUSES,
+  TERMS_VERSION,
+  TIME_ZONES,
+  type PlatformType,
+} from "./constants";
+
+/** Maximum lengths (characters) and counts, exported so forms can show counters. */
+export const LIMITS = {
+  // SPEC.md section 5.
+  email: 255,
+  clerkId: 255,
+  avatar: 600,
+  gdprReason: 500,
+  retentionPolicy: 100,
+  shopName: 100,
+  taxId: 50,
+  headline: 200,
+  shopDescription: 5000,
+  productsSummary: 1000,
+  url: 2048,
+  /** Exactly `#rrggbb`; the pattern enforces it. */
+  themeColor: 7,
+  slug: 100,
+  streamTitle: 200,
+  streamDescription: 2000,
+  /** Time zones are limited to TIME_ZONES, all far shorter. */
+  streamTimezone: 100,
+  categoryId: 50,
+  categoryIcon: 255,
+  categoryLabel: 100,
+  categoryDescription: 500,
+  msaName: 255,
+
+  // Left open by the specification; chosen to fit a readable page and keep documents small
+  // (Convex caps a document at 1 MiB, and a shop holds its products and FAQ inline).
+  userName: 100,
+  /** Why an admin rejected or suspended something; shown to the owner. */
+  statusReason: 500,
+  correctionDetails: 2000,
+  faqQuestion: 300,
+  faqAnswer: 2000,
+  faqEntries: 30,
+  productId: 64,
+  productName: 200,
+  productDescription: 1000,
+  products: 100,
+  streamImageUrls: 10,
+  paymentBrand: 30,
+  msaStates: 8,
+} as const;
+
+export const MAX_PRICE = 1_000_000;
+export const MAX_CATEGORY_PRIORITY = 1000;
+
+const CARD_NUMBER_MESSAGE = "Never enter a full card number — only the last 4 digits.";
+
+function formatCount(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+function tooLong(label: string, max: number): string {
+  return `${label} must be at most ${formatCount(max)} characters.`;
+}
+
+/** A trimmed string with a maximum length; blank stays "" (see `requiredText` and `optional`). */
+function text(label: string, max: number) {
+  return z
+    .string({
+      error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`),
+    })
+    .trim()
+    .max(max, tooLong(label, max));
+}
+
+function requiredText(label: string, max: number) {
+  return text(label, max).min(1, `${label} is required.`);
+}
+
+/**
+ * Makes a string field optional where a blank form input means "not set": "" and whitespace become
+ * `undefined` before the inner schema runs. Built as pipes so `zodToConvex` still sees `v.optional(v.string())`.
+ */
+function optional<T extends z.ZodType<unknown, string>>(schema: T) {
+  return z
+    .string()
+    .transform((value) => (value.trim() === "" ? undefined : value))
+    .pipe(schema.optional())
+    .optional();
+}
+
+function optionalText(label: string, max: number) {
+  return optional(text(label, max));
+}
+
+/**
+ * For a cross-field refinement: run it even when other fields have errors (so a form shows every
+ * problem at once), but only when the fields it reads parsed cleanly.
+ */
+function whenFieldsValid(...keys: string[]) {
+  return (payload: z.core.ParsePayload): boolean =>
+    payload.issues.every((issue) => {
+      const [first] = issue.path ?? [];
+      return first !== undefined && !keys.includes(String(first));
+    });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Enumerations
+
+export const roleSchema = z.enum(ROLES, { error: "Choose a role." });
+export const streamStatusSchema = z.enum(STREAM_STATUSES, { error: "Choose a stream status." });
+export const shopStatusSchema = z.enum(SHOP_STATUSES, { error: "Choose a shop status." });
+export const privacyRequestStatusSchema = z.enum(PRIVACY_REQUEST_STATUSES, {
+  error: "Choose a request status.",
+});
+export const privacyRequestTypeSchema = z.enum(PRIVACY_REQUEST_TYPES, { error: "Choose a request type." });
+export const platformTypeSchema = z.enum(PLATFORM_TYPES, { error: "Choose a platform." });
+export const timeZoneSchema = z.enum(TIME_ZONES, { error: "Choose a time zone." });
+export const languageSchema = z.enum(LANGUAGES, { error: "Choose a language from the list." });
+export const schemaTypeSchema = z.enum(SCHEMA_TYPES, { error: "Choose a business type." });
+
+// ---------------------------------------------------------------------------------------------------
+// Building blocks
+
+const URL_SCHEME_MESSAGE = "Only http:// and https:// links are allowed.";
+
+/** Why `value` is not an acceptable link, or undefined when it is. */
+function urlProblem(value: string, allowSitePath: boolean): string | undefined {
+  const invalid = allowSitePath
+    ? "Enter a link starting with https://, or a path on this site starting with /."
+    : "Enter a full link starting with https://.";
+  // Backslashes are refused because browsers read "/\host" as "//host", another site.
+  if (/[\s\\\p{Cc}]/u.test(value)) return invalid;
+  if (value.startsWith("//")) return URL_SCHEME_MESSAGE;
+  if (value.startsWith("/")) return allowSitePath ? undefined : invalid;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+  if (scheme === undefined) return invalid;
+  if (scheme !== "http" && scheme !== "https") return URL_SCHEME_MESSAGE;
+  if (!/^https?:\/\/[^/]/i.test(value)) return invalid;
+  const url = parseUrl(value);
+  if (url === undefined || url.hostname === "") return invalid;
+  if (url.username !== "" || url.password !== "") return "Remove the user name and password from the link.";
+  return undefined;
+}
+
+function parseUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+function urlSchema(allowSitePath: boolean, max: number = LIMITS.url) {
+  return z
+    .string({ error: "Enter a link." })
+    .trim()
+    .min(1, { message: "Enter a link.", abort: true })
+    .max(max, { message: `A link must be at most ${formatCount(max)} characters.`, abort: true })
+    .superRefine((value, ctx) => {
+      const problem = urlProblem(value, allowSitePath);
+      if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
+    });
+}
+
+/** An http(s) link, or a path on this site such as `/demo/shops/banner.svg` (images shipped with the app). */
+export const httpUrl = urlSchema(true);
+/** An absolute http(s) link only: for links that lead off the site. */
+export const absoluteHttpUrl = urlSchema(false);
+
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const slugSchema = requiredText("Slug", LIMITS.slug).regex(
+  SLUG_PATTERN,
+  "Use lowercase letters, numbers and single hyphens, like corner-bakery.",
+);
+
+/** A suggested slug for a shop name; "" when the name has no letters or digits to keep. */
+export function slugify(name: string): string {
+  const dashed = name
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[^a-z0-9]+/g, "-");
+  return dashed.replace(/^-+/, "").slice(0, LIMITS.slug).replace(/-+$/, "");
+}
+
+export const hexColorSchema = z
+  .string({ error: "Enter a colour like #1a2b3c." })
+  .trim()
+  .regex(/^#[0-9a-f]{6}$/i, "Enter a colour like #1a2b3c.");
+
+/** No currency symbol, no exponent, no leading zeros, at most 2 decimals: "24", "24.5", "0.99". */
+export const moneySchema = z
+  .string({ error: "Enter a price." })
+  .regex(/^(?:0|[1-9]\d*)(?:\.\d{1,2})?$/, {
+    message: "Enter a price like 24 or 24.99, without a currency symbol.",
+    abort: true,
+  })
+  .refine((value) => Number(value) <= MAX_PRICE, `A price must be at most ${formatCount(MAX_PRICE)}.00.`);
+
+/** A moment as milliseconds since 1970 (UTC), as stored. */
+export const epochMsSchema = z
+  .number({ error: "Enter a valid date and time." })
+  .int("Enter a valid date and time.")
+  .nonnegative("Enter a valid date and time.");
+
+const CATEGORY_ID_PATTERN = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
+
+export const categoryIdSchema = requiredText("Category id", LIMITS.categoryId).regex(
+  CATEGORY_ID_PATTERN,
+  "Use lowercase letters, numbers and underscores, like home_goods.",
+);
+
+/** Required: for an admin's rejection or suspension, and for rejecting a privacy request. */
+export const rejectionReasonSchema = requiredText("Reason", LIMITS.statusReason);
+/** The optional reason stored with a shop's status. */
+export const statusReasonSchema = optionalText("Reason", LIMITS.statusReason);
+
+// ---------------------------------------------------------------------------------------------------
+// Users
+
+/** What the sign-in provider tells us about a user; never typed by the user. */
+export const userIdentitySchema = z.object({
+  clerkId: requiredText("Account id", LIMITS.clerkId),
+  email: requiredText("Email", LIMITS.email).regex(z.regexes.email, "Enter a valid email address."),
+});
+export type UserIdentityInput = z.infer<typeof userIdentitySchema>;
+
+export const userProfileSchema = z.object({
+  name: optionalText("Name", LIMITS.userName),
+  avatar: optional(urlSchema(true, LIMITS.avatar)),
+});
+export type UserProfileInput = z.infer<typeof userProfileSchema>;
+
+export const notificationPreferencesSchema = z.object({
+  goLiveSavedStreams: z.boolean(),
+  goLiveFollowedShops: z.boolean(),
+  emailDigest: z.boolean(),
+});
+export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesSchema>;
+
+export const privacyPreferencesSchema = z.object({
+  analytics: z.boolean(),
+  personalization: z.boolean(),
+  showProfile: z.boolean(),
+});
+export type PrivacyPreferencesInput = z.infer<typeof privacyPreferencesSchema>;
+
+/** Only the current terms can be accepted; the server stamps `acceptedAt` itself. */
+export const termsAcceptanceSchema = z.object({
+  version: z.literal(TERMS_VERSION, { error: "Accept the current terms to continue." }),
+});
+export type TermsAcceptanceInput = z.infer<typeof termsAcceptanceSchema>;
+
+/** Any run of 12 or more digits (spaces and hyphens allowed between them) is treated as a card number. */
+function isCardNumber(value: string | number): boolean {
+  const runs = String(value).match(/\d[\d -]*\d/g) ?? [];
+  return runs.some((run) => run.replace(/\D/g, "").length >= 12);
+}
+
+const cardSafeText = z
+  .string({ error: "This field is required." })
+  .trim()
+  .refine((value) => !isCardNumber(value), { message: CARD_NUMBER_MESSAGE, abort: true });
+
+function cardSafeInteger(message: string, min: number, max: number) {
+  return z
+    .number({ error: message })
+    .refine((value) => !isCardNumber(value), { message: CARD_NUMBER_MESSAGE, abort: true })
+    .int(message)
+    .min(min, message)
+    .max(max, message);
+}
+
+/** A display-only reference to a card; the server assigns the `id`. */
+export const paymentMethodSchema = z.object({
+  brand: cardSafeText
+    .min(1, "Card brand is required.")
+    .max(LIMITS.paymentBrand, tooLong("Card brand", LIMITS.paymentBrand)),
+  last4: cardSafeText.regex(/^\d{4}$/, "Enter the last 4 digits of the card."),
+  expMonth: cardSafeInteger("Enter the expiry month, from 1 to 12.", 1, 12),
+  expYear: cardSafeInteger("Enter the 4-digit expiry year, like 2030.", 2000, 2099),
+});
+export type PaymentMethodInput = z.infer<typeof paymentMethodSchema>;
+
+export const privacyRequestSchema = z
+  .object({
+    type: privacyRequestTypeSchema.exclude(["none"], { error: "Choose a request type." }),
+    reason: optionalText("Reason", LIMITS.gdprReason),
+    /** For a correction: what should be corrected. */
+    details: optionalText("Details", LIMITS.correctionDetails),
+  })
+  .refine((request) => request.type !== "correction" || request.details !== undefined, {
+    message: "Tell us what should be corrected.",
+    path: ["details"],
+    when: whenFieldsValid("type", "details"),
+  });
+export type PrivacyRequestInput = z.infer<typeof privacyRequestSchema>;
+
+export const dataRetentionSchema = z.object({
+  dataRetentionPolicy: requiredText("Retention policy", LIMITS.retentionPolicy),
+  dataRetentionEndDate: epochMsSchema,
+});
+export type DataRetentionInput = z.infer<typeof dataRetentionSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Shops and streams
+
+export const productSchema = z.object({
+  id: requiredText("Product id", LIMITS.productId),
+  name: requiredText("Product name", LIMITS.productName),
+  price: moneySchema,
+  imageUrl: optional(httpUrl),
+  description: optionalText("Product description", LIMITS.productDescription),
+});
+export type ProductInput = z.infer<typeof productSchema>;
+
+const productsSchema = z
+  .array(productSchema)
+  .max(LIMITS.products, `Add at most ${LIMITS.products} products.`)
+  .refine((products) => new Set(products.map((product) => product.id)).size === products.length, {
+    message: "Each product needs its own id.",
+  });
+
+export const faqEntrySchema = z.object({
+  question: requiredText("Question", LIMITS.faqQuestion),
+  answer: requiredText("Answer", LIMITS.faqAnswer),
+});
+export type FaqEntryInput = z.infer<typeof faqEntrySchema>;
+
+/**
+ * The owner-editable fields of a live shop (owner, status and timestamps are set by the server).
+ * `timezone` and `schemaType` have defaults, and zod applies defaults even through `.partial()`:
+ * derive patch schemas with care, or they reset those fields.
+ */
+export const liveShopSchema = z.object({
+  liveShopName: requiredText("Shop name", LIMITS.shopName),
+  slug: slugSchema,
+  taxId: optionalText("Tax id", LIMITS.taxId),
+  headline: optionalText("Headline", LIMITS.headline),
+  description: optionalText("Description", LIMITS.shopDescription),
+  faqSection: z.array(faqEntrySchema).max(LIMITS.faqEntries, `Add at most ${LIMITS.faqEntries} questions.`),
+  timezone: timeZoneSchema.default(DEFAULT_TIME_ZONE),
+  languages: z
+    .array(languageSchema)
+    .refine((languages) => new Set(languages).size === languages.length, "List each language only once."),
+  productsSummary: optionalText("Products summary", LIMITS.productsSummary),
+  products: productsSchema,
+  bannerImageUrl: optional(httpUrl),
+  logoUrl: optional(httpUrl),
+  themeColor: optional(hexColorSchema),
+  accentThemeColor: optional(hexColorSchema),
+  coverImageUrl: optional(httpUrl),
+  shopTrailerUrl: optional(httpUrl),
+  schemaType: schemaTypeSchema.default(DEFAULT_SCHEMA_TYPE),
+});
+export type LiveShopInput = z.infer<typeof liveShopSchema>;
+
+/** The stream's fields without the cross-field rule, for `.partial()` and `.pick()` (zod refuses refined objects). */
+export const streamFieldsSchema = z.object({
+  streamTitle: requiredText("Title", LIMITS.streamTitle),
+  streamDescription: optionalText("Description", LIMITS.streamDescription),
+  streamImageUrls: z
+    .array(httpUrl)
+    .max(LIMITS.streamImageUrls, `Add at most ${LIMITS.streamImageUrls} images.`),
+  streamVideoUrl: optional(httpUrl),
+  replayVideoUrl: optional(httpUrl),
+  streamTrailerUrl: optional(httpUrl),
+  streamStartUTC: epochMsSchema.optional(),
+  streamStopUTC: epochMsSchema.optional(),
+  timezone: timeZoneSchema,
+  products: productsSchema,
+});
+
+export function stopIsAfterStart(times: { streamStartUTC?: number; streamStopUTC?: number }): boolean {
+  const { streamStartUTC: start, streamStopUTC: stop } = times;
+  return start === undefined || stop === undefined || stop > start;
+}
+
+export const streamSchema = streamFieldsSchema.refine(stopIsAfterStart, {
+  message: "The stop time must be after the start time.",
+  path: ["streamStopUTC"],
+  when: whenFieldsValid("streamStartUTC", "streamStopUTC"),
+});
+export type StreamInput = z.infer<typeof streamSchema>;
+
+function hostList(hosts: readonly string[]): string {
+  return hosts.length <= 1 ? hosts.join("") : `${hosts.slice(0, -1).join(", ")} or ${hosts.at(-1) ?? ""}`;
+}
+
+/** Why `link` may not be used for `type`, or undefined. `link` is already a valid absolute URL. */
+function platformLinkProblem(type: PlatformType, link: string): string | undefined {
+  const url = parseUrl(link);
+  if (url === undefined) return undefined;
+  const { label, hosts } = PLATFORMS[type];
+  // Platforms on the seller's own domain cannot be checked by host; at least insist on TLS.
+  if (hosts.length === 0) {
+    return url.protocol === "https:" ? undefined : "Use a secure link that starts with https://.";
+  }
+  if (hosts.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`))) return undefined;
+  const article = /^[aeiou]/i.test(label) ? "An" : "A";
+  return `${article} ${label} link must be on ${hostList(hosts)}.`;
+}
+
+/**
+ * Where a stream can be watched. Only the stream link is held to the platform's hosts: the action
+ * link (buy, follow) may lead to the seller's own store.
+ */
+export const platformLinkSchema = z
+  .object({
+    platformType: platformTypeSchema,
+    platformStreamUrl: absoluteHttpUrl,
+    platformActionUrl: optional(absoluteHttpUrl),
+  })
+  .superRefine(
+    (link, ctx) => {
+      const problem = platformLinkProblem(link.platformType, link.platformStreamUrl);
+      if (problem !== undefined)
+        ctx.addIssue({ code: "custom", message: problem, path: ["platformStreamUrl"] });
+    },
+    { when: whenFieldsValid("platformType", "platformStreamUrl") },
+  );
+export type PlatformLinkInput = z.infer<typeof platformLinkSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Reference data and links to it
+
+export const categoryLinkSchema = z.object({
+  categoryId: categoryIdSchema,
+  subcategoryId: optional(categoryIdSchema),
+  priority: z
+    .number({ error: "Enter a priority." })
+    .int(`Enter a whole number from 0 to ${MAX_CATEGORY_PRIORITY}.`)
+    .min(0, `Enter a whole number from 0 to ${MAX_CATEGORY_PRIORITY}.`)
+    .max(MAX_CATEGORY_PRIORITY, `Enter a whole number from 0 to ${MAX_CATEGORY_PRIORITY}.`)
+    .default(0),
+});
+export type CategoryLinkInput = z.infer<typeof categoryLinkSchema>;
+
+export const categorySchema = z.object({
+  categoryId: categoryIdSchema,
+  icon: optionalText("Icon", LIMITS.categoryIcon),
+  label: requiredText("Label", LIMITS.categoryLabel),
+  description: optionalText("Description", LIMITS.categoryDescription),
+  parentCategoryId: optional(categoryIdSchema),
+});
+export type CategoryInput = z.infer<typeof categorySchema>;
+
+export const msaSchema = z.object({
+  cbsaCode: z
+    .string({ error: "Enter the 5-digit CBSA code." })
+    .regex(/^\d{5}$/, "Enter the 5-digit CBSA code."),
+  msaLabel: requiredText("Metro area name", LIMITS.msaName),
+  states: z
+    .array(z.string().regex(/^[A-Z]{2}$/, "Use 2-letter state codes like NY."))
+    .min(1, "Add at least one state.")
+    .max(LIMITS.msaStates, `Add at most ${LIMITS.msaStates} states.`),
+  coordinatesLat: z
+    .number({ error: "Enter a latitude from -90 to 90." })
+    .min(-90, "Enter a latitude from -90 to 90.")
+    .max(90, "Enter a latitude from -90 to 90."),
+  coordinatesLng: z
+    .number({ error: "Enter a longitude from -180 to 180." })
+    .min(-180, "Enter a longitude from -180 to 180.")
+    .max(180, "Enter a longitude from -180 to 180."),
+});
+export type MsaInput = z.infer<typeof msaSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+
+/** The first message for each field, keyed by dotted path (`products.0.price`); "" for the whole form. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join(".");
+    errors[path] ??= issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,17 @@
+import { ConvexError } from "convex/values";
+
+/** Stable codes a caller can branch on; the message is the sentence a person reads. */
+export type AppErrorCode =
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "INVALID_ARGUMENT"
+  | "INVALID_TRANSITION"
+  | "LIMIT_EXCEEDED";
+
+export type AppErrorData = { code: AppErrorCode; message: string };
+
+export function appError(code: AppErrorCode, message: string): ConvexError<AppErrorData> {
+  return new ConvexError({ code, message });
+}

@@ -1,0 +1,74 @@
+import { describe, expect, test } from "vitest";
+import { newTest } from "../test.setup";
+import { TERMS_VERSION } from "../lib/constants";
+import { insertUser, patchUser } from "./users";
+
+const sarah = { clerkId: "user_sarah", email: "sarah@livelocal.test", name: "Sarah" };
+
+describe("users write helpers", () => {
+  test("a new user is a viewer who accepted terms 1.0 at creation, with no privacy request", async () => {
+    const t = newTest();
+    const user = await t.run(async (ctx) => {
+      const id = await insertUser(ctx, sarah, 1_000);
+      return await ctx.db.get("users", id);
+    });
+    expect(user).toMatchObject({
+      role: "viewer",
+      termsAcceptance: { version: TERMS_VERSION, acceptedAt: 1_000 },
+      gdprRequestStatus: "none",
+      gdprRequestType: "none",
+      paymentMethods: [],
+      createdAt: 1_000,
+      updatedAt: 1_000,
+    });
+  });
+
+  test("the clerkId is unique", async () => {
+    const t = newTest();
+    await t.run(async (ctx) => {
+      await insertUser(ctx, sarah);
+      await expect(insertUser(ctx, { ...sarah, email: "other@livelocal.test" })).rejects.toThrow(
+        /sign-in id/,
+      );
+    });
+  });
+
+  test("the email is unique, whatever its capitalisation", async () => {
+    const t = newTest();
+    await t.run(async (ctx) => {
+      await insertUser(ctx, sarah);
+      await expect(insertUser(ctx, { clerkId: "user_lee", email: " SARAH@LiveLocal.test" })).rejects.toThrow(
+        /email address already exists/,
+      );
+    });
+  });
+
+  test("a patch bumps updatedAt and keeps createdAt", async () => {
+    const t = newTest();
+    const user = await t.run(async (ctx) => {
+      const id = await insertUser(ctx, sarah, 1_000);
+      await patchUser(ctx, id, { name: "Sarah K." }, 2_000);
+      return await ctx.db.get("users", id);
+    });
+    expect(user).toMatchObject({ name: "Sarah K.", createdAt: 1_000, updatedAt: 2_000 });
+  });
+
+  test("taking another user's email is refused and changes nothing", async () => {
+    const t = newTest();
+    const lee = await t.run(async (ctx) => {
+      await insertUser(ctx, sarah);
+      const leeId = await insertUser(ctx, { clerkId: "user_lee", email: "lee@livelocal.test" }, 5);
+      await expect(patchUser(ctx, leeId, { email: sarah.email })).rejects.toThrow(/already exists/);
+      return await ctx.db.get("users", leeId);
+    });
+    expect(lee).toMatchObject({ email: "lee@livelocal.test", updatedAt: 5 });
+  });
+
+  test("a user may keep their own email when patching", async () => {
+    const t = newTest();
+    await t.run(async (ctx) => {
+      const id = await insertUser(ctx, sarah);
+      await patchUser(ctx, id, { email: sarah.email, name: "S" });
+    });
+  });
+});

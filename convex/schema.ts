@@ -1,0 +1,291 @@
+import { defineSchema, defineTable } from "convex/server";
+import { v, type Infer, type VLiteral, type VUnion } from "convex/values";
+import {
+  LANGUAGES,
+  PLATFORM_TYPES,
+  PRIVACY_REQUEST_STATUSES,
+  PRIVACY_REQUEST_TYPES,
+  ROLES,
+  SCHEMA_TYPES,
+  SHOP_STATUSES,
+  STREAM_STATUSES,
+  TIME_ZONES,
+} from "./lib/constants";
+
+/** A literal union validator from one of the constants tuples, so each enumeration is written once. */
+function literals<const T extends string>(
+  values: readonly [T, T, ...T[]],
+): VUnion<T, VLiteral<T, "required">[], "required", never> {
+  const [first, second, ...rest] = values;
+  return v.union(v.literal(first), v.literal(second), ...rest.map((value) => v.literal(value)));
+}
+
+export const roleValidator = literals(ROLES);
+export const streamStatusValidator = literals(STREAM_STATUSES);
+export const shopStatusValidator = literals(SHOP_STATUSES);
+export const privacyRequestStatusValidator = literals(PRIVACY_REQUEST_STATUSES);
+export const privacyRequestTypeValidator = literals(PRIVACY_REQUEST_TYPES);
+export const platformTypeValidator = literals(PLATFORM_TYPES);
+export const timeZoneValidator = literals(TIME_ZONES);
+export const languageValidator = literals(LANGUAGES);
+export const schemaTypeValidator = literals(SCHEMA_TYPES);
+
+/** Every row carries these; the write helpers in `convex/model/` maintain them. */
+const timestamps = {
+  createdAt: v.number(),
+  updatedAt: v.number(),
+};
+
+/** A product as sold in a shop or shown in a stream; `price` is a money string such as "24.00". */
+export const productValidator = v.object({
+  id: v.string(),
+  name: v.string(),
+  price: v.string(),
+  imageUrl: v.optional(v.string()),
+  description: v.optional(v.string()),
+});
+export type Product = Infer<typeof productValidator>;
+
+export const faqEntryValidator = v.object({ question: v.string(), answer: v.string() });
+export type FaqEntry = Infer<typeof faqEntryValidator>;
+
+/** A display-only reference to a card: never a full number. */
+export const paymentMethodValidator = v.object({
+  id: v.string(),
+  brand: v.string(),
+  last4: v.string(),
+  expMonth: v.number(),
+  expYear: v.number(),
+});
+export type PaymentMethod = Infer<typeof paymentMethodValidator>;
+
+export const notificationPreferencesValidator = v.object({
+  goLiveSavedStreams: v.boolean(),
+  goLiveFollowedShops: v.boolean(),
+  emailDigest: v.boolean(),
+});
+export type NotificationPreferences = Infer<typeof notificationPreferencesValidator>;
+
+export const termsAcceptanceValidator = v.object({ version: v.string(), acceptedAt: v.number() });
+export type TermsAcceptance = Infer<typeof termsAcceptanceValidator>;
+
+export const privacyPreferencesValidator = v.object({
+  /** Count this user's visits in aggregate analytics. */
+  analytics: v.boolean(),
+  /** Use saved shows and follows to order recommendations. */
+  personalization: v.boolean(),
+  /** Show this user's public profile (name, avatar) on shops they own. */
+  showProfile: v.boolean(),
+});
+export type PrivacyPreferences = Infer<typeof privacyPreferencesValidator>;
+
+/** Free-form JSON kept as flat key/value pairs so every value stays exportable and typed. */
+const jsonRecord = v.record(v.string(), v.union(v.string(), v.number(), v.boolean(), v.null()));
+
+export default defineSchema({
+  users: defineTable({
+    clerkId: v.string(),
+    email: v.string(),
+    name: v.optional(v.string()),
+    role: roleValidator,
+    avatar: v.optional(v.string()),
+    analytics: v.optional(jsonRecord),
+    paymentMethods: v.array(paymentMethodValidator),
+    defaultPaymentMethodId: v.optional(v.string()),
+    notificationPreferences: notificationPreferencesValidator,
+    termsAcceptance: termsAcceptanceValidator,
+    privacyPreferences: privacyPreferencesValidator,
+    gdprRequestStatus: privacyRequestStatusValidator,
+    gdprRequestType: privacyRequestTypeValidator,
+    gdprRequestCreatedAt: v.optional(v.number()),
+    gdprRequestCompletedAt: v.optional(v.number()),
+    gdprRequestReason: v.optional(v.string()),
+    gdprRequestMetadata: v.optional(jsonRecord),
+    dataRetentionEndDate: v.optional(v.number()),
+    dataRetentionPolicy: v.optional(v.string()),
+    lastDataExportAt: v.optional(v.number()),
+    ...timestamps,
+  })
+    .index("by_clerkId", ["clerkId"])
+    .index("by_email", ["email"])
+    .index("by_role", ["role"])
+    .index("by_gdprRequestStatus_and_gdprRequestCreatedAt", ["gdprRequestStatus", "gdprRequestCreatedAt"])
+    .index("by_dataRetentionEndDate", ["dataRetentionEndDate"]),
+
+  liveShops: defineTable({
+    userId: v.id("users"),
+    status: shopStatusValidator,
+    /** Why an admin rejected or suspended the shop; shown to the owner. */
+    statusReason: v.optional(v.string()),
+    liveShopName: v.string(),
+    taxId: v.optional(v.string()),
+    headline: v.optional(v.string()),
+    description: v.optional(v.string()),
+    faqSection: v.array(faqEntryValidator),
+    timezone: timeZoneValidator,
+    languages: v.array(languageValidator),
+    productsSummary: v.optional(v.string()),
+    products: v.array(productValidator),
+    bannerImageUrl: v.optional(v.string()),
+    logoUrl: v.optional(v.string()),
+    themeColor: v.optional(v.string()),
+    accentThemeColor: v.optional(v.string()),
+    coverImageUrl: v.optional(v.string()),
+    shopTrailerUrl: v.optional(v.string()),
+    slug: v.string(),
+    schemaType: schemaTypeValidator,
+    ...timestamps,
+  })
+    .index("by_userId", ["userId"])
+    .index("by_slug", ["slug"])
+    .index("by_status", ["status"])
+    .searchIndex("search_liveShopName", { searchField: "liveShopName", filterFields: ["status"] }),
+
+  streams: defineTable({
+    /** The owning shop; `liveShopStreams` mirrors it for the specification's link table. */
+    liveShopId: v.id("liveShops"),
+    streamTitle: v.string(),
+    streamDescription: v.optional(v.string()),
+    streamImageUrls: v.array(v.string()),
+    streamVideoUrl: v.optional(v.string()),
+    replayVideoUrl: v.optional(v.string()),
+    streamTrailerUrl: v.optional(v.string()),
+    streamStartUTC: v.optional(v.number()),
+    streamStopUTC: v.optional(v.number()),
+    timezone: timeZoneValidator,
+    liveShopName: v.string(),
+    liveShopSlug: v.string(),
+    products: v.array(productValidator),
+    streamStatus: streamStatusValidator,
+    /** Neighbourhood or venue, as the sample data's `loc_tag_specific`. */
+    locationLabel: v.optional(v.string()),
+    ...timestamps,
+  })
+    .index("by_liveShopId", ["liveShopId"])
+    .index("by_streamStatus_and_streamStartUTC", ["streamStatus", "streamStartUTC"])
+    .index("by_streamStatus_and_streamStopUTC", ["streamStatus", "streamStopUTC"])
+    .searchIndex("search_streamTitle", { searchField: "streamTitle", filterFields: ["streamStatus"] }),
+
+  liveShopStreams: defineTable({
+    liveShopId: v.id("liveShops"),
+    streamId: v.id("streams"),
+    streamStatus: streamStatusValidator,
+    ...timestamps,
+  })
+    .index("by_liveShopId_and_streamId", ["liveShopId", "streamId"])
+    .index("by_streamId", ["streamId"])
+    .index("by_liveShopId_and_streamStatus", ["liveShopId", "streamStatus"]),
+
+  streamPlatforms: defineTable({
+    streamId: v.id("streams"),
+    platformType: platformTypeValidator,
+    platformStreamUrl: v.optional(v.string()),
+    platformActionUrl: v.optional(v.string()),
+    ...timestamps,
+  }).index("by_streamId_and_platformType", ["streamId", "platformType"]),
+
+  /** Reference data: 11 top-level categories with 4 subcategories each. */
+  categories: defineTable({
+    /** The category's own id from the reference data, such as `fashion_apparel` or `clothing`. */
+    categoryId: v.string(),
+    icon: v.optional(v.string()),
+    label: v.string(),
+    description: v.optional(v.string()),
+    /** The parent's `categoryId`; absent on top-level categories. */
+    parentCategoryId: v.optional(v.string()),
+    ...timestamps,
+  })
+    .index("by_categoryId", ["categoryId"])
+    .index("by_parentCategoryId", ["parentCategoryId"]),
+
+  liveShopCategories: defineTable({
+    liveShopId: v.id("liveShops"),
+    categoryId: v.string(),
+    subcategoryId: v.optional(v.string()),
+    priority: v.number(),
+    ...timestamps,
+  })
+    .index("by_liveShopId_and_categoryId", ["liveShopId", "categoryId"])
+    .index("by_categoryId", ["categoryId"])
+    .index("by_subcategoryId", ["subcategoryId"]),
+
+  streamCategories: defineTable({
+    streamId: v.id("streams"),
+    categoryId: v.string(),
+    subcategoryId: v.optional(v.string()),
+    priority: v.number(),
+    ...timestamps,
+  })
+    .index("by_streamId_and_categoryId", ["streamId", "categoryId"])
+    .index("by_categoryId", ["categoryId"])
+    .index("by_subcategoryId", ["subcategoryId"]),
+
+  /** Reference data: the 393 US metropolitan statistical areas. */
+  msas: defineTable({
+    cbsaCode: v.string(),
+    msaLabel: v.string(),
+    /** State postal codes from the title, principal state first. */
+    states: v.array(v.string()),
+    coordinatesLat: v.number(),
+    coordinatesLng: v.number(),
+    ...timestamps,
+  })
+    .index("by_cbsaCode", ["cbsaCode"])
+    .index("by_msaLabel", ["msaLabel"]),
+
+  liveShopMsas: defineTable({
+    liveShopId: v.id("liveShops"),
+    msaId: v.id("msas"),
+    ...timestamps,
+  })
+    .index("by_liveShopId_and_msaId", ["liveShopId", "msaId"])
+    .index("by_msaId", ["msaId"]),
+
+  streamMsas: defineTable({
+    streamId: v.id("streams"),
+    msaId: v.id("msas"),
+    ...timestamps,
+  })
+    .index("by_streamId_and_msaId", ["streamId", "msaId"])
+    .index("by_msaId", ["msaId"]),
+
+  /** A stream a user saved to their watch list. */
+  savedStreams: defineTable({
+    userId: v.id("users"),
+    streamId: v.id("streams"),
+    ...timestamps,
+  })
+    .index("by_userId_and_streamId", ["userId", "streamId"])
+    .index("by_streamId", ["streamId"]),
+
+  /** A shop a user follows. */
+  shopFollows: defineTable({
+    userId: v.id("users"),
+    liveShopId: v.id("liveShops"),
+    ...timestamps,
+  })
+    .index("by_userId_and_liveShopId", ["userId", "liveShopId"])
+    .index("by_liveShopId", ["liveShopId"]),
+
+  /**
+   * Every privacy request and its decision. Outlives the user: on deletion `userId` is cleared and
+   * the row keeps no personal data.
+   */
+  privacyRequests: defineTable({
+    userId: v.optional(v.id("users")),
+    type: privacyRequestTypeValidator,
+    status: privacyRequestStatusValidator,
+    reason: v.optional(v.string()),
+    /** For a correction: what the user asks to have corrected. */
+    details: v.optional(v.string()),
+    requestedAt: v.number(),
+    /** One month after the request (GDPR article 12(3)). */
+    dueAt: v.number(),
+    decidedAt: v.optional(v.number()),
+    decidedBy: v.optional(v.id("users")),
+    decisionReason: v.optional(v.string()),
+    ...timestamps,
+  })
+    .index("by_userId_and_requestedAt", ["userId", "requestedAt"])
+    .index("by_status_and_requestedAt", ["status", "requestedAt"]),
+});

@@ -1,0 +1,40 @@
+/// <reference types="vite/client" />
+import { convexTest } from "convex-test";
+import { insertLiveShop } from "./model/liveShops";
+import { insertUser } from "./model/users";
+import schema from "./schema";
+
+/** Every module of the functions folder, as convex-test needs them. */
+export const modules = import.meta.glob([
+  "./**/*.ts",
+  "./**/*.js",
+  "!./**/*.test.ts",
+  "!./**/*.d.ts",
+  "!./test.setup.ts",
+]);
+
+/** A fresh backend per test, with Convex's per-transaction limits enforced as in production. */
+export function newTest() {
+  return convexTest({ schema, modules, transactionLimits: true });
+}
+
+type TestCtx = Parameters<Parameters<ReturnType<typeof newTest>["run"]>[0]>[0];
+
+/** A seller with one shop, the usual starting point of shop and stream tests. */
+export async function createSellerWithShop(
+  ctx: TestCtx,
+  overrides: { clerkId?: string; email?: string; slug?: string; liveShopName?: string } = {},
+) {
+  const userId = await insertUser(ctx, {
+    clerkId: overrides.clerkId ?? "user_sarah",
+    email: overrides.email ?? "sarah@livelocal.test",
+    name: "Sarah",
+    role: "seller",
+  });
+  const liveShopId = await insertLiveShop(ctx, {
+    userId,
+    liveShopName: overrides.liveShopName ?? "Sarah's Vintage",
+    slug: overrides.slug ?? "sarahs-vintage",
+  });
+  return { userId, liveShopId };
+}

@@ -1,0 +1,52 @@
+import { Icon } from "@/components/ui/icon";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { PLATFORM_TYPES, PLATFORMS } from "@convex/lib/constants";
+import { MSAS } from "@convex/lib/data/msas";
+import { CategoryGrid } from "./category-grid";
+
+export function HomePage() {
+  useDocumentTitle("Live shopping near you");
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <section className="max-w-2xl">
+        <p className="inline-flex items-center gap-2 rounded-full bg-primary-50 px-3 py-1 text-sm font-medium text-primary-700 dark:bg-primary-900/40 dark:text-primary-100">
+          <Icon name="lucide:radio" className="size-4" />
+          Local sellers, live on every platform
+        </p>
+        <h1 className="mt-4 text-4xl font-bold tracking-tight sm:text-5xl">
+          Find the live shopping shows happening near you.
+        </h1>
+        <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">
+          LiveLocal brings together shows from sellers in {MSAS.length} metro areas across{" "}
+          {PLATFORM_TYPES.length} platforms, so you can browse by category and place and click through to buy.
+        </p>
+      </section>
+
+      <section className="mt-14" aria-labelledby="browse-heading">
+        <h2 id="browse-heading" className="text-2xl font-semibold tracking-tight">
+          Browse by category
+        </h2>
+        <div className="mt-6">
+          <CategoryGrid />
+        </div>
+      </section>
+
+      <section className="mt-14" aria-labelledby="platforms-heading">
+        <h2 id="platforms-heading" className="text-2xl font-semibold tracking-tight">
+          One board for every platform
+        </h2>
+        <ul className="mt-6 flex flex-wrap gap-2">
+          {PLATFORM_TYPES.map((type) => (
+            <li
+              key={type}
+              className="inline-flex items-center gap-2 rounded-full border border-slate-200 px-3 py-1.5 text-sm dark:border-slate-800"
+            >
+              <Icon name={PLATFORMS[type].icon} className="size-4" />
+              {PLATFORMS[type].label}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

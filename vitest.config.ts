@@ -1,0 +1,39 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname, "src"),
+      "@convex": path.resolve(import.meta.dirname, "convex"),
+    },
+  },
+  test: {
+    projects: [
+      {
+        test: {
+          name: "convex",
+          environment: "edge-runtime",
+          include: ["convex/**/*.test.ts"],
+          server: { deps: { inline: ["convex-test"] } },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "browser",
+          environment: "jsdom",
+          include: ["src/**/*.test.{ts,tsx}"],
+          setupFiles: ["./src/test/setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["scripts/**/*.test.ts", "local-backend/**/*.test.ts"],
+        },
+      },
+    ],
+  },
+});
