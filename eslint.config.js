@@ -29,7 +29,24 @@ export default tseslint.config(
     rules: {
       // Table queries use indexes; `.filter` on a query scans (STYLE.md point 6).
       "@convex-dev/no-filter-in-query": "error",
+      // Public functions get their caller from convex/functions.ts (STYLE.md point 2).
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/_generated/server"],
+              importNames: ["query", "mutation", "action"],
+              message: "Use the builders in convex/functions.ts, which give every public function its caller.",
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ["convex/functions.ts"],
+    rules: { "no-restricted-imports": "off" },
   },
   {
     files: ["src/**/*.{ts,tsx}"],

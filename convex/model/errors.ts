@@ -1,4 +1,5 @@
 import { ConvexError } from "convex/values";
+import type { TransitionErrorCode } from "../lib/lifecycle";
 
 /** Stable codes a caller can branch on; the message is the sentence a person reads. */
 export type AppErrorCode =
@@ -8,7 +9,8 @@ export type AppErrorCode =
   | "CONFLICT"
   | "INVALID_ARGUMENT"
   | "INVALID_TRANSITION"
-  | "LIMIT_EXCEEDED";
+  | "LIMIT_EXCEEDED"
+  | TransitionErrorCode;
 
 export type AppErrorData = { code: AppErrorCode; message: string };
 

@@ -1,0 +1,11 @@
+/* eslint-disable @convex-dev/no-process-env -- the one place deployment settings are read; decision 007 */
+
+/** Emails that become admins when their user row is created (`npx convex env set ADMIN_EMAILS a@x,b@y`). */
+export function adminEmails(): Set<string> {
+  return new Set(
+    (process.env.ADMIN_EMAILS ?? "")
+      .split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}
