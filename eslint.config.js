@@ -37,7 +37,8 @@ export default tseslint.config(
             {
               group: ["**/_generated/server"],
               importNames: ["query", "mutation", "action"],
-              message: "Use the builders in convex/functions.ts, which give every public function its caller.",
+              message:
+                "Use the builders in convex/functions.ts, which give every public function its caller.",
             },
           ],
         },

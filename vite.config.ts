@@ -1,16 +1,30 @@
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, loadEnv } from "vite";
+import { localBackend } from "./local-backend/vite-plugin.ts";
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  resolve: {
-    alias: {
-      "@": path.resolve(import.meta.dirname, "src"),
-      "@convex": path.resolve(import.meta.dirname, "convex"),
+export default defineConfig(({ mode }) => {
+  // .env files are not in process.env here; loadEnv reads them the way the app will see them.
+  const env = loadEnv(mode, process.cwd(), "");
+  return {
+    plugins: [
+      react(),
+      tailwindcss(),
+      // Without a real deployment, `npm run dev` runs the project's Convex functions in-process.
+      // LIVELOCAL_LOCAL_BACKEND_DATA_DIR points tests and the benchmark at a throwaway store.
+      localBackend({
+        enabled: !env.VITE_CONVEX_URL,
+        dataDir: env.LIVELOCAL_LOCAL_BACKEND_DATA_DIR || undefined,
+      }),
+    ],
+    resolve: {
+      alias: {
+        "@": path.resolve(import.meta.dirname, "src"),
+        "@convex": path.resolve(import.meta.dirname, "convex"),
+      },
     },
-  },
-  server: { host: "127.0.0.1", port: 5173 },
-  preview: { host: "127.0.0.1", port: 4173 },
+    server: { host: "127.0.0.1", port: 5173 },
+    preview: { host: "127.0.0.1", port: 4173 },
+  };
 });

@@ -1,16 +1,11 @@
 import { Outlet } from "react-router-dom";
-import { Logo } from "@/components/layout/logo";
-import { ThemeToggle } from "@/components/layout/theme-toggle";
+import { Header } from "@/components/layout/header";
+import { AccountControl } from "@/features/auth/account-control";
 
 export function AppLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-          <Logo />
-          <ThemeToggle />
-        </div>
-      </header>
+      <Header accountControl={<AccountControl />} />
       <main className="flex-1">
         <Outlet />
       </main>

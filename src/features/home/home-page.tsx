@@ -3,6 +3,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { PLATFORM_TYPES, PLATFORMS } from "@convex/lib/constants";
 import { MSAS } from "@convex/lib/data/msas";
 import { CategoryGrid } from "./category-grid";
+import { LiveNow } from "./live-now";
 
 export function HomePage() {
   useDocumentTitle("Live shopping near you");
@@ -20,6 +21,16 @@ export function HomePage() {
           LiveLocal brings together shows from sellers in {MSAS.length} metro areas across{" "}
           {PLATFORM_TYPES.length} platforms, so you can browse by category and place and click through to buy.
         </p>
+      </section>
+
+      <section className="mt-14" aria-labelledby="live-heading">
+        <h2 id="live-heading" className="flex items-center gap-2 text-2xl font-semibold tracking-tight">
+          <span className="size-2.5 animate-pulse rounded-full bg-red-600" aria-hidden />
+          Live now
+        </h2>
+        <div className="mt-6">
+          <LiveNow />
+        </div>
       </section>
 
       <section className="mt-14" aria-labelledby="browse-heading">

@@ -1,0 +1,388 @@
+/**
+ * The backend as a whole: engine + subscriptions + sync + HTTP + auth + persistence + crons +
+ * reloads, independent of how it is served (the Vite plugin or the standalone server).
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import path from "node:path";
+import type { Value } from "convex/values";
+import type { ViteDevServer } from "vite";
+import {
+  LOCAL_ISSUER_ENV,
+  LocalAuth,
+  providersFromAuthConfig,
+  type IssuedToken,
+  type TokenClaims,
+} from "./auth.ts";
+import { CronRunner, jobsFromModule } from "./cron-runner.ts";
+import {
+  LocalBackendEngine,
+  type AnySchema,
+  type CallOptions,
+  type CallOutcome,
+  type EngineStats,
+  type Identity,
+  type ModulesMap,
+} from "./engine.ts";
+import { createApiMiddleware, createSiteHandler, type Middleware } from "./http.ts";
+import { createViteFunctionSource, type FunctionSource, type FunctionsChange } from "./modules.ts";
+import { SnapshotStore } from "./persistence.ts";
+import { Clock } from "./protocol.ts";
+import type { BackendServices } from "./services.ts";
+import { SubscriptionManager } from "./subscriptions.ts";
+import { SyncServer } from "./sync.ts";
+
+export type FunctionLogs = "all" | "background" | "none";
+
+export type LocalBackendCoreOptions = {
+  /** The Convex functions folder (default `<cwd>/convex`). */
+  functionsDir?: string;
+  /** Where data is kept (default `<cwd>/.local-backend`); `null` keeps it in memory only. */
+  dataDir?: string | null;
+  /** Wipe the data folder first. */
+  reset?: boolean;
+  /** Load functions through this Vite server (the app's, in the Vite plugin). */
+  vite?: ViteDevServer;
+  /** Or give the functions directly (no reloads): a modules map with `_generated` keys. */
+  modules?: { map: ModulesMap; schema?: AnySchema };
+  /** Run `convex/crons.ts` (default true). */
+  crons?: boolean;
+  /** Run `seed:seedAll` when the store is empty (default true). */
+  seed?: boolean;
+  /** Reload functions when files change (default true). */
+  watch?: boolean;
+  /** The issuer of local tokens (default `$LIVELOCAL_LOCAL_AUTH_ISSUER` or DEFAULT_LOCAL_ISSUER). */
+  authIssuer?: string;
+  /** Which function log lines are printed here: all, only work no client waits for, or none. */
+  functionLogs?: FunctionLogs;
+  /** Enforce Convex's transaction limits (default true). */
+  transactionLimits?: boolean;
+  /** Snapshot debounce in ms (default 300). */
+  snapshotDebounceMs?: number;
+};
+
+export type LocalBackendStats = EngineStats & {
+  subscriptions: number;
+  connections: number;
+};
+
+function schemaKeyOf(schema: AnySchema | undefined): string {
+  if (!schema) return "none";
+  const exporter = (schema as unknown as { export?: () => string }).export;
+  return typeof exporter === "function" ? exporter.call(schema) : JSON.stringify(Object.keys(schema.tables));
+}
+
+export class LocalBackendCore implements BackendServices {
+  readonly clock = new Clock();
+  readonly subscriptions: SubscriptionManager;
+  readonly sync: SyncServer;
+  readonly apiMiddleware: Middleware;
+  readonly siteHandler: (req: IncomingMessage, res: ServerResponse) => void;
+  readonly crons: CronRunner;
+  private currentEngine!: LocalBackendEngine;
+  private schemaKey = "none";
+  private gate: Promise<void> | null = null;
+  private inflight = 0;
+  private drainWaiters: (() => void)[] = [];
+  private reloadChain: Promise<void> = Promise.resolve();
+  private pendingChanges: FunctionsChange[] = [];
+  private reloadTimer: ReturnType<typeof setTimeout> | null = null;
+  private unwatch: (() => void) | null = null;
+  private stopped = false;
+
+  private constructor(
+    readonly auth: LocalAuth,
+    readonly store: SnapshotStore,
+    private readonly source: FunctionSource | null,
+    private readonly options: LocalBackendCoreOptions,
+    origin: () => string,
+  ) {
+    this.subscriptions = new SubscriptionManager(
+      (udfPath, args, callOptions) => this.call(udfPath, args, callOptions),
+      this.clock,
+    );
+    this.subscriptions.onPass = (tables) => {
+      if (tables.size > 0) this.store.scheduleSave();
+    };
+    this.sync = new SyncServer(this);
+    this.apiMiddleware = createApiMiddleware({
+      services: this,
+      origin,
+      extraRoutes: { "/local-backend/stats": () => this.stats() },
+    });
+    this.siteHandler = createSiteHandler(this);
+    this.crons = new CronRunner(
+      (udfPath, args) => this.call(udfPath, args, {}),
+      (line, udfPath) => this.printBackgroundLog(line, udfPath),
+    );
+  }
+
+  static async create(options: LocalBackendCoreOptions = {}): Promise<LocalBackendCore> {
+    return await LocalBackendCore.createWithOrigin(options, () => "http://127.0.0.1");
+  }
+
+  static async createWithOrigin(
+    options: LocalBackendCoreOptions,
+    origin: () => string,
+  ): Promise<LocalBackendCore> {
+    const dataDir = options.dataDir === undefined ? path.resolve(".local-backend") : options.dataDir;
+    if (options.reset && dataDir) SnapshotStore.reset(dataDir);
+    const issuer = options.authIssuer ?? process.env[LOCAL_ISSUER_ENV];
+    const auth = await LocalAuth.create({ dataDir: dataDir ?? undefined, issuer });
+    // The project's auth.config.ts names the local issuer through this variable in local mode.
+    process.env[LOCAL_ISSUER_ENV] = auth.issuer;
+    const source = options.modules
+      ? null
+      : await createViteFunctionSource({
+          functionsDir: options.functionsDir ?? path.resolve("convex"),
+          vite: options.vite,
+        });
+    let core: LocalBackendCore | null = null;
+    const store = new SnapshotStore(
+      dataDir,
+      () => {
+        if (!core) throw new Error("not started");
+        return core.engine().exportState();
+      },
+      { debounceMs: options.snapshotDebounceMs },
+    );
+    core = new LocalBackendCore(auth, store, source, options, origin);
+    try {
+      await core.start();
+    } catch (e) {
+      await source?.close();
+      throw e;
+    }
+    return core;
+  }
+
+  private async loadModule(modulePath: string): Promise<Record<string, unknown> | null> {
+    if (this.source) return await this.source.load(modulePath);
+    return this.currentEngine ? await this.currentEngine.loadModule(modulePath) : null;
+  }
+
+  private async loadSchema(): Promise<AnySchema | undefined> {
+    if (this.options.modules) return this.options.modules.schema;
+    return (await this.loadModule("schema"))?.default as AnySchema | undefined;
+  }
+
+  private modulesMap(): ModulesMap {
+    return this.options.modules ? this.options.modules.map : this.source!.modules();
+  }
+
+  private async start(): Promise<void> {
+    const schema = await this.loadSchema();
+    this.schemaKey = schemaKeyOf(schema);
+    const state = this.store.load();
+    this.currentEngine = await LocalBackendEngine.create({
+      schema,
+      modules: this.modulesMap(),
+      state: state ?? undefined,
+      transactionLimits: this.options.transactionLimits,
+    });
+    this.wireEngine(this.currentEngine);
+    if (state) this.currentEngine.resumeScheduledFunctions();
+    await this.loadAuthConfig();
+    if (!state && this.options.seed !== false) {
+      await this.seed();
+      await this.store.saveNow();
+    }
+    await this.loadCrons();
+    if (this.source && this.options.watch !== false) {
+      this.unwatch = this.source.watch((change) => this.onFunctionsChange(change));
+    }
+  }
+
+  private wireEngine(engine: LocalBackendEngine): void {
+    engine.setWriteListener((table, deferred) => {
+      if (deferred) return;
+      this.subscriptions.markDirty(table);
+      this.subscriptions.requestFlush();
+    });
+    engine.setLogListener((line, udfPath) => this.printBackgroundLog(line, udfPath));
+  }
+
+  private async seed(): Promise<void> {
+    const engine = this.currentEngine;
+    if (!engine.hasModule("seed") || !(await engine.describe("seed:seedAll"))) return;
+    const outcome = await this.call("seed:seedAll", {}, {});
+    for (const line of outcome.logLines) this.printBackgroundLog(line, "seed:seedAll");
+    if (!outcome.success) {
+      console.error(`local-backend: seed:seedAll failed: ${outcome.errorMessage}`);
+    } else if (this.options.functionLogs !== "none") {
+      console.log("local-backend: empty store, ran seed:seedAll");
+    }
+  }
+
+  private async loadAuthConfig(): Promise<void> {
+    let config: unknown = null;
+    try {
+      config = (await this.loadModule("auth.config"))?.default ?? null;
+    } catch (e) {
+      console.error("local-backend: could not load convex/auth.config.ts", e);
+    }
+    this.auth.setProviders(providersFromAuthConfig(config));
+  }
+
+  private async loadCrons(): Promise<void> {
+    if (this.options.crons === false) return;
+    try {
+      this.crons.setJobs(jobsFromModule(await this.loadModule("crons")));
+    } catch (e) {
+      console.error("local-backend: could not load convex/crons.ts", e);
+    }
+  }
+
+  engine(): LocalBackendEngine {
+    return this.currentEngine;
+  }
+
+  // -- BackendServices -----------------------------------------------------------------------
+
+  async call(udfPath: string, args: Value, options: CallOptions): Promise<CallOutcome> {
+    while (this.gate) await this.gate;
+    this.inflight += 1;
+    try {
+      return await this.currentEngine.call(udfPath, args, options);
+    } finally {
+      this.inflight -= 1;
+      if (this.inflight === 0) {
+        const waiters = this.drainWaiters;
+        this.drainWaiters = [];
+        for (const resolve of waiters) resolve();
+      }
+    }
+  }
+
+  async fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | null): Promise<Response> {
+    while (this.gate) await this.gate;
+    if (!this.currentEngine.hasModule("http")) {
+      return new Response(`No HttpAction routed for ${pathAndQuery.split("?")[0]}`, { status: 404 });
+    }
+    this.inflight += 1;
+    try {
+      return await this.currentEngine.fetchHttp(pathAndQuery, init, identity);
+    } finally {
+      this.inflight -= 1;
+    }
+  }
+
+  reportWrites(tables: Iterable<string>): void {
+    for (const table of tables) this.subscriptions.markDirty(table);
+    this.subscriptions.requestFlush();
+  }
+
+  printLogs(udfPath: string, logLines: string[]): void {
+    if (this.options.functionLogs !== "all") return;
+    for (const line of logLines) process.stdout.write(`[convex ${udfPath}] ${line}\n`);
+  }
+
+  private printBackgroundLog(line: string, udfPath: string): void {
+    if (this.options.functionLogs === "none") return;
+    process.stdout.write(`[convex ${udfPath}] ${line}\n`);
+  }
+
+  // -- Serving -------------------------------------------------------------------------------
+
+  /** Takes WebSocket upgrades for the sync path; returns false for others (e.g. Vite's HMR). */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    return this.sync.handleUpgrade(req, socket, head);
+  }
+
+  issueToken(claims: TokenClaims, options?: { expiresInSeconds?: number }): Promise<IssuedToken> {
+    return this.auth.issueToken(claims, options);
+  }
+
+  stats(): LocalBackendStats {
+    return {
+      ...this.currentEngine.getStats(),
+      subscriptions: this.subscriptions.computationCount(),
+      connections: this.sync.connectionCount(),
+    };
+  }
+
+  /** Resolves when no subscription pass is running and no save is pending. */
+  async idle(): Promise<void> {
+    await this.subscriptions.idle();
+  }
+
+  // -- Reloads -------------------------------------------------------------------------------
+
+  private onFunctionsChange(change: FunctionsChange): void {
+    this.pendingChanges.push(change);
+    if (this.reloadTimer) clearTimeout(this.reloadTimer);
+    this.reloadTimer = setTimeout(() => {
+      this.reloadTimer = null;
+      const changes = this.pendingChanges;
+      this.pendingChanges = [];
+      void this.reload(changes);
+    }, 100);
+    this.reloadTimer.unref();
+  }
+
+  /** Reloads functions (keeping data) and re-runs every subscription. */
+  reload(changes: FunctionsChange[] = []): Promise<void> {
+    this.reloadChain = this.reloadChain.then(async () => {
+      if (this.stopped) return;
+      try {
+        const schema = await this.loadSchema();
+        const schemaKey = schemaKeyOf(schema);
+        const filesAddedOrRemoved = changes.some((c) => c.event !== "change");
+        if (schemaKey !== this.schemaKey || filesAddedOrRemoved) {
+          await this.rebuildEngine(schema);
+          this.schemaKey = schemaKey;
+        }
+        await this.loadAuthConfig();
+        await this.loadCrons();
+        const names = changes.map((c) => path.basename(c.file)).join(", ");
+        if (this.options.functionLogs !== "none") {
+          console.log(`local-backend: functions reloaded${names ? ` (${names})` : ""}`);
+        }
+      } catch (e) {
+        console.error("local-backend: reload failed, keeping the previous functions", e);
+      }
+      this.subscriptions.markAllDirty();
+      this.subscriptions.requestFlush();
+    });
+    return this.reloadChain;
+  }
+
+  /** A fresh engine (new schema or module set) holding the current data. */
+  private async rebuildEngine(schema: AnySchema | undefined): Promise<void> {
+    let release!: () => void;
+    this.gate = new Promise<void>((resolve) => (release = resolve));
+    try {
+      if (this.inflight > 0) await new Promise<void>((resolve) => this.drainWaiters.push(resolve));
+      const old = this.currentEngine;
+      await old.finishInProgressScheduledFunctions();
+      const state = await old.exportState();
+      const fresh = await LocalBackendEngine.create({
+        schema,
+        modules: this.modulesMap(),
+        state,
+        transactionLimits: this.options.transactionLimits,
+      });
+      await old.dispose();
+      this.wireEngine(fresh);
+      this.currentEngine = fresh;
+      fresh.resumeScheduledFunctions();
+    } finally {
+      this.gate = null;
+      release();
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.crons.stop();
+    this.unwatch?.();
+    if (this.reloadTimer) clearTimeout(this.reloadTimer);
+    await this.reloadChain;
+    await this.sync.close();
+    await this.subscriptions.idle();
+    await this.store.saveNow();
+    await this.currentEngine.dispose();
+    await this.source?.close();
+  }
+}

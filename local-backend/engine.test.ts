@@ -1,0 +1,66 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLocalBackend, type AnySchema, type LocalBackendEngine } from "./engine.ts";
+import { createViteFunctionSource, type FunctionSource } from "./modules.ts";
+
+const functionsDir = path.join(import.meta.dirname, "test-fixture", "convex");
+
+describe("engine", () => {
+  let source: FunctionSource;
+  let engine: LocalBackendEngine;
+
+  beforeAll(async () => {
+    source = await createViteFunctionSource({ functionsDir });
+    const schema = (await source.load("schema"))?.default as AnySchema;
+    engine = await createLocalBackend({ schema, modules: source.modules() });
+  });
+  afterAll(async () => {
+    await source.close();
+  });
+
+  it("runs a mutation and a query, tracking tables and logs", async () => {
+    const sent = await engine.call(
+      "messages:send",
+      { channel: "a", body: "hi" },
+      { publicOnly: true, kind: "mutation" },
+    );
+    expect(sent.success).toBe(true);
+    expect([...sent.writeTables]).toEqual(["messages"]);
+    expect(sent.logLines).toEqual(["[INFO] sending hi"]);
+    const listed = await engine.call("messages:list", { channel: "a" }, { publicOnly: true, kind: "query" });
+    expect(listed).toMatchObject({ success: true, value: [{ author: "anonymous", body: "hi" }] });
+    expect([...listed.readTables]).toEqual(["messages"]);
+    expect(listed.docsRead).toBe(1);
+    expect(listed.logLines).toEqual(["[LOG] listing a"]);
+  });
+
+  it("refuses internal functions and wrong kinds", async () => {
+    const secret = await engine.call("messages:secret", {}, { publicOnly: true });
+    expect(secret).toMatchObject({ success: false });
+    expect(!secret.success && secret.errorMessage).toMatch(
+      /Could not find public function for 'messages:secret'/,
+    );
+    const wrongKind = await engine.call(
+      "messages:list",
+      { channel: "a" },
+      { publicOnly: true, kind: "mutation" },
+    );
+    expect(!wrongKind.success && wrongKind.errorMessage).toMatch(/as Mutation, but it is defined as Query/);
+  });
+
+  it("keeps ConvexError data", async () => {
+    const failed = await engine.call("messages:failWithConvexError", {}, { publicOnly: true });
+    expect(failed).toMatchObject({
+      success: false,
+      errorData: { code: "NOT_ALLOWED", message: "You may not do that" },
+    });
+  });
+
+  it("exports and restores state", async () => {
+    const state = await engine.exportState();
+    const schema = (await source.load("schema"))?.default as AnySchema;
+    const copy = await createLocalBackend({ schema, modules: source.modules(), state });
+    const listed = await copy.call("messages:list", { channel: "a" });
+    expect(listed).toMatchObject({ success: true, value: [{ body: "hi" }] });
+  });
+});

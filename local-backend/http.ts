@@ -1,0 +1,316 @@
+/**
+ * HTTP endpoints on the backend origin (`/api/*` for ConvexHttpClient, local auth, OpenID discovery)
+ * and the HTTP actions site (Convex's `.site` origin) for `convex/http.ts`.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { AuthError } from "./auth.ts";
+import type { CallOutcome, FunctionKind, Identity } from "./engine.ts";
+import { encodeTs } from "./protocol.ts";
+import type { BackendServices } from "./services.ts";
+
+/** Convex's status code for "the function failed". */
+export const STATUS_CODE_UDF_FAILED = 560;
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+export type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, "PayloadTooLarge", "Request body too large");
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const body = await readBody(req);
+  try {
+    const parsed: unknown = JSON.parse(body.toString("utf8") || "{}");
+    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
+      return parsed as Record<string, unknown>;
+    }
+  } catch {
+    // fall through
+  }
+  throw new HttpError(400, "BadJsonBody", "The request body must be a JSON object");
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader("Content-Type", "application/json");
+  res.setHeader("Content-Length", Buffer.byteLength(text));
+  res.end(text);
+}
+
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
+}
+
+function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const { hostname } = new URL(origin);
+    return (
+      hostname === "localhost" ||
+      hostname === "[::1]" ||
+      hostname.startsWith("127.") ||
+      hostname.endsWith(".localhost")
+    );
+  } catch {
+    return false;
+  }
+}
+
+function setCors(req: IncomingMessage, res: ServerResponse, loopbackOnly: boolean): void {
+  const origin = req.headers.origin;
+  if (!origin) return;
+  if (loopbackOnly && !isLoopbackOrigin(origin)) return;
+  res.setHeader("Access-Control-Allow-Origin", origin);
+  res.setHeader("Vary", "Origin");
+  res.setHeader("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+  res.setHeader("Access-Control-Allow-Headers", "Content-Type, Authorization, Convex-Client");
+  res.setHeader("Access-Control-Max-Age", "86400");
+}
+
+/** The identity of an `Authorization: Bearer` header (null without one). Throws HttpError when invalid. */
+async function identityFromHeader(services: BackendServices, req: IncomingMessage): Promise<Identity | null> {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(" ", 2);
+  if (scheme === "Bearer" && token) {
+    try {
+      return (await services.auth.verify(token)).identity;
+    } catch (e) {
+      throw new HttpError(401, "Unauthenticated", e instanceof AuthError ? e.message : String(e));
+    }
+  }
+  throw new HttpError(
+    401,
+    "Unauthenticated",
+    "The local backend accepts only `Authorization: Bearer <token>`.",
+  );
+}
+
+function outcomeBody(outcome: CallOutcome): { status: number; body: Record<string, unknown> } {
+  if (outcome.success) {
+    return {
+      status: 200,
+      body: { status: "success", value: convexToJson(outcome.value), logLines: outcome.logLines },
+    };
+  }
+  return {
+    status: STATUS_CODE_UDF_FAILED,
+    body: {
+      status: "error",
+      errorMessage: outcome.errorMessage,
+      ...(outcome.errorData !== undefined ? { errorData: convexToJson(outcome.errorData) } : {}),
+      logLines: outcome.logLines,
+    },
+  };
+}
+
+async function runFunctionRequest(
+  services: BackendServices,
+  req: IncomingMessage,
+  kind: FunctionKind | undefined,
+  argsAsArray: boolean,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const body = await readJson(req);
+  const identity = await identityFromHeader(services, req);
+  if (typeof body.path !== "string") throw new HttpError(400, "BadRequest", "Missing `path`");
+  if (body.format !== undefined && body.format !== "convex_encoded_json" && body.format !== "json") {
+    throw new HttpError(400, "BadRequest", `Unsupported format ${JSON.stringify(body.format)}`);
+  }
+  const rawArgs = argsAsArray ? ((body.args as JSONValue[] | undefined) ?? [{}])[0] : (body.args ?? {});
+  let args: Value;
+  try {
+    args = jsonToConvex(rawArgs as JSONValue);
+  } catch (e) {
+    throw new HttpError(
+      400,
+      "BadRequest",
+      `Invalid arguments: ${e instanceof Error ? e.message : String(e)}`,
+    );
+  }
+  const outcome = await services.call(body.path, args, {
+    identity,
+    publicOnly: true,
+    kind,
+    deferWrites: true,
+  });
+  services.printLogs(outcome.udfPath, outcome.logLines);
+  if (outcome.writeTables.size > 0) services.reportWrites(outcome.writeTables);
+  return outcomeBody(outcome);
+}
+
+export type ApiOptions = {
+  services: BackendServices;
+  /** The backend origin as the browser sees it (for the OpenID discovery document). */
+  origin: () => string;
+  /** Extra loopback-only JSON endpoints (e.g. stats), by path. */
+  extraRoutes?: Record<string, () => unknown>;
+};
+
+/**
+ * `/api/*`, `/local-auth/*` and `/.well-known/*` as a connect-style middleware (Vite's middlewares,
+ * or the standalone server). Other paths go to `next()`.
+ */
+export function createApiMiddleware(options: ApiOptions): Middleware {
+  const { services } = options;
+  const handle = async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> => {
+    const method = req.method ?? "GET";
+    if (pathname.startsWith("/api/")) {
+      setCors(req, res, false);
+      if (method === "OPTIONS") {
+        res.statusCode = 204;
+        res.end();
+        return true;
+      }
+      if (method === "POST" && pathname === "/api/query_ts") {
+        sendJson(res, 200, { ts: encodeTs(services.clock.next()) });
+        return true;
+      }
+      const routes: Record<string, { kind: FunctionKind | undefined; argsAsArray: boolean }> = {
+        "/api/query": { kind: "query", argsAsArray: true },
+        "/api/query_at_ts": { kind: "query", argsAsArray: true },
+        "/api/mutation": { kind: "mutation", argsAsArray: true },
+        "/api/action": { kind: "action", argsAsArray: true },
+        "/api/function": { kind: undefined, argsAsArray: false },
+      };
+      const route = routes[pathname.replace(/\/$/, "")];
+      if (!route) return false;
+      if (method !== "POST")
+        throw new HttpError(405, "MethodNotAllowed", `${method} is not allowed on ${pathname}`);
+      const { status, body } = await runFunctionRequest(services, req, route.kind, route.argsAsArray);
+      sendJson(res, status, body);
+      return true;
+    }
+    if (pathname === "/.well-known/openid-configuration" && method === "GET") {
+      setCors(req, res, false);
+      sendJson(res, 200, services.auth.openIdConfiguration(options.origin()));
+      return true;
+    }
+    if (pathname === "/.well-known/jwks.json" && method === "GET") {
+      setCors(req, res, false);
+      sendJson(res, 200, services.auth.jwks());
+      return true;
+    }
+    if (pathname.startsWith("/local-auth/") || (options.extraRoutes && pathname in options.extraRoutes)) {
+      setCors(req, res, true);
+      if (!isLoopback(req.socket.remoteAddress)) {
+        throw new HttpError(403, "Forbidden", "Local sign-in is only available from this machine.");
+      }
+      if (method === "OPTIONS") {
+        res.statusCode = 204;
+        res.end();
+        return true;
+      }
+      if (pathname === "/local-auth/token" && method === "POST") {
+        const body = await readJson(req);
+        const { sub, email, name, picture } = body;
+        if (typeof sub !== "string" || sub.trim() === "")
+          throw new HttpError(400, "BadRequest", "`sub` is required");
+        for (const [field, value] of Object.entries({ email, name, picture })) {
+          if (value !== undefined && typeof value !== "string") {
+            throw new HttpError(400, "BadRequest", `\`${field}\` must be a string`);
+          }
+        }
+        const issued = await services.auth.issueToken({
+          sub,
+          email: email as string | undefined,
+          name: name as string | undefined,
+          picture: picture as string | undefined,
+        });
+        sendJson(res, 200, issued);
+        return true;
+      }
+      if (pathname === "/local-auth/config" && method === "GET") {
+        sendJson(res, 200, { issuer: services.auth.issuer, providers: services.auth.getProviders() });
+        return true;
+      }
+      const extra = options.extraRoutes?.[pathname];
+      if (extra && method === "GET") {
+        sendJson(res, 200, extra());
+        return true;
+      }
+      return false;
+    }
+    return false;
+  };
+  return (req, res, next) => {
+    const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+    handle(req, res, pathname).then(
+      (handled) => {
+        if (!handled) next();
+      },
+      (e: unknown) => {
+        if (e instanceof HttpError) {
+          sendJson(res, e.status, { code: e.code, message: e.message });
+        } else {
+          console.error("local-backend: request failed", e);
+          sendJson(res, 500, {
+            code: "InternalServerError",
+            message: e instanceof Error ? e.message : String(e),
+          });
+        }
+      },
+    );
+  };
+}
+
+/** The HTTP actions site: every request goes to the router exported by `convex/http.ts`. */
+export function createSiteHandler(
+  services: BackendServices,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    void (async () => {
+      try {
+        const method = req.method ?? "GET";
+        let identity: Identity | null = null;
+        try {
+          identity = await identityFromHeader(services, req);
+        } catch {
+          identity = null;
+        }
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers)) {
+          if (value === undefined) continue;
+          for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+        }
+        const body = method === "GET" || method === "HEAD" ? undefined : new Uint8Array(await readBody(req));
+        const response = await services.fetchHttp(req.url ?? "/", { method, headers, body }, identity);
+        res.statusCode = response.status;
+        response.headers.forEach((value, name) => {
+          if (name.toLowerCase() !== "content-length") res.setHeader(name, value);
+        });
+        const payload = Buffer.from(await response.arrayBuffer());
+        res.setHeader("Content-Length", payload.length);
+        res.end(method === "HEAD" ? undefined : payload);
+      } catch (e) {
+        console.error("local-backend: HTTP action failed", e);
+        if (!res.headersSent) {
+          res.statusCode = 500;
+          res.end(e instanceof Error ? e.message : String(e));
+        } else {
+          res.end();
+        }
+      }
+    })();
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * Loading the functions folder: a modules map for convex-test (keys like `/convex/messages.ts`)
+ * whose loaders go through Vite's `ssrLoadModule`, so edited files apply on the next call, and a
+ * watcher telling the backend which files changed.
+ */
+import { readdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { ViteDevServer } from "vite";
+import type { ModulesMap } from "./engine.ts";
+
+export type FunctionsChange = { file: string; event: "add" | "change" | "unlink" };
+
+export interface FunctionSource {
+  /** Absolute path of the functions folder (the one holding `_generated`). */
+  readonly dir: string;
+  /** The modules map as the folder is now. */
+  modules(): ModulesMap;
+  /** Loads a module by path relative to the folder, without extension (`schema`, `crons`). */
+  load(modulePath: string): Promise<Record<string, unknown> | null>;
+  /** Calls `listener` with changes under the folder. Returns an unsubscribe function. */
+  watch(listener: (change: FunctionsChange) => void): () => void;
+  close(): Promise<void>;
+}
+
+const MODULE_FILE = /\.(?:[cm]?[jt]s)$/;
+const SKIPPED_FILE = /\.(?:test|spec)\.[cm]?[jt]sx?$|\.d\.[cm]?ts$/;
+
+/** Files convex-test may load: `*.*s` under the folder, without tests and declarations. */
+export function listFunctionFiles(dir: string): string[] {
+  const files: string[] = [];
+  const walk = (current: string) => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (MODULE_FILE.test(entry.name) && !SKIPPED_FILE.test(entry.name)) files.push(full);
+    }
+  };
+  walk(dir);
+  return files.sort();
+}
+
+function moduleKey(dir: string, file: string): string {
+  return "/convex/" + path.relative(dir, file).split(path.sep).join("/");
+}
+
+function findModuleFile(dir: string, modulePath: string): string | null {
+  for (const ext of [".ts", ".js", ".mts", ".mjs", ".cts", ".cjs"]) {
+    const file = path.join(dir, modulePath + ext);
+    try {
+      if (statSync(file).isFile()) return file;
+    } catch {
+      // try the next extension
+    }
+  }
+  return null;
+}
+
+/**
+ * A function source backed by a Vite dev server: the app's own (in the Vite plugin) or one created
+ * here in middleware mode (standalone server and tests).
+ */
+export async function createViteFunctionSource(options: {
+  functionsDir: string;
+  vite?: ViteDevServer;
+}): Promise<FunctionSource> {
+  const dir = path.resolve(options.functionsDir);
+  let vite = options.vite;
+  const ownsVite = vite === undefined;
+  if (!vite) {
+    const { createServer } = await import("vite");
+    vite = await createServer({
+      configFile: false,
+      root: path.dirname(dir),
+      // Its own cache, so it never rewrites the app dev server's optimized deps in node_modules/.vite.
+      cacheDir: path.join(tmpdir(), "livelocal-local-backend-vite"),
+      logLevel: "warn",
+      appType: "custom",
+      clearScreen: false,
+      optimizeDeps: { noDiscovery: true, include: [] },
+      server: {
+        middlewareMode: true,
+        hmr: false,
+        ws: false,
+        watch: { ignored: ["**/node_modules/**", "**/.git/**", "**/.local-backend/**", "**/dist/**"] },
+      },
+    });
+  }
+  const server = vite;
+  const loadFile = async (file: string) => (await server.ssrLoadModule(file)) as Record<string, unknown>;
+  return {
+    dir,
+    modules() {
+      const map: ModulesMap = {};
+      for (const file of listFunctionFiles(dir)) {
+        map[moduleKey(dir, file)] = () => loadFile(file);
+      }
+      return map;
+    },
+    async load(modulePath) {
+      const file = findModuleFile(dir, modulePath);
+      return file ? await loadFile(file) : null;
+    },
+    watch(listener) {
+      const onEvent = (event: string, file: string) => {
+        if (event !== "add" && event !== "change" && event !== "unlink") return;
+        const resolved = path.resolve(file);
+        if (!resolved.startsWith(dir + path.sep)) return;
+        if (!MODULE_FILE.test(resolved) || SKIPPED_FILE.test(resolved)) return;
+        listener({ file: resolved, event });
+      };
+      server.watcher.on("all", onEvent);
+      return () => {
+        server.watcher.off("all", onEvent);
+      };
+    },
+    async close() {
+      if (ownsVite) await server.close();
+    },
+  };
+}

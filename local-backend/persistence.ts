@@ -1,0 +1,132 @@
+/**
+ * Data that survives restarts: snapshots of the engine's documents in the data folder (git-ignored
+ * `.local-backend/` at the repo root), written after writes (debounced) and on stop, read on start.
+ */
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import type { EngineState } from "./engine.ts";
+import { inRootScope } from "./engine.ts";
+
+const SNAPSHOT_FORMAT = "livelocal-local-backend-snapshot";
+const SNAPSHOT_VERSION = 1;
+
+type SnapshotFile = {
+  format: typeof SNAPSHOT_FORMAT;
+  version: number;
+  /** The engine whose private state this mirrors. */
+  convexTest: string;
+  savedAt: string;
+  nextDocId: number;
+  lastCreationTime: number;
+  lastCommitTs: string;
+  documents: JSONValue[];
+};
+
+export function serializeState(state: EngineState): string {
+  const file: SnapshotFile = {
+    format: SNAPSHOT_FORMAT,
+    version: SNAPSHOT_VERSION,
+    convexTest: "0.0.60",
+    savedAt: new Date().toISOString(),
+    nextDocId: state.nextDocId,
+    lastCreationTime: state.lastCreationTime,
+    lastCommitTs: state.lastCommitTs.toString(),
+    documents: Object.values(state.documents).map((doc) => convexToJson(doc as Value)),
+  };
+  return JSON.stringify(file);
+}
+
+export function deserializeState(text: string): EngineState {
+  const file = JSON.parse(text) as SnapshotFile;
+  if (file.format !== SNAPSHOT_FORMAT || file.version !== SNAPSHOT_VERSION) {
+    throw new Error(`Unknown snapshot format ${String(file.format)} v${String(file.version)}`);
+  }
+  const documents: EngineState["documents"] = {};
+  for (const json of file.documents) {
+    const doc = jsonToConvex(json) as Record<string, Value>;
+    documents[doc._id as string] = doc;
+  }
+  return {
+    documents,
+    nextDocId: file.nextDocId,
+    lastCreationTime: file.lastCreationTime,
+    lastCommitTs: BigInt(file.lastCommitTs),
+    storage: {},
+  };
+}
+
+export class SnapshotStore {
+  readonly file: string | null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private firstPendingAt: number | null = null;
+  private saving: Promise<void> = Promise.resolve();
+
+  /** `dir` null keeps everything in memory. */
+  constructor(
+    readonly dir: string | null,
+    private readonly exportState: () => Promise<EngineState>,
+    private readonly options: { debounceMs?: number; maxWaitMs?: number } = {},
+  ) {
+    this.file = dir ? path.join(dir, "snapshot.json") : null;
+  }
+
+  /** Wipes the data folder (snapshot and auth key). */
+  static reset(dir: string): void {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  load(): EngineState | null {
+    if (!this.file) return null;
+    let text: string;
+    try {
+      text = readFileSync(this.file, "utf8");
+    } catch {
+      return null;
+    }
+    try {
+      return deserializeState(text);
+    } catch (e) {
+      const aside = `${this.file}.unreadable-${Date.now()}`;
+      renameSync(this.file, aside);
+      console.warn(`local-backend: could not read ${this.file} (${String(e)}); moved it to ${aside}`);
+      return null;
+    }
+  }
+
+  /** Saves soon (debounced, at most `maxWaitMs` after the first unsaved write). */
+  scheduleSave(): void {
+    if (!this.file) return;
+    const debounceMs = this.options.debounceMs ?? 300;
+    const maxWaitMs = this.options.maxWaitMs ?? 2000;
+    const now = Date.now();
+    this.firstPendingAt ??= now;
+    if (this.timer) clearTimeout(this.timer);
+    const delay = Math.max(0, Math.min(debounceMs, this.firstPendingAt + maxWaitMs - now));
+    this.timer = inRootScope(() => setTimeout(() => void this.saveNow(), delay));
+    this.timer.unref?.();
+  }
+
+  /** Saves now (also called on stop). Saves never overlap. */
+  async saveNow(): Promise<void> {
+    if (!this.file) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.firstPendingAt = null;
+    const file = this.file;
+    this.saving = this.saving
+      .then(async () => {
+        const text = serializeState(await this.exportState());
+        mkdirSync(path.dirname(file), { recursive: true });
+        const temp = `${file}.${process.pid}.tmp`;
+        writeFileSync(temp, text);
+        renameSync(temp, file);
+      })
+      .catch((e: unknown) => console.error("local-backend: snapshot failed", e));
+    await this.saving;
+  }
+
+  hasPendingSave(): boolean {
+    return this.timer !== null;
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Standalone local backend (no Vite UI): `tsx local-backend/server.ts [options]`.
+ *
+ *   --port <n>           backend port (default 3210; 0 = any free port)
+ *   --site-port <n>      HTTP actions port (default port + 1)
+ *   --host <addr>        interface (default 127.0.0.1, this machine only)
+ *   --data-dir <dir>     data folder (default .local-backend)
+ *   --functions <dir>    Convex functions folder (default convex)
+ *   --reset              wipe the data folder first (then seed again)
+ *   --reset-only         wipe the data folder and exit (`npm run backend:reset`)
+ *   --no-crons           do not run convex/crons.ts
+ *   --no-seed            do not run seed:seedAll on an empty store
+ *   --no-watch           do not reload functions on change
+ *   --quiet              do not print function log lines
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { SnapshotStore } from "./persistence.ts";
+import { startLocalBackend, type StartLocalBackendOptions } from "./start.ts";
+
+export type ServerArgs = StartLocalBackendOptions & { dataDir: string; resetOnly: boolean };
+
+export function parseServerArgs(argv: string[]): ServerArgs {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: "string" },
+      "site-port": { type: "string" },
+      host: { type: "string" },
+      "data-dir": { type: "string" },
+      functions: { type: "string" },
+      reset: { type: "boolean" },
+      "reset-only": { type: "boolean" },
+      "no-crons": { type: "boolean" },
+      "no-seed": { type: "boolean" },
+      "no-watch": { type: "boolean" },
+      quiet: { type: "boolean" },
+    },
+    strict: true,
+  });
+  const port = (value: string | undefined, name: string) => {
+    if (value === undefined) return undefined;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`--${name} must be a port number`);
+    return n;
+  };
+  return {
+    port: port(values.port, "port"),
+    sitePort: port(values["site-port"], "site-port"),
+    host: values.host,
+    dataDir: path.resolve(values["data-dir"] ?? ".local-backend"),
+    functionsDir: path.resolve(values.functions ?? "convex"),
+    reset: values.reset ?? false,
+    resetOnly: values["reset-only"] ?? false,
+    crons: !values["no-crons"],
+    seed: !values["no-seed"],
+    watch: !values["no-watch"],
+    functionLogs: values.quiet ? "none" : "all",
+  };
+}
+
+export function isLoopbackHost(host: string): boolean {
+  return host === "localhost" || host === "::1" || host.startsWith("127.");
+}
+
+async function main(): Promise<void> {
+  const { resetOnly, ...options } = parseServerArgs(process.argv.slice(2));
+  if (resetOnly) {
+    SnapshotStore.reset(options.dataDir);
+    console.log(`Wiped ${options.dataDir}; the next start seeds demo data again.`);
+    return;
+  }
+  const backend = await startLocalBackend(options);
+  const loopback = isLoopbackHost(backend.host);
+  console.log(`LiveLocal local backend
+  Convex URL (VITE_CONVEX_URL): ${backend.url}
+  HTTP actions:                 ${backend.siteUrl}
+  Data:                         ${options.dataDir}${options.reset ? " (reset)" : ""}
+  Listening on ${backend.host}: ${loopback ? "this machine only (loopback)" : "REACHABLE FROM OTHER MACHINES"}`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`\n${signal}: saving and stopping…`);
+    backend.stop().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().catch((e: unknown) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,20 @@
+/** What the protocol layers (sync, HTTP) need from the backend. */
+import type { Value } from "convex/values";
+import type { LocalAuth } from "./auth.ts";
+import type { CallOptions, CallOutcome, Identity } from "./engine.ts";
+import type { Clock } from "./protocol.ts";
+import type { SubscriptionManager } from "./subscriptions.ts";
+
+export interface BackendServices {
+  /** Runs a function on the current engine (waits while functions reload). */
+  call(udfPath: string, args: Value, options: CallOptions): Promise<CallOutcome>;
+  /** Runs an HTTP action from `convex/http.ts`. */
+  fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | null): Promise<Response>;
+  /** Writes a caller reported itself (deferred writes): re-run the affected subscriptions. */
+  reportWrites(tables: Iterable<string>): void;
+  /** Prints a client call's log lines when the backend is told to. */
+  printLogs(udfPath: string, logLines: string[]): void;
+  readonly auth: LocalAuth;
+  readonly clock: Clock;
+  readonly subscriptions: SubscriptionManager;
+}

@@ -1,0 +1,243 @@
+/**
+ * Query subscriptions shared by all connections: identical subscriptions (same function, arguments,
+ * identity and journal) are one computation, run once per change. After writes, a pass re-runs only
+ * the computations that read a written table, then lets every connection push what changed.
+ */
+import { convexToJson, type JSONValue, type Value } from "convex/values";
+import { inRootScope, type CallOptions, type CallOutcome, type Identity } from "./engine.ts";
+import type { Clock, QueryJournal } from "./protocol.ts";
+
+export type QueryResult =
+  | { success: true; value: JSONValue; logLines: string[]; journal: QueryJournal }
+  | {
+      success: false;
+      errorMessage: string;
+      errorData?: JSONValue;
+      logLines: string[];
+      journal: QueryJournal;
+    };
+
+/** Anything that shows subscription results to a client (a WebSocket connection). */
+export interface Subscriber {
+  /** Push changed results; `ts` is the pass's timestamp. */
+  pushUpdates(ts: bigint): void;
+}
+
+/** JSON with sorted object keys, so equal arguments give equal keys. */
+export function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+export function identityKey(identity: Identity | null): string {
+  return identity ? stableStringify(identity) : "anonymous";
+}
+
+export class Computation {
+  refs = 0;
+  result: QueryResult | null = null;
+  /** Bumped whenever `result` changes. */
+  version = 0;
+  /** Tables the last run read; null before the first run. */
+  readTables: Set<string> | null = null;
+  private running: Promise<void> | null = null;
+  private rerunRequested = false;
+  private resultKey = "";
+  private journal: QueryJournal;
+
+  constructor(
+    private readonly manager: SubscriptionManager,
+    readonly key: string,
+    readonly udfPath: string,
+    private readonly args: Value | Error,
+    readonly identity: Identity | null,
+    journal: QueryJournal,
+  ) {
+    this.journal = journal;
+  }
+
+  /** Runs the query (again). Concurrent calls coalesce; the promise settles after the last run. */
+  refresh(): Promise<void> {
+    if (this.running) {
+      this.rerunRequested = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.rerunRequested = false;
+        await this.runOnce();
+      } while (this.rerunRequested);
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  argsValue(): Value | Error {
+    return this.args;
+  }
+
+  /** The journal to start from if this subscription is re-created (keeps its page boundaries). */
+  currentJournal(): QueryJournal {
+    return this.journal;
+  }
+
+  private async runOnce(): Promise<void> {
+    let result: QueryResult;
+    if (this.args instanceof Error) {
+      result = { success: false, errorMessage: this.args.message, logLines: [], journal: this.journal };
+      this.readTables = new Set();
+    } else {
+      const outcome = await this.manager.run(this.udfPath, this.args, {
+        identity: this.identity,
+        journal: this.journal,
+        publicOnly: true,
+        kind: "query",
+      });
+      this.readTables = outcome.readTables;
+      if (outcome.journal !== null) this.journal = outcome.journal;
+      result = outcome.success
+        ? {
+            success: true,
+            value: convexToJson(outcome.value),
+            logLines: outcome.logLines,
+            journal: this.journal,
+          }
+        : {
+            success: false,
+            errorMessage: outcome.errorMessage,
+            ...(outcome.errorData !== undefined ? { errorData: convexToJson(outcome.errorData) } : {}),
+            logLines: outcome.logLines,
+            journal: this.journal,
+          };
+    }
+    const key = JSON.stringify({ ...result, logLines: undefined });
+    if (this.result === null || key !== this.resultKey) {
+      this.resultKey = key;
+      this.version += 1;
+    }
+    this.result = result;
+  }
+}
+
+export class SubscriptionManager {
+  private readonly computations = new Map<string, Computation>();
+  private readonly subscribers = new Set<Subscriber>();
+  private dirty = new Set<string>();
+  private allDirty = false;
+  private flushing = false;
+  private flushAgain = false;
+  private idleWaiters: (() => void)[] = [];
+  /** Called after each pass with the tables it handled (persistence). */
+  onPass: ((tables: Set<string>) => void) | null = null;
+
+  constructor(
+    readonly run: (udfPath: string, args: Value, options: CallOptions) => Promise<CallOutcome>,
+    readonly clock: Clock,
+  ) {}
+
+  addSubscriber(subscriber: Subscriber): void {
+    this.subscribers.add(subscriber);
+  }
+
+  removeSubscriber(subscriber: Subscriber): void {
+    this.subscribers.delete(subscriber);
+  }
+
+  /** Gets (or creates) the shared computation; call `release` when the subscription ends. */
+  acquire(
+    udfPath: string,
+    args: Value | Error,
+    identity: Identity | null,
+    journal: QueryJournal,
+  ): Computation {
+    const argsKey = args instanceof Error ? `error:${args.message}` : stableStringify(convexToJson(args));
+    const key = `${udfPath}|${argsKey}|${identityKey(identity)}|${journal ?? ""}`;
+    let computation = this.computations.get(key);
+    if (!computation) {
+      computation = new Computation(this, key, udfPath, args, identity, journal);
+      this.computations.set(key, computation);
+    }
+    computation.refs += 1;
+    return computation;
+  }
+
+  release(computation: Computation): void {
+    computation.refs -= 1;
+    if (computation.refs <= 0 && this.computations.get(computation.key) === computation) {
+      this.computations.delete(computation.key);
+    }
+  }
+
+  computationCount(): number {
+    return this.computations.size;
+  }
+
+  /** Ensures the computations have a first result. */
+  async ensureComputed(computations: Computation[]): Promise<void> {
+    await Promise.all(computations.filter((c) => c.result === null).map((c) => c.refresh()));
+  }
+
+  markDirty(table: string): void {
+    this.dirty.add(table);
+  }
+
+  /** Re-run every subscription (functions were reloaded). */
+  markAllDirty(): void {
+    this.allDirty = true;
+  }
+
+  /** Schedules a pass (coalesced). */
+  requestFlush(): void {
+    if (this.flushing) {
+      this.flushAgain = true;
+      return;
+    }
+    this.flushing = true;
+    inRootScope(() => setImmediate(() => void this.flushLoop()));
+  }
+
+  /** Resolves when no pass is running or pending. */
+  async idle(): Promise<void> {
+    if (!this.flushing) return;
+    await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private async flushLoop(): Promise<void> {
+    try {
+      do {
+        this.flushAgain = false;
+        const dirty = this.dirty;
+        const all = this.allDirty;
+        this.dirty = new Set();
+        this.allDirty = false;
+        const ts = this.clock.next();
+        const affected = [...this.computations.values()].filter(
+          (c) => all || c.readTables === null || [...c.readTables].some((table) => dirty.has(table)),
+        );
+        await Promise.all(affected.map((c) => c.refresh()));
+        for (const subscriber of this.subscribers) {
+          try {
+            subscriber.pushUpdates(ts);
+          } catch (e) {
+            console.error("local-backend: failed to push updates", e);
+          }
+        }
+        this.onPass?.(dirty);
+      } while (this.flushAgain || this.dirty.size > 0 || this.allDirty);
+    } catch (e) {
+      console.error("local-backend: subscription pass failed", e);
+    } finally {
+      this.flushing = false;
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
+  }
+}

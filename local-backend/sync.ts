@@ -1,0 +1,501 @@
+/**
+ * Convex's sync protocol over WebSocket (`/api/<clientVersion>/sync`), for the unmodified official
+ * clients. See LOCAL-BACKEND.md and `node_modules/convex/src/browser/sync/` for the rules followed.
+ */
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { WebSocket, WebSocketServer, type RawData } from "ws";
+import { AuthError } from "./auth.ts";
+import { inRootScope, type CallOutcome, type Identity } from "./engine.ts";
+import { canonicalizeUdfPath } from "./paths.ts";
+import {
+  decodeTs,
+  encodeTs,
+  encodeVersion,
+  type AddQuery,
+  type ClientMessage,
+  type ServerMessage,
+  type StateModification,
+  type StateVersion,
+} from "./protocol.ts";
+import type { BackendServices } from "./services.ts";
+import type { Computation, Subscriber } from "./subscriptions.ts";
+
+export const SYNC_PATH = /^\/api\/[^/]+\/sync\/?$/;
+const PING_INTERVAL_MS = 15_000;
+/** How long a mutation's response is kept for clients re-sending it after a reconnect. */
+const MUTATION_CACHE_TTL_MS = 10 * 60_000;
+
+type MutationResponse = Extract<ServerMessage, { type: "MutationResponse" }>;
+
+type CachedMutation = { promise: Promise<MutationResponse>; completedAt: number | null };
+
+type QueryEntry = { comp: Computation; sentComp: Computation | null; sentVersion: number };
+
+function parseArgs(args: JSONValue[] | undefined): Value | Error {
+  try {
+    const first = args?.[0] ?? {};
+    return jsonToConvex(first);
+  } catch (e) {
+    return new Error(`Invalid arguments: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+function failureFields(outcome: CallOutcome & { success: false }): { result: string; errorData?: JSONValue } {
+  return {
+    result: outcome.errorMessage,
+    ...(outcome.errorData !== undefined ? { errorData: convexToJson(outcome.errorData) } : {}),
+  };
+}
+
+export class SyncServer {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+  private readonly connections = new Set<SyncConnection>();
+  readonly mutationCache = new Map<string, CachedMutation>();
+  /** Mutations answered from the cache (re-sent after a reconnect) instead of running again. */
+  resentMutations = 0;
+  private readonly sweepTimer: ReturnType<typeof setInterval>;
+
+  constructor(readonly services: BackendServices) {
+    this.sweepTimer = inRootScope(() =>
+      setInterval(() => {
+        const cutoff = Date.now() - MUTATION_CACHE_TTL_MS;
+        for (const [key, entry] of this.mutationCache) {
+          if (entry.completedAt !== null && entry.completedAt < cutoff) this.mutationCache.delete(key);
+        }
+      }, 60_000),
+    );
+    this.sweepTimer.unref();
+  }
+
+  /** Takes the upgrade when the path is the sync endpoint; returns false otherwise. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (!SYNC_PATH.test(pathname)) return false;
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      inRootScope(() => {
+        const connection = new SyncConnection(ws, this);
+        this.connections.add(connection);
+        ws.once("close", () => this.connections.delete(connection));
+      });
+    });
+    return true;
+  }
+
+  connectionCount(): number {
+    return this.connections.size;
+  }
+
+  /** Closes every connection (clients reconnect on their own). Used by tests and on stop. */
+  disconnectAll(code = 1001, reason = "Server going away"): void {
+    for (const connection of this.connections) connection.close(code, reason);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweepTimer);
+    this.disconnectAll();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}
+
+class SyncConnection implements Subscriber {
+  private sessionId: string | null = null;
+  private version: StateVersion = { querySet: 0, identity: 0, ts: 0n };
+  private identity: Identity | null = null;
+  private readonly queries = new Map<number, QueryEntry>();
+  private pendingRemovals: number[] = [];
+  /** A Transition reaching this ts is owed (a mutation's response was sent). */
+  private pendingTs: bigint | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private closed = false;
+  private readonly pingTimer: ReturnType<typeof setInterval>;
+  private readonly services: BackendServices;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly server: SyncServer,
+  ) {
+    this.services = server.services;
+    this.services.subscriptions.addSubscriber(this);
+    this.pingTimer = setInterval(() => this.send({ type: "Ping" }), PING_INTERVAL_MS);
+    this.pingTimer.unref();
+    ws.on("message", (data: RawData) => this.onMessage(data));
+    ws.on("close", () => this.onClose());
+    ws.on("error", () => this.close(1011, "Socket error"));
+  }
+
+  close(code: number, reason: string): void {
+    if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) {
+      this.ws.close(code, reason);
+    }
+    this.onClose();
+  }
+
+  private onClose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.pingTimer);
+    this.services.subscriptions.removeSubscriber(this);
+    for (const entry of this.queries.values()) this.services.subscriptions.release(entry.comp);
+    this.queries.clear();
+  }
+
+  private send(message: ServerMessage): void {
+    if (this.closed || this.ws.readyState !== WebSocket.OPEN) return;
+    this.ws.send(JSON.stringify(message));
+  }
+
+  private fatal(error: string): void {
+    this.send({ type: "FatalError", error });
+    this.close(1011, "FatalError");
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.queue = this.queue.then(task).catch((e: unknown) => {
+      console.error("local-backend: sync error", e);
+      this.fatal(e instanceof Error ? e.message : String(e));
+    });
+  }
+
+  private onMessage(data: RawData): void {
+    if (this.closed) return;
+    let message: ClientMessage;
+    try {
+      const text = Buffer.isBuffer(data)
+        ? data.toString("utf8")
+        : Array.isArray(data)
+          ? Buffer.concat(data).toString("utf8")
+          : Buffer.from(data).toString("utf8");
+      message = JSON.parse(text) as ClientMessage;
+    } catch {
+      this.fatal("Invalid message: not JSON");
+      return;
+    }
+    switch (message.type) {
+      case "Connect":
+        this.sessionId = message.sessionId;
+        if (message.maxObservedTimestamp) {
+          try {
+            this.services.clock.observe(decodeTs(message.maxObservedTimestamp));
+          } catch {
+            // ignore a malformed timestamp
+          }
+        }
+        return;
+      case "Event":
+        return;
+      case "ModifyQuerySet":
+        this.enqueue(() => this.modifyQuerySet(message));
+        return;
+      case "Authenticate":
+        this.enqueue(() => this.authenticate(message));
+        return;
+      case "Mutation":
+        this.receiveMutation(message);
+        return;
+      case "Action": {
+        // Started in order with the other messages (so it sees the identity set before it), not awaited.
+        this.enqueue(() => {
+          const identity = this.identity;
+          void this.runAction(message, identity);
+          return Promise.resolve();
+        });
+        return;
+      }
+      default:
+        this.fatal(`Unknown message type ${(message as { type?: string }).type}`);
+    }
+  }
+
+  // -- Queries -----------------------------------------------------------------------------
+
+  private async modifyQuerySet(message: Extract<ClientMessage, { type: "ModifyQuerySet" }>): Promise<void> {
+    if (message.baseVersion !== this.version.querySet) {
+      this.fatal(
+        `Base version ${message.baseVersion} passed up doesn't match the current version ${this.version.querySet}`,
+      );
+      return;
+    }
+    const subscriptions = this.services.subscriptions;
+    const added = new Map<number, Computation>();
+    const removed: number[] = [];
+    for (const modification of message.modifications) {
+      if (modification.type === "Add") {
+        const replaced = added.get(modification.queryId);
+        if (replaced) subscriptions.release(replaced);
+        added.set(modification.queryId, this.acquire(modification));
+      } else if (modification.type === "Remove") {
+        const pending = added.get(modification.queryId);
+        if (pending) {
+          subscriptions.release(pending);
+          added.delete(modification.queryId);
+        } else {
+          removed.push(modification.queryId);
+        }
+      }
+    }
+    await subscriptions.ensureComputed([...added.values()]);
+    if (this.closed) {
+      for (const comp of added.values()) subscriptions.release(comp);
+      return;
+    }
+    for (const queryId of removed) {
+      const entry = this.queries.get(queryId);
+      if (!entry) continue;
+      subscriptions.release(entry.comp);
+      this.queries.delete(queryId);
+      this.pendingRemovals.push(queryId);
+    }
+    for (const [queryId, comp] of added) {
+      const previous = this.queries.get(queryId);
+      if (previous) subscriptions.release(previous.comp);
+      this.queries.set(queryId, { comp, sentComp: null, sentVersion: -1 });
+    }
+    this.pushTransition({ ...this.version, querySet: message.newVersion }, true);
+  }
+
+  private acquire(add: AddQuery): Computation {
+    const udfPath = canonicalizeUdfPath(add.udfPath);
+    return this.services.subscriptions.acquire(
+      udfPath,
+      parseArgs(add.args),
+      this.identity,
+      add.journal ?? null,
+    );
+  }
+
+  /** Called after each subscription pass. */
+  pushUpdates(ts: bigint): void {
+    if (this.closed || this.sessionId === null) return;
+    const owed = this.pendingTs !== null && this.pendingTs <= ts;
+    const modifications = this.collectModifications(false);
+    if (modifications.length === 0 && !owed) return;
+    if (owed) this.pendingTs = null;
+    const endVersion = { ...this.version, ts: ts > this.version.ts ? ts : this.version.ts };
+    this.sendTransition(endVersion, modifications);
+  }
+
+  /** Sends the changed results with `endVersion` (same ts: only pushUpdates advances ts). */
+  private pushTransition(endVersion: StateVersion, always: boolean): void {
+    const modifications = this.collectModifications(true);
+    if (modifications.length === 0 && !always) return;
+    this.sendTransition(endVersion, modifications);
+  }
+
+  private collectModifications(includeRemovals: boolean): StateModification[] {
+    const modifications: StateModification[] = [];
+    if (includeRemovals) {
+      for (const queryId of this.pendingRemovals) modifications.push({ type: "QueryRemoved", queryId });
+      this.pendingRemovals = [];
+    }
+    for (const [queryId, entry] of this.queries) {
+      const { comp } = entry;
+      const result = comp.result;
+      if (!result || (entry.sentComp === comp && entry.sentVersion === comp.version)) continue;
+      entry.sentComp = comp;
+      entry.sentVersion = comp.version;
+      modifications.push(
+        result.success
+          ? {
+              type: "QueryUpdated",
+              queryId,
+              value: result.value,
+              logLines: result.logLines,
+              journal: result.journal,
+            }
+          : {
+              type: "QueryFailed",
+              queryId,
+              errorMessage: result.errorMessage,
+              logLines: result.logLines,
+              ...(result.errorData !== undefined ? { errorData: result.errorData } : {}),
+              journal: result.journal,
+            },
+      );
+    }
+    return modifications;
+  }
+
+  private sendTransition(endVersion: StateVersion, modifications: StateModification[]): void {
+    this.send({
+      type: "Transition",
+      startVersion: encodeVersion(this.version),
+      endVersion: encodeVersion(endVersion),
+      modifications,
+    });
+    this.version = endVersion;
+  }
+
+  // -- Auth --------------------------------------------------------------------------------
+
+  private async authenticate(message: Extract<ClientMessage, { type: "Authenticate" }>): Promise<void> {
+    let identity: Identity | null = null;
+    if (message.tokenType === "User") {
+      try {
+        identity = (await this.services.auth.verify(message.value ?? "")).identity;
+      } catch (e) {
+        this.send({
+          type: "AuthError",
+          error: e instanceof AuthError ? e.message : `Authentication failed: ${String(e)}`,
+          baseVersion: message.baseVersion,
+          authUpdateAttempted: true,
+        });
+        this.close(1000, "AuthError");
+        return;
+      }
+    } else if (message.tokenType === "Admin") {
+      this.send({
+        type: "AuthError",
+        error: "The local backend does not accept admin keys.",
+        baseVersion: message.baseVersion,
+        authUpdateAttempted: true,
+      });
+      this.close(1000, "AuthError");
+      return;
+    }
+    const subscriptions = this.services.subscriptions;
+    this.identity = identity;
+    const rebound = new Map<number, Computation>();
+    for (const [queryId, entry] of this.queries) {
+      const { comp } = entry;
+      rebound.set(
+        queryId,
+        subscriptions.acquire(comp.udfPath, comp.argsValue(), identity, comp.currentJournal()),
+      );
+    }
+    await subscriptions.ensureComputed([...rebound.values()]);
+    if (this.closed) {
+      for (const comp of rebound.values()) subscriptions.release(comp);
+      return;
+    }
+    for (const [queryId, comp] of rebound) {
+      const entry = this.queries.get(queryId);
+      if (!entry) {
+        subscriptions.release(comp);
+        continue;
+      }
+      subscriptions.release(entry.comp);
+      entry.comp = comp;
+    }
+    this.pushTransition({ ...this.version, identity: message.baseVersion + 1 }, true);
+  }
+
+  // -- Mutations and actions ---------------------------------------------------------------
+
+  private receiveMutation(message: Extract<ClientMessage, { type: "Mutation" }>): void {
+    const cache = this.server.mutationCache;
+    const key = this.sessionId === null ? null : `${this.sessionId}:${message.requestId}`;
+    const existing = key === null ? undefined : cache.get(key);
+    // Registered on receipt, so a copy re-sent on a new socket waits for this one instead of running.
+    const entry: CachedMutation & { settle?: (response: MutationResponse) => void } = existing ?? {
+      promise: Promise.resolve(null as unknown as MutationResponse),
+      completedAt: null,
+    };
+    if (existing) {
+      this.server.resentMutations += 1;
+    } else {
+      entry.promise = new Promise<MutationResponse>((resolve) => (entry.settle = resolve));
+      if (key !== null) cache.set(key, entry);
+    }
+    this.enqueue(async () => {
+      if (entry.settle) {
+        const settle = entry.settle;
+        entry.settle = undefined;
+        settle(await this.runMutation(message));
+        entry.completedAt = Date.now();
+      }
+      const response = await entry.promise;
+      this.send(response);
+      if (response.success) {
+        const ts = decodeTs(response.ts);
+        if (this.pendingTs === null || ts > this.pendingTs) this.pendingTs = ts;
+        this.services.subscriptions.requestFlush();
+      }
+    });
+  }
+
+  private async runMutation(
+    message: Extract<ClientMessage, { type: "Mutation" }>,
+  ): Promise<MutationResponse> {
+    const args = parseArgs(message.args);
+    if (args instanceof Error) {
+      return {
+        type: "MutationResponse",
+        requestId: message.requestId,
+        success: false,
+        result: args.message,
+        logLines: [],
+      };
+    }
+    const outcome = await this.services.call(message.udfPath, args, {
+      identity: this.identity,
+      publicOnly: true,
+      kind: "mutation",
+      deferWrites: true,
+    });
+    this.services.printLogs(outcome.udfPath, outcome.logLines);
+    if (!outcome.success) {
+      if (outcome.writeTables.size > 0) this.services.reportWrites(outcome.writeTables);
+      return {
+        type: "MutationResponse",
+        requestId: message.requestId,
+        success: false,
+        logLines: outcome.logLines,
+        ...failureFields(outcome),
+      };
+    }
+    // The commit happened before this timestamp is taken; the pass that re-runs the affected
+    // subscriptions takes a later one, and only its Transition resolves the mutation on the client.
+    const ts = this.services.clock.next();
+    this.services.reportWrites(outcome.writeTables);
+    return {
+      type: "MutationResponse",
+      requestId: message.requestId,
+      success: true,
+      result: convexToJson(outcome.value),
+      ts: encodeTs(ts),
+      logLines: outcome.logLines,
+    };
+  }
+
+  private async runAction(
+    message: Extract<ClientMessage, { type: "Action" }>,
+    identity: Identity | null,
+  ): Promise<void> {
+    const args = parseArgs(message.args);
+    if (args instanceof Error) {
+      this.send({
+        type: "ActionResponse",
+        requestId: message.requestId,
+        success: false,
+        result: args.message,
+        logLines: [],
+      });
+      return;
+    }
+    const outcome = await this.services.call(message.udfPath, args, {
+      identity,
+      publicOnly: true,
+      kind: "action",
+    });
+    this.services.printLogs(outcome.udfPath, outcome.logLines);
+    this.send(
+      outcome.success
+        ? {
+            type: "ActionResponse",
+            requestId: message.requestId,
+            success: true,
+            result: convexToJson(outcome.value),
+            logLines: outcome.logLines,
+          }
+        : {
+            type: "ActionResponse",
+            requestId: message.requestId,
+            success: false,
+            logLines: outcome.logLines,
+            ...failureFields(outcome),
+          },
+    );
+  }
+}

@@ -1,0 +1,125 @@
+import { paginationOptsValidator, makeFunctionReference } from "convex/server";
+import { ConvexError, v } from "convex/values";
+import { action, internalMutation, internalQuery, mutation, query } from "./_generated/server";
+
+const addRef = makeFunctionReference<"mutation", { channel: string; author: string; body: string }, string>(
+  "messages:add",
+);
+const countRef = makeFunctionReference<"query", { channel: string }, number>("messages:count");
+
+export const list = query({
+  args: { channel: v.string() },
+  handler: async (ctx, { channel }) => {
+    console.log("listing", channel);
+    const rows = await ctx.db
+      .query("messages")
+      .withIndex("by_channel_rank", (q) => q.eq("channel", channel))
+      .collect();
+    return rows.map((row) => ({ author: row.author, body: row.body }));
+  },
+});
+
+export const count = query({
+  args: { channel: v.string() },
+  handler: async (ctx, { channel }) => {
+    const rows = await ctx.db
+      .query("messages")
+      .withIndex("by_channel_rank", (q) => q.eq("channel", channel))
+      .collect();
+    return rows.length;
+  },
+});
+
+export const page = query({
+  args: { channel: v.string(), paginationOpts: paginationOptsValidator },
+  handler: async (ctx, { channel, paginationOpts }) => {
+    return await ctx.db
+      .query("messages")
+      .withIndex("by_channel_rank", (q) => q.eq("channel", channel))
+      .paginate(paginationOpts);
+  },
+});
+
+export const send = mutation({
+  args: { channel: v.string(), body: v.string() },
+  handler: async (ctx, { channel, body }) => {
+    const identity = await ctx.auth.getUserIdentity();
+    console.info("sending", body);
+    return await ctx.db.insert("messages", { channel, body, author: identity?.name ?? "anonymous" });
+  },
+});
+
+/** Inserts at a chosen place in the `page` order. */
+export const insertRanked = mutation({
+  args: { channel: v.string(), body: v.string(), rank: v.number() },
+  handler: async (ctx, args) => await ctx.db.insert("messages", { ...args, author: "ranked" }),
+});
+
+/** Internal: only other functions may call it. */
+export const add = internalMutation({
+  args: { channel: v.string(), author: v.string(), body: v.string() },
+  handler: async (ctx, args) => await ctx.db.insert("messages", args),
+});
+
+export const secret = internalQuery({
+  args: {},
+  handler: () => "secret",
+});
+
+export const sendViaAction = action({
+  args: { channel: v.string(), body: v.string() },
+  handler: async (ctx, { channel, body }): Promise<number> => {
+    await ctx.runMutation(addRef, { channel, body, author: "action" });
+    return await ctx.runQuery(countRef, { channel });
+  },
+});
+
+export const failWithConvexError = mutation({
+  args: {},
+  handler: () => {
+    throw new ConvexError({ code: "NOT_ALLOWED", message: "You may not do that" });
+  },
+});
+
+export const queryThrows = query({
+  args: {},
+  handler: () => {
+    throw new Error("query exploded");
+  },
+});
+
+export const whoami = query({
+  args: {},
+  handler: async (ctx) => {
+    const identity = await ctx.auth.getUserIdentity();
+    return identity === null
+      ? null
+      : {
+          tokenIdentifier: identity.tokenIdentifier,
+          subject: identity.subject,
+          issuer: identity.issuer,
+          email: identity.email ?? null,
+          name: identity.name ?? null,
+          pictureUrl: identity.pictureUrl ?? null,
+        };
+  },
+});
+
+export const sendLater = mutation({
+  args: { channel: v.string(), body: v.string(), delayMs: v.number() },
+  handler: async (ctx, { channel, body, delayMs }) => {
+    return await ctx.scheduler.runAfter(delayMs, addRef, { channel, body, author: "scheduler" });
+  },
+});
+
+export const tick = internalMutation({
+  args: {},
+  handler: async (ctx) => {
+    await ctx.db.insert("ticks", { at: Date.now() });
+  },
+});
+
+export const tickCount = query({
+  args: {},
+  handler: async (ctx) => (await ctx.db.query("ticks").collect()).length,
+});

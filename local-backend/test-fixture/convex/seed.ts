@@ -1,0 +1,13 @@
+import { internalMutation } from "./_generated/server";
+
+export const seedAll = internalMutation({
+  args: {},
+  handler: async (ctx) => {
+    const existing = await ctx.db
+      .query("messages")
+      .withIndex("by_channel_rank", (q) => q.eq("channel", "seeded"))
+      .first();
+    if (existing) return;
+    await ctx.db.insert("messages", { channel: "seeded", author: "seed", body: "welcome" });
+  },
+});

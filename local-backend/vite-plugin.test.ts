@@ -1,0 +1,63 @@
+/** The Vite plugin: backend on the app's origin, Vite's HMR socket untouched. */
+import { createServer, type ViteDevServer } from "vite";
+import type { Value } from "convex/values";
+import { WebSocket } from "ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AddressInfo } from "node:net";
+import { localBackend } from "./vite-plugin.ts";
+import { fixtureDir, m, newClient, newHttpClient, q, watch } from "./test-helpers.ts";
+
+describe("vite plugin", () => {
+  let vite: ViteDevServer;
+  let origin: string;
+
+  beforeAll(async () => {
+    vite = await createServer({
+      configFile: false,
+      root: import.meta.dirname,
+      logLevel: "silent",
+      server: { port: 0, host: "127.0.0.1" },
+      plugins: [
+        localBackend({
+          functionsDir: fixtureDir,
+          dataDir: null,
+          crons: false,
+          functionLogs: "none",
+          sitePort: 0,
+        }),
+      ],
+    });
+    await vite.listen();
+    origin = `http://127.0.0.1:${(vite.httpServer!.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await vite.close();
+  });
+
+  it("serves the sync protocol and the HTTP API on the app's origin", async () => {
+    const client = newClient(origin);
+    try {
+      const list = watch<Value[]>(client, q("messages:list"), { channel: "vite" });
+      await list.next((v) => v.length === 0);
+      await newHttpClient(origin).mutation(m("messages:send"), { channel: "vite", body: "hi" });
+      await list.next((v) => v.length === 1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("leaves Vite's own HMR socket working", async () => {
+    const ws = new WebSocket(origin.replace("http", "ws") + "/", "vite-hmr");
+    const first = await new Promise<string>((resolve, reject) => {
+      ws.once("message", (data: Buffer) => resolve(data.toString()));
+      ws.once("error", reject);
+    });
+    ws.close();
+    expect(JSON.parse(first)).toMatchObject({ type: "connected" });
+  });
+
+  it("still serves other paths through Vite", async () => {
+    const response = await fetch(`${origin}/@vite/client`);
+    expect(response.status).toBe(200);
+  });
+});

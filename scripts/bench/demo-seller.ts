@@ -1,0 +1,17 @@
+import { buildSampleStreams, DEMO_SHOPS, DEMO_STREAM_LINKS, DEMO_USERS } from "../../convex/lib/data/demo";
+import type { StreamStatus } from "../../convex/lib/constants";
+
+/** A demo seller and one of their streams in the given status, straight from the demo data. */
+export function demoSellerWithStream(status: StreamStatus) {
+  const sample = buildSampleStreams(Date.now()).find((stream) => {
+    if (stream.status !== status) return false;
+    const shop = DEMO_SHOPS.find((candidate) => candidate.slug === DEMO_STREAM_LINKS[stream.id]?.shopSlug);
+    return shop?.status === "active";
+  });
+  const shop = DEMO_SHOPS.find(
+    (candidate) => candidate.slug === DEMO_STREAM_LINKS[sample?.id ?? ""]?.shopSlug,
+  );
+  const user = DEMO_USERS.find((candidate) => candidate.key === shop?.ownerKey);
+  if (!sample || !shop || !user) throw new Error(`The demo data has no ${status} stream of an active shop.`);
+  return { streamTitle: sample.title, shopName: shop.liveShopName, user };
+}

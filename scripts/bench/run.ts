@@ -1,0 +1,385 @@
+/**
+ * `npm run bench`: the local backend's speed and size figures, printed (issue: local backend budgets).
+ * Starts the app as `npm run dev` does (Vite with the local backend, seeded with demo data, in a
+ * throwaway store), then measures against it. Run with --expose-gc so memory is read after collection.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ConvexClient, ConvexHttpClient } from "convex/browser";
+import type { FunctionReference } from "convex/server";
+import { chromium, type Page } from "playwright-core";
+import { createServer } from "vite";
+import WebSocket from "ws";
+import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import { DEMO_USERS } from "../../convex/lib/data/demo";
+import { demoSellerWithStream } from "./demo-seller";
+import { ms, summarize, verdict } from "./stats";
+
+const SUBSCRIBERS = 50;
+const CHANGES = 240;
+const BROWSER_CHANGES = 60;
+const MEMORY_MUTATIONS = 10_000;
+const RECONNECT_MUTATIONS = 300;
+const root = path.resolve(import.meta.dirname, "../..");
+
+type Identity = { sub: string; email: string; name: string };
+type StreamRow = { _id: Id<"streams">; streamTitle: string; streamStatus: string };
+
+let vite: Awaited<ReturnType<typeof createServer>>;
+let currentOrigin = "";
+const origin = () => currentOrigin;
+
+/** The sockets of the reconnect test's client, which the benchmark cuts to force reconnects. */
+const cuttableSockets: WebSocket[] = [];
+class CuttableWebSocket extends WebSocket {
+  constructor(...args: ConstructorParameters<typeof WebSocket>) {
+    super(...args);
+    cuttableSockets.push(this);
+  }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "livelocal-bench-"));
+  process.env.LIVELOCAL_LOCAL_BACKEND_DATA_DIR = dataDir;
+  vite = await createServer({
+    configFile: path.join(root, "vite.config.ts"),
+    root,
+    logLevel: "warn",
+    server: { port: 0 },
+  });
+  await vite.listen();
+  const address = vite.httpServer?.address();
+  const origin = `http://localhost:${typeof address === "object" && address ? address.port : 0}`;
+  currentOrigin = origin;
+  const clients: ConvexClient[] = [];
+  const newClient = (identity?: Identity, cuttable = false) => {
+    const client = new ConvexClient(origin, {
+      webSocketConstructor: (cuttable
+        ? CuttableWebSocket
+        : WebSocket) as unknown as typeof globalThis.WebSocket,
+      // The reconnect test cuts its socket on purpose; the client's reconnect notices are expected.
+      logger: !cuttable,
+    });
+    if (identity) client.setAuth(async () => await tokenFor(origin, identity));
+    clients.push(client);
+    return client;
+  };
+  try {
+    await waitForBackend(origin);
+    const live = demoSellerWithStream("LIVE");
+    const seller: Identity = { sub: live.user.clerkId, email: live.user.email, name: live.user.name };
+    const sellerClient = newClient(seller);
+    const target = await findStream(sellerClient, live.streamTitle);
+    console.log(`LiveLocal benchmark — ${origin}, demo data, node ${process.version}`);
+    console.log(`Target: "${target.streamTitle}" (${live.shopName}), owned by ${seller.name}\n`);
+
+    await documentsReadPerQuery(origin, seller);
+    await propagation(newClient, sellerClient, target);
+    await browserPropagation(origin, seller, target);
+    await reconnects(newClient, seller, target);
+    await memory(sellerClient, target);
+  } finally {
+    await Promise.all(clients.map((client) => client.close()));
+    await vite.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function waitForBackend(origin: string) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    try {
+      const response = await fetch(`${origin}/local-backend/stats`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("The local backend did not start within 30 s.");
+}
+
+async function tokenFor(origin: string, identity: Identity): Promise<string> {
+  const response = await fetch(`${origin}/local-auth/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify(identity),
+  });
+  if (!response.ok) throw new Error(`Token refused: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function findStream(client: ConvexClient, title: string): Promise<StreamRow> {
+  const shops = await client.query(api.streams.listMyStreams, {});
+  const stream = shops.flatMap((shop) => shop.streams).find((candidate) => candidate.streamTitle === title);
+  if (!stream) throw new Error(`Stream "${title}" not found in the seller's dashboard.`);
+  return stream;
+}
+
+type FunctionStats = { kind: string; calls: number; docsRead: number; maxDocsRead: number };
+async function backendStats(origin: string): Promise<Record<string, FunctionStats>> {
+  const response = await fetch(`${origin}/local-backend/stats`);
+  return ((await response.json()) as { functions: Record<string, FunctionStats> }).functions;
+}
+
+/** Every public query, found by loading the function modules, with the arguments the benchmark uses. */
+const QUERY_ARGS: Record<string, Record<string, unknown>> = {};
+
+async function publicQueries(): Promise<string[]> {
+  const { readdirSync } = await import("node:fs");
+  const names: string[] = [];
+  for (const file of readdirSync(path.join(root, "convex"))) {
+    if (!/^[a-zA-Z]+\.ts$/.test(file) || ["schema.ts", "functions.ts"].includes(file)) continue;
+    const exports = (await vite.ssrLoadModule(path.join(root, "convex", file))) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(exports)) {
+      const fn = value as { isQuery?: boolean; isPublic?: boolean } | null;
+      if (fn?.isQuery && fn.isPublic) names.push(`${file.replace(/\.ts$/, "")}:${name}`);
+    }
+  }
+  return names.sort();
+}
+
+async function documentsReadPerQuery(origin: string, seller: Identity) {
+  const admin = DEMO_USERS.find((user) => user.role === "admin");
+  const viewer = DEMO_USERS.find((user) => user.role === "viewer");
+  if (!admin || !viewer) throw new Error("The demo data needs an admin and a viewer.");
+  const callers: [string, Identity | null][] = [
+    ["signed out", null],
+    ["viewer", { sub: viewer.clerkId, email: viewer.email, name: viewer.name }],
+    ["seller", seller],
+    ["admin", { sub: admin.clerkId, email: admin.email, name: admin.name }],
+  ];
+  console.log("Documents read per public query, per call, on demo data:");
+  for (const name of await publicQueries()) {
+    const row: string[] = [];
+    for (const [label, identity] of callers) {
+      const http = new ConvexHttpClient(origin);
+      if (identity) http.setAuth(await tokenFor(origin, identity));
+      const before = (await backendStats(origin))[name];
+      const ref = name as unknown as FunctionReference<"query">;
+      await http.query(ref, QUERY_ARGS[name] ?? {});
+      const after = (await backendStats(origin))[name];
+      row.push(`${label} ${(after?.docsRead ?? 0) - (before?.docsRead ?? 0)}`);
+    }
+    console.log(`  ${name.padEnd(28)} ${row.join(", ")}`);
+  }
+  console.log();
+}
+
+async function propagation(
+  newClient: (identity?: Identity) => ConvexClient,
+  seller: ConvexClient,
+  target: StreamRow,
+) {
+  let expected = target.streamStatus;
+  let pending: { start: number; seen: Set<number>; done: () => void } | null = null;
+  const firstObserver: number[] = [];
+  const allObservers: number[] = [];
+  for (let index = 0; index < SUBSCRIBERS; index++) {
+    const client = newClient();
+    const ready = new Promise<void>((resolve) => {
+      client.onUpdate(api.streams.listLiveNow, {}, (cards) => {
+        const status = cards.find((card) => card._id === target._id)?.streamStatus;
+        if (status === target.streamStatus && !pending) resolve();
+        if (pending && status === expected && !pending.seen.has(index)) {
+          const latency = performance.now() - pending.start;
+          pending.seen.add(index);
+          allObservers.push(latency);
+          if (index === 0) firstObserver.push(latency);
+          if (pending.seen.size === SUBSCRIBERS) pending.done();
+        }
+      });
+    });
+    await ready;
+  }
+  for (let change = 0; change < CHANGES; change++) {
+    expected = expected === "LIVE" ? "PAUSED" : "LIVE";
+    const all = new Promise<void>((resolve) => {
+      pending = { start: performance.now(), seen: new Set(), done: resolve };
+    });
+    await seller.mutation(api.streams.setStreamStatus, {
+      streamId: target._id,
+      status: expected as "LIVE" | "PAUSED",
+    });
+    await all;
+    pending = null;
+  }
+  if (expected !== target.streamStatus) {
+    await seller.mutation(api.streams.setStreamStatus, {
+      streamId: target._id,
+      status: target.streamStatus as "LIVE",
+    });
+  }
+  const one = summarize(firstObserver);
+  const every = summarize(allObservers);
+  console.log(`Propagation, mutation → update, ${SUBSCRIBERS} subscribed clients, ${CHANGES} changes:`);
+  console.log(
+    `  one observer:   median ${ms(one.median)}, p95 ${ms(one.p95)}, max ${ms(one.max)} (n=${one.n})`,
+  );
+  console.log(
+    `  all 50 clients: median ${ms(every.median)}, p95 ${ms(every.p95)}, max ${ms(every.max)} (n=${every.n})`,
+  );
+  console.log(`  budget median ≤ 10 ms, p95 ≤ 50 ms: ${verdict(one.median <= 10 && one.p95 <= 50)}\n`);
+}
+
+async function browserPropagation(origin: string, seller: Identity, target: StreamRow) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  try {
+    const sellerContext = await browser.newContext();
+    const viewerContext = await browser.newContext();
+    // tsx compiles functions with esbuild's keepNames, whose __name helper does not exist in the page.
+    for (const context of [sellerContext, viewerContext])
+      await context.addInitScript({ content: "window.__name = (f) => f;" });
+    await sellerContext.addInitScript((identity) => {
+      localStorage.setItem("livelocal:local-session", JSON.stringify(identity));
+    }, seller);
+    const pageA = await sellerContext.newPage();
+    const pageB = await viewerContext.newPage();
+    await pageA.goto(`${origin}/dashboard`);
+    await pageB.goto(`${origin}/`);
+    const controls = pageA.getByRole("group", { name: `Status of ${target.streamTitle}` });
+    await controls.waitFor();
+    await pageB.getByRole("heading", { name: target.streamTitle }).waitFor();
+    await watchBadge(pageB, target.streamTitle);
+    const latencies: number[] = [];
+    for (let change = 0; change < BROWSER_CHANGES; change++) {
+      const label = change % 2 === 0 ? "Pause" : "Resume";
+      const button = controls.getByRole("button", { name: label, exact: true });
+      await button.waitFor();
+      const clickedAt = await button.evaluate((element: HTMLElement) => {
+        const at = performance.timeOrigin + performance.now();
+        element.click();
+        return at;
+      });
+      const changedAt = await pageB.evaluate(
+        (count) =>
+          new Promise<number>((resolve) => {
+            const poll = () => {
+              const changes = (window as unknown as { __badgeChanges: number[] }).__badgeChanges;
+              if (changes.length >= count) resolve(changes[count - 1] ?? NaN);
+              else requestAnimationFrame(poll);
+            };
+            poll();
+          }),
+        change + 1,
+      );
+      latencies.push(changedAt - clickedAt);
+    }
+    const summary = summarize(latencies);
+    console.log(`Browser, click in page A → changed DOM in page B (${BROWSER_CHANGES} changes, Chromium):`);
+    console.log(`  median ${ms(summary.median)}, p95 ${ms(summary.p95)}, max ${ms(summary.max)}`);
+    console.log(`  budget p95 ≤ 100 ms: ${verdict(summary.p95 <= 100)}\n`);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Records, in page B, the moment the target card's status badge changes text. */
+async function watchBadge(page: Page, title: string) {
+  await page.evaluate((streamTitle) => {
+    const changes: number[] = [];
+    (window as unknown as { __badgeChanges: number[] }).__badgeChanges = changes;
+    const badgeText = () => {
+      const heading = [...document.querySelectorAll("h3")].find((h) => h.textContent === streamTitle);
+      return heading?.closest("article")?.querySelector("span span, span")?.textContent ?? "";
+    };
+    let last = badgeText();
+    new MutationObserver(() => {
+      const now = badgeText();
+      if (now !== last) {
+        last = now;
+        changes.push(performance.timeOrigin + performance.now());
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, title);
+}
+
+async function reconnects(
+  newClient: (identity?: Identity, cuttable?: boolean) => ConvexClient,
+  seller: Identity,
+  target: StreamRow,
+) {
+  const client = newClient(seller, true);
+  await client.query(api.users.viewer, {});
+  const before = (await backendStats(origin()))["streams:setStreamStatus"]?.calls ?? 0;
+  let status = target.streamStatus === "LIVE" ? "LIVE" : "PAUSED";
+  const results: PromiseSettledResult<unknown>[] = [];
+  let cuts = 0;
+  // Batches of 25: half sent, the socket cut with them in flight, the rest queued behind the reconnect.
+  for (let batchStart = 0; batchStart < RECONNECT_MUTATIONS; batchStart += 25) {
+    const batch: Promise<unknown>[] = [];
+    for (let index = batchStart; index < Math.min(batchStart + 25, RECONNECT_MUTATIONS); index++) {
+      status = status === "LIVE" ? "PAUSED" : "LIVE";
+      batch.push(
+        client.mutation(api.streams.setStreamStatus, { streamId: target._id, status: status as "LIVE" }),
+      );
+      if (index - batchStart === 12) {
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        for (const socket of cuttableSockets) {
+          if (socket.readyState !== WebSocket.OPEN) continue;
+          socket.terminate();
+          cuts++;
+        }
+      }
+    }
+    results.push(...(await Promise.allSettled(batch)));
+  }
+  const failed = results.filter((result) => result.status === "rejected").length;
+  const runs = ((await backendStats(origin()))["streams:setStreamStatus"]?.calls ?? 0) - before;
+  console.log(`Forced reconnects: ${RECONNECT_MUTATIONS} mutations, ${cuts} forced disconnects:`);
+  console.log(
+    `  resolved ${RECONNECT_MUTATIONS - failed}, lost ${failed}, server runs ${runs} (duplicated ${runs - RECONNECT_MUTATIONS})`,
+  );
+  console.log(`  budget 0 lost, 0 duplicated: ${verdict(failed === 0 && runs === RECONNECT_MUTATIONS)}\n`);
+}
+
+async function memory(seller: ConvexClient, target: StreamRow) {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  let status = (await findStream(seller, target.streamTitle)).streamStatus;
+  const toggle = async () => {
+    status = status === "LIVE" ? "PAUSED" : "LIVE";
+    await seller.mutation(api.streams.setStreamStatus, { streamId: target._id, status: status as "LIVE" });
+  };
+  // Warm up first, so caches and JIT code built on first use are not counted as growth.
+  for (let index = 0; index < 500; index++) await toggle();
+  gc?.();
+  gc?.();
+  const before = process.memoryUsage();
+  const started = performance.now();
+  for (let index = 0; index < MEMORY_MUTATIONS; index++) await toggle();
+  const seconds = (performance.now() - started) / 1000;
+  gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  gc?.();
+  const after = process.memoryUsage();
+  const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
+  const growth = (after.rss - before.rss) / 1048576;
+  console.log(
+    `Memory, ${MEMORY_MUTATIONS} mutations (${(MEMORY_MUTATIONS / seconds).toFixed(0)}/s, ${SUBSCRIBERS} subscribers open${gc ? "" : ", no --expose-gc"}):`,
+  );
+  console.log(
+    `  resident ${mb(before.rss)} MB → ${mb(after.rss)} MB, growth ${growth.toFixed(1)} MB; JS heap ${mb(before.heapUsed)} MB → ${mb(after.heapUsed)} MB`,
+  );
+  console.log("  (the data itself does not grow: each mutation patches the same stream)");
+  console.log(`  budget growth < 50 MB: ${verdict(growth < 50)}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,67 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router-dom";
+import { describe, expect, test, vi } from "vitest";
+import { AccountMenu } from "../account-menu";
+import { initialsOf } from "../avatar";
+
+const AVERY = { name: "Avery Chen", email: "admin@livelocal.test", roleLabel: "Admin" };
+
+function renderMenu(onSignOut = vi.fn()) {
+  render(
+    <MemoryRouter>
+      <p>Elsewhere on the page</p>
+      <AccountMenu user={AVERY} onSignOut={onSignOut} />
+    </MemoryRouter>,
+  );
+  return { onSignOut, trigger: screen.getByRole("button", { name: "Account: Avery Chen" }) };
+}
+
+describe("AccountMenu", () => {
+  test("shows initials when there is no picture", () => {
+    renderMenu();
+    expect(screen.getByText("AC")).toBeInTheDocument();
+    expect(initialsOf("Jordan")).toBe("J");
+    expect(initialsOf("Rosa María Martinez")).toBe("RM");
+  });
+
+  test("opens with who is signed in, and moves focus to the first item", async () => {
+    const { trigger } = renderMenu();
+    expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await userEvent.click(trigger);
+    expect(trigger).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByRole("menu", { name: "Account" })).toBeInTheDocument();
+    expect(screen.getByText("admin@livelocal.test")).toBeInTheDocument();
+    expect(screen.getByText("Admin")).toBeInTheDocument();
+    expect(screen.getByRole("menuitem", { name: "Dashboard" })).toHaveFocus();
+  });
+
+  test("arrow keys move between items; Escape closes and returns focus to the button", async () => {
+    const { trigger } = renderMenu();
+    await userEvent.click(trigger);
+    await userEvent.keyboard("{ArrowDown}");
+    expect(screen.getByRole("menuitem", { name: "Sign out" })).toHaveFocus();
+    await userEvent.keyboard("{ArrowDown}");
+    expect(screen.getByRole("menuitem", { name: "Dashboard" })).toHaveFocus();
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+    expect(trigger).toHaveAttribute("aria-expanded", "false");
+    expect(trigger).toHaveFocus();
+  });
+
+  test("a click outside closes it", async () => {
+    const { trigger } = renderMenu();
+    await userEvent.click(trigger);
+    await userEvent.click(screen.getByText("Elsewhere on the page"));
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+  });
+
+  test("opens from the keyboard and signs out", async () => {
+    const { trigger, onSignOut } = renderMenu();
+    trigger.focus();
+    await userEvent.keyboard("{Enter}");
+    await userEvent.keyboard("{End}{Enter}");
+    expect(onSignOut).toHaveBeenCalledOnce();
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+  });
+});

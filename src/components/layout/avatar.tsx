@@ -1,0 +1,22 @@
+import { cn } from "@/lib/cn";
+
+/** "Avery Chen" → "AC"; one word gives one letter. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  return letters.map((word) => word?.[0]?.toUpperCase() ?? "").join("") || "?";
+}
+
+/** A round picture, or the person's initials when there is none. Decorative: the caller names it. */
+export function Avatar({ name, url, className }: { name: string; url?: string; className?: string }) {
+  const base = cn(
+    "inline-flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full",
+    className,
+  );
+  if (url) return <img src={url} alt="" className={cn(base, "object-cover")} />;
+  return (
+    <span aria-hidden="true" className={cn(base, "bg-primary-600 text-sm font-semibold text-white")}>
+      {initialsOf(name)}
+    </span>
+  );
+}

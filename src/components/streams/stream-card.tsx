@@ -1,0 +1,39 @@
+import type { FunctionReturnType } from "convex/server";
+import type { api } from "@convex/_generated/api";
+import { formatStreamTime } from "@convex/lib/time";
+import { StreamStatusBadge } from "./stream-status-badge";
+
+export type StreamCardData = FunctionReturnType<typeof api.streams.listLiveNow>[number];
+
+export function StreamCard({ stream }: { stream: StreamCardData }) {
+  return (
+    <article className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div className="relative aspect-video bg-slate-100 dark:bg-slate-800">
+        {stream.imageUrl && (
+          <img
+            src={stream.imageUrl}
+            alt=""
+            className="size-full object-cover"
+            loading="lazy"
+            decoding="async"
+          />
+        )}
+        <span className="absolute left-3 top-3">
+          <StreamStatusBadge status={stream.streamStatus} />
+        </span>
+      </div>
+      <div className="p-4">
+        <h3 className="line-clamp-2 font-semibold">{stream.streamTitle}</h3>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          {stream.liveShopName}
+          {stream.locationLabel && <> · {stream.locationLabel}</>}
+        </p>
+        {stream.streamStartUTC !== undefined && (
+          <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+            Started {formatStreamTime(stream.streamStartUTC, stream.timezone)}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

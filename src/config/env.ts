@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/** "local": the in-process local backend with development sign-in; "clerk": a real deployment with Clerk. */
+export type AuthMode = "local" | "clerk";
+
+export type AppConfig =
+  { mode: "local"; convexUrl: string } | { mode: "clerk"; convexUrl: string; clerkPublishableKey: string };
+
+export type ConfigProblem = {
+  variable: "VITE_CONVEX_URL" | "VITE_CLERK_PUBLISHABLE_KEY";
+  message: string;
+};
+
+export type EnvResult =
+  { ok: true; config: AppConfig } | { ok: false; mode: AuthMode; problem: ConfigProblem };
+
+// An empty line in .env (`VITE_CONVEX_URL=`) means "not set", as it does for Vite's own variables.
+const optionalString = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z.string().trim().optional(),
+);
+
+const convexUrlSchema = z
+  .url({ protocol: /^https?$/, error: "is not an http(s) URL" })
+  // The same mistake ConvexReactClient refuses: .convex.site serves HTTP actions, not the sync API.
+  .refine((url) => !/\.convex\.site\/?$/.test(url), "ends with .convex.site; use the .convex.cloud URL");
+
+/** Clerk's own rule (`isPublishableKey` in @clerk/shared): pk_test_/pk_live_ + base64 of "<frontend api>$". */
+function isClerkPublishableKey(key: string): boolean {
+  const match = /^pk_(?:test|live)_([A-Za-z0-9+/=]+)$/.exec(key);
+  if (!match?.[1]) return false;
+  try {
+    const decoded = atob(match[1]);
+    return decoded.endsWith("$") && !decoded.slice(0, -1).includes("$") && decoded.includes(".");
+  } catch {
+    return false;
+  }
+}
+
+const envSchema = z.object({
+  VITE_CONVEX_URL: optionalString,
+  VITE_CLERK_PUBLISHABLE_KEY: optionalString,
+});
+
+/** Validates the app's environment. Never throws: a problem is returned for the app to show. */
+export function parseEnv(source: Record<string, unknown>, origin: string): EnvResult {
+  const { VITE_CONVEX_URL: convexUrl, VITE_CLERK_PUBLISHABLE_KEY: key } = envSchema.parse(source);
+  if (convexUrl === undefined) return { ok: true, config: { mode: "local", convexUrl: origin } };
+
+  const url = convexUrlSchema.safeParse(convexUrl);
+  if (!url.success) {
+    const message = `VITE_CONVEX_URL ${url.error.issues[0]?.message ?? "is invalid"} (got "${convexUrl}").`;
+    return { ok: false, mode: "clerk", problem: { variable: "VITE_CONVEX_URL", message } };
+  }
+  if (key === undefined || !isClerkPublishableKey(key)) {
+    const message =
+      key === undefined
+        ? "VITE_CLERK_PUBLISHABLE_KEY is missing. A real Convex deployment (VITE_CONVEX_URL is set) needs Clerk's publishable key."
+        : "VITE_CLERK_PUBLISHABLE_KEY is not a valid Clerk publishable key (expected pk_test_… or pk_live_…).";
+    return { ok: false, mode: "clerk", problem: { variable: "VITE_CLERK_PUBLISHABLE_KEY", message } };
+  }
+  return { ok: true, config: { mode: "clerk", convexUrl: url.data, clerkPublishableKey: key } };
+}
+
+/** The environment, read once when the app starts. */
+export const envResult: EnvResult = parseEnv(import.meta.env, window.location.origin);
+
+export const mode: AuthMode = envResult.ok ? envResult.config.mode : envResult.mode;

@@ -1,0 +1,182 @@
+/**
+ * Development sign-in for local mode. The chosen identity is kept in localStorage (so every tab shares
+ * it); tokens are signed by the local backend (`POST /local-auth/token`) and kept only in memory, so a
+ * stored session is just a name and can never be replayed against a real deployment.
+ */
+import { useCallback, useMemo, useSyncExternalStore } from "react";
+import { z } from "zod";
+
+export const LOCAL_SESSION_KEY = "livelocal:local-session";
+export const LOCAL_TOKEN_ENDPOINT = "/local-auth/token";
+/** A cached token this close to expiry is replaced rather than handed to Convex. */
+export const TOKEN_REFRESH_MARGIN_MS = 60_000;
+
+const identitySchema = z.object({
+  sub: z.string().min(1),
+  email: z.email(),
+  name: z.string(),
+  picture: z.string().optional(),
+});
+export type LocalIdentity = z.infer<typeof identitySchema>;
+
+const issuedTokenSchema = z.object({ token: z.string().min(1), expiresAt: z.number() });
+type CachedToken = z.infer<typeof issuedTokenSchema> & { sub: string };
+
+// ---------------------------------------------------------------------------------------------
+// Session store (the identity)
+// ---------------------------------------------------------------------------------------------
+
+const listeners = new Set<() => void>();
+let lastRaw: string | null = null;
+let lastIdentity: LocalIdentity | null = null;
+
+function readRaw(): string | null {
+  try {
+    return localStorage.getItem(LOCAL_SESSION_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in local identity, or null. Returns the same object while the stored value is unchanged. */
+export function readLocalSession(): LocalIdentity | null {
+  const raw = readRaw();
+  if (raw !== lastRaw) {
+    lastRaw = raw;
+    lastIdentity = parseIdentity(raw);
+  }
+  return lastIdentity;
+}
+
+function parseIdentity(raw: string | null): LocalIdentity | null {
+  if (raw === null) return null;
+  try {
+    const parsed = identitySchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+// Other tabs write the same key; `storage` fires there only (key null means storage was cleared).
+function onStorage(event: StorageEvent): void {
+  if (event.key === null || event.key === LOCAL_SESSION_KEY) notify();
+}
+
+export function subscribeLocalSession(listener: () => void): () => void {
+  if (listeners.size === 0) window.addEventListener("storage", onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener("storage", onStorage);
+  };
+}
+
+export function useLocalSession(): LocalIdentity | null {
+  return useSyncExternalStore(subscribeLocalSession, readLocalSession, () => null);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokens
+// ---------------------------------------------------------------------------------------------
+
+let cachedToken: CachedToken | null = null;
+let pending: { sub: string; promise: Promise<CachedToken> } | null = null;
+
+async function requestToken(identity: LocalIdentity): Promise<CachedToken> {
+  const response = await fetch(LOCAL_TOKEN_ENDPOINT, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(identity),
+  });
+  if (!response.ok) {
+    throw new Error(
+      `The local backend refused to sign you in (HTTP ${response.status}). Is \`npm run dev\` running?`,
+    );
+  }
+  const issued = issuedTokenSchema.parse(await response.json());
+  cachedToken = { ...issued, sub: identity.sub };
+  return cachedToken;
+}
+
+/** One request at a time per identity: Convex and a sign-in may ask together. */
+function tokenFor(identity: LocalIdentity): Promise<CachedToken> {
+  if (pending?.sub === identity.sub) return pending.promise;
+  const promise = requestToken(identity).finally(() => {
+    if (pending?.promise === promise) pending = null;
+  });
+  pending = { sub: identity.sub, promise };
+  return promise;
+}
+
+/**
+ * A token for `identity`: the cached one unless a refresh is forced (Convex asks after the server
+ * rejected it) or it expires within a minute. Null when the local backend cannot be reached, which
+ * Convex treats as signed out.
+ */
+export async function fetchLocalToken(
+  identity: LocalIdentity,
+  { forceRefreshToken }: { forceRefreshToken: boolean },
+): Promise<string | null> {
+  const cached = cachedToken;
+  if (
+    !forceRefreshToken &&
+    cached?.sub === identity.sub &&
+    cached.expiresAt - Date.now() > TOKEN_REFRESH_MARGIN_MS
+  ) {
+    return cached.token;
+  }
+  try {
+    return (await tokenFor(identity)).token;
+  } catch (error) {
+    console.error(error);
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign in and out
+// ---------------------------------------------------------------------------------------------
+
+/** Signs in as `identity` in every tab. Fetches a token first, so an unreachable backend fails here, visibly. */
+export async function signInLocally(identity: LocalIdentity): Promise<void> {
+  const checked = identitySchema.parse(identity);
+  await tokenFor(checked);
+  localStorage.setItem(LOCAL_SESSION_KEY, JSON.stringify(checked));
+  notify();
+}
+
+export function signOutLocally(): void {
+  cachedToken = null;
+  pending = null;
+  try {
+    localStorage.removeItem(LOCAL_SESSION_KEY);
+  } catch {
+    // Storage unavailable: there was no stored session to remove.
+  }
+  notify();
+}
+
+/** The `useAuth` hook `ConvexProviderWithAuth` expects, backed by the local session. */
+export function useLocalAuth(): {
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  fetchAccessToken: (args: { forceRefreshToken: boolean }) => Promise<string | null>;
+} {
+  const identity = useLocalSession();
+  // A new function per identity is Convex's signal that the user changed (it re-authenticates).
+  const fetchAccessToken = useCallback(
+    async ({ forceRefreshToken }: { forceRefreshToken: boolean }) =>
+      identity ? await fetchLocalToken(identity, { forceRefreshToken }) : null,
+    [identity],
+  );
+  // localStorage is read synchronously, so the session is never "still loading".
+  return useMemo(
+    () => ({ isLoading: false, isAuthenticated: identity !== null, fetchAccessToken }),
+    [identity, fetchAccessToken],
+  );
+}

@@ -1,0 +1,28 @@
+import { useConvexAuth } from "convex/react";
+import type { ReactNode } from "react";
+import { Navigate, Outlet, useLocation } from "react-router-dom";
+import { PageLoading } from "@/components/layout/page-loading";
+import { paths } from "@/config/paths";
+import { AccountProblem } from "./account-problem";
+import { AuthPending } from "./auth-pending";
+import { useCurrentUser } from "./current-user";
+import { currentPathForRedirect } from "./redirect";
+
+/**
+ * Guards a route for signed-in people (SPEC.md section 6). Follows Convex's view of the session, not
+ * the sign-in provider's, and waits for both it and the user row, so nothing protected renders early.
+ * Renders `children`, or the child routes when used as a layout route.
+ */
+export function RequireAuth({ children }: { children?: ReactNode }) {
+  const { isLoading, isAuthenticated } = useConvexAuth();
+  const { isLoading: userLoading, error } = useCurrentUser();
+  const location = useLocation();
+
+  if (isLoading) return <AuthPending label="Checking your sign-in…" />;
+  if (!isAuthenticated) {
+    return <Navigate to={paths.signIn.getHref(currentPathForRedirect(location))} replace />;
+  }
+  if (error) return <AccountProblem message={error} />;
+  if (userLoading) return <PageLoading label="Setting up your account…" />;
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,39 @@
+import { useClerk } from "@clerk/react";
+import { useCallback } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
+import { mode } from "@/config/env";
+import { signOutLocally } from "./local-auth";
+import { currentPathForRedirect } from "./redirect";
+
+/** Signs out and, given `redirectTo`, lands there; otherwise stays on the current page. */
+export type SignOut = (options?: { redirectTo?: string }) => Promise<void>;
+
+// Navigating first matters: signed out on a protected page, RequireAuth would otherwise send the
+// visitor to /sign-in before the navigation to `redirectTo` lands.
+function useLocalSignOut(): SignOut {
+  const navigate = useNavigate();
+  return useCallback(
+    async ({ redirectTo } = {}) => {
+      if (redirectTo) await navigate(redirectTo);
+      signOutLocally();
+    },
+    [navigate],
+  );
+}
+
+function useClerkSignOut(): SignOut {
+  const clerk = useClerk();
+  const navigate = useNavigate();
+  const here = currentPathForRedirect(useLocation());
+  return useCallback(
+    async ({ redirectTo } = {}) => {
+      if (redirectTo) await navigate(redirectTo);
+      // Without a redirectUrl Clerk goes to afterSignOutUrl (home); "stay here" has to be explicit.
+      await clerk.signOut({ redirectUrl: redirectTo ?? here });
+    },
+    [clerk, navigate, here],
+  );
+}
+
+/** The sign-out of the configured mode; the mode is fixed for the app's lifetime, so the hook order is too. */
+export const useSignOut: () => SignOut = mode === "clerk" ? useClerkSignOut : useLocalSignOut;

@@ -1,0 +1,36 @@
+import { render, screen } from "@testing-library/react";
+import { beforeEach, expect, test, vi } from "vitest";
+import { api } from "@convex/_generated/api";
+import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
+import { LiveNow } from "./live-now";
+
+vi.mock("convex/react", () => convexReactMock);
+
+beforeEach(resetConvexMock);
+
+test("shows a loading state, then the live streams with their badges", () => {
+  const { rerender } = render(<LiveNow />);
+  expect(screen.getByLabelText("Loading live shows")).toBeInTheDocument();
+  setQueryResult(api.streams.listLiveNow, [
+    {
+      _id: "a",
+      streamTitle: "Pokémon card breaks",
+      streamStatus: "LIVE",
+      liveShopName: "Logan Square Toy Exchange",
+      liveShopSlug: "logan-square-toy-exchange",
+      timezone: "America/Chicago",
+      locationLabel: "Logan Square",
+      streamStartUTC: Date.UTC(2026, 10, 21, 18, 0),
+    },
+  ]);
+  rerender(<LiveNow />);
+  expect(screen.getByRole("heading", { name: "Pokémon card breaks" })).toBeInTheDocument();
+  expect(screen.getByText("Live")).toBeInTheDocument();
+  expect(screen.getByText(/Logan Square Toy Exchange · Logan Square/)).toBeInTheDocument();
+});
+
+test("says so when nobody is live", () => {
+  setQueryResult(api.streams.listLiveNow, []);
+  render(<LiveNow />);
+  expect(screen.getByText("Nobody is live right now. Check back soon.")).toBeInTheDocument();
+});
