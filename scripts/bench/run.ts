@@ -14,7 +14,7 @@ import WebSocket from "ws";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { DEMO_USERS } from "../../convex/lib/data/demo";
-import { demoSellerWithStream } from "./demo-seller";
+import { demoSellerWithStream } from "../../tests/support/demo-seller";
 import { ms, summarize, verdict } from "./stats";
 
 const SUBSCRIBERS = 50;

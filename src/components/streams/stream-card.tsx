@@ -18,7 +18,7 @@ export function StreamCard({ stream }: { stream: StreamCardData }) {
             decoding="async"
           />
         )}
-        <span className="absolute left-3 top-3">
+        <span className="absolute right-3 top-3">
           <StreamStatusBadge status={stream.streamStatus} />
         </span>
       </div>

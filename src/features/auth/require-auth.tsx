@@ -1,5 +1,5 @@
 import { useConvexAuth } from "convex/react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { PageLoading } from "@/components/layout/page-loading";
 import { paths } from "@/config/paths";
@@ -17,10 +17,14 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   const { isLoading, isAuthenticated } = useConvexAuth();
   const { isLoading: userLoading, error } = useCurrentUser();
   const location = useLocation();
+  // Someone who signs out here (or in another tab) meant to leave: they go home, not to sign-in.
+  const [wasSignedIn, setWasSignedIn] = useState(false);
+  if (isAuthenticated && !wasSignedIn) setWasSignedIn(true);
 
   if (isLoading) return <AuthPending label="Checking your sign-in…" />;
   if (!isAuthenticated) {
-    return <Navigate to={paths.signIn.getHref(currentPathForRedirect(location))} replace />;
+    const to = wasSignedIn ? paths.home.getHref() : paths.signIn.getHref(currentPathForRedirect(location));
+    return <Navigate to={to} replace />;
   }
   if (error) return <AccountProblem message={error} />;
   if (userLoading) return <PageLoading label="Setting up your account…" />;

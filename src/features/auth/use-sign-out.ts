@@ -9,12 +9,13 @@ import { currentPathForRedirect } from "./redirect";
 export type SignOut = (options?: { redirectTo?: string }) => Promise<void>;
 
 // Navigating first matters: signed out on a protected page, RequireAuth would otherwise send the
-// visitor to /sign-in before the navigation to `redirectTo` lands.
+// visitor to /sign-in before the navigation to `redirectTo` lands. flushSync commits the new page
+// before the promise resolves, instead of in a transition that the sign-out could overtake.
 function useLocalSignOut(): SignOut {
   const navigate = useNavigate();
   return useCallback(
     async ({ redirectTo } = {}) => {
-      if (redirectTo) await navigate(redirectTo);
+      if (redirectTo) await navigate(redirectTo, { flushSync: true });
       signOutLocally();
     },
     [navigate],
@@ -27,7 +28,7 @@ function useClerkSignOut(): SignOut {
   const here = currentPathForRedirect(useLocation());
   return useCallback(
     async ({ redirectTo } = {}) => {
-      if (redirectTo) await navigate(redirectTo);
+      if (redirectTo) await navigate(redirectTo, { flushSync: true });
       // Without a redirectUrl Clerk goes to afterSignOutUrl (home); "stay here" has to be explicit.
       await clerk.signOut({ redirectUrl: redirectTo ?? here });
     },

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "@convex/_generated/api";
@@ -32,6 +32,7 @@ function renderProtected(path: string) {
         ),
       },
       { path: "/sign-in", element: <h1>Sign-in page</h1> },
+      { path: "/", element: <h1>Home page</h1> },
     ],
     { initialEntries: [path] },
   );
@@ -49,6 +50,16 @@ afterEach(() => {
 });
 
 describe("RequireAuth", () => {
+  test("someone who signs out on a protected page goes home, not to sign-in", async () => {
+    setConvexAuth("signedIn");
+    setQueryResult(api.users.viewer, VIEWER);
+    const router = renderProtected("/dashboard");
+    expect(await screen.findByRole("heading", { name: "Secret dashboard" })).toBeInTheDocument();
+    act(() => setConvexAuth("signedOut"));
+    expect(await screen.findByRole("heading", { name: "Home page" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/");
+  });
+
   test("sends a signed-out visitor to sign in, remembering the page and its query", async () => {
     const router = renderProtected("/dashboard/streams?status=LIVE");
     expect(await screen.findByRole("heading", { name: "Sign-in page" })).toBeInTheDocument();

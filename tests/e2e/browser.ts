@@ -1,0 +1,49 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+/** Debian's Chromium, with the flags this machine's closed network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  return await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+export function baseUrl(): string {
+  return inject("baseUrl");
+}
+
+/** A fresh visitor: own storage, a phone or desktop viewport, page errors collected. */
+export async function newVisitor(browser: Browser, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+const shotsDir = path.resolve(import.meta.dirname, "../../test-results/e2e");
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+/** Signs in through the development sign-in page, as a person would. */
+export async function signInAs(page: Page, name: string): Promise<void> {
+  await page.goto("/sign-in");
+  await page.getByRole("button", { name: `Sign in as ${name}` }).click();
+  await page.waitForURL((url) => url.pathname !== "/sign-in");
+}
+
+export type Visitor = { context: BrowserContext; page: Page; errors: string[] };
