@@ -8,12 +8,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import type { FunctionReference } from "convex/server";
-import { chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { createServer } from "vite";
 import WebSocket from "ws";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { DEMO_USERS } from "../../convex/lib/data/demo";
+import { launchChromium } from "../../tests/support/chromium";
 import { demoSellerWithStream } from "../../tests/support/demo-seller";
 import { ms, summarize, verdict } from "./stats";
 
@@ -224,18 +225,7 @@ async function propagation(
 }
 
 async function browserPropagation(origin: string, seller: Identity, target: StreamRow) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const sellerContext = await browser.newContext();
     const viewerContext = await browser.newContext();

@@ -1,23 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { inject } from "vitest";
+import { launchChromium } from "../support/chromium";
 
-/** Debian's Chromium, with the flags this machine's closed network needs. */
-export async function launchBrowser(): Promise<Browser> {
-  return await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
-}
+export const launchBrowser: () => Promise<Browser> = launchChromium;
 
 export function baseUrl(): string {
   return inject("baseUrl");
