@@ -40,6 +40,12 @@ export default tseslint.config(
               message:
                 "Use the builders in convex/functions.ts, which give every public function its caller.",
             },
+            {
+              // Every write must pass the triggers that keep derived tables in step (decision 012).
+              group: ["**/_generated/server"],
+              importNames: ["internalMutation"],
+              message: "Use internalMutation from convex/functions.ts, which applies the write triggers.",
+            },
           ],
         },
       ],

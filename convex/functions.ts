@@ -1,14 +1,30 @@
 /**
  * The only builders public functions use: each gives the handler its caller. Lint forbids importing the
- * raw `query`/`mutation`/`action` from `_generated/server` anywhere else (eslint.config.js).
+ * raw `query`/`mutation`/`action`/`internalMutation` from `_generated/server` anywhere else
+ * (eslint.config.js).
  *
  * Queries degrade: `ctx.viewer` is null for a signed-out caller and the handler returns an empty result.
  * Mutations throw a ConvexError with a code and a sentence.
  */
-import { customCtx, customMutation, customQuery } from "convex-helpers/server/customFunctions";
-import type { UserIdentity } from "convex/server";
-import { mutation as rawMutation, query as rawQuery } from "./_generated/server";
+import {
+  customCtx,
+  customMutation,
+  customQuery,
+  type CustomCtx,
+} from "convex-helpers/server/customFunctions";
+import { zodToConvexFields, type Zid } from "convex-helpers/server/zod4";
+import type { RegisteredMutation, UserIdentity } from "convex/server";
+import type { GenericId, GenericValidator, Infer } from "convex/values";
+import { z } from "zod";
+import {
+  internalMutation as rawInternalMutation,
+  mutation as rawMutation,
+  query as rawQuery,
+  type MutationCtx,
+} from "./_generated/server";
+import { fieldErrors } from "./lib/validation";
 import { appError } from "./model/errors";
+import { triggers } from "./model/triggers";
 import { getViewer, getViewerOrThrow } from "./model/viewer";
 
 /** Anyone may call. `ctx.viewer` is the signed-in caller's user row, or null. */
@@ -17,10 +33,18 @@ export const query = customQuery(
   customCtx(async (ctx) => ({ viewer: await getViewer(ctx) })),
 );
 
+/**
+ * Every mutation builder writes through the triggers of model/triggers.ts, which keep derived tables
+ * (explore's listings, decision 012) in step whichever helper writes.
+ */
+function withTriggers(ctx: MutationCtx): Pick<MutationCtx, "db"> {
+  return { db: triggers.wrapDB(ctx).db };
+}
+
 /** A signed-in caller with a user row: `ctx.viewer`. */
 export const mutation = customMutation(
   rawMutation,
-  customCtx(async (ctx) => ({ viewer: await getViewerOrThrow(ctx) })),
+  customCtx(async (ctx) => ({ ...withTriggers(ctx), viewer: await getViewerOrThrow(ctx) })),
 );
 
 /** An admin: `ctx.viewer` has role admin. */
@@ -29,7 +53,7 @@ export const adminMutation = customMutation(
   customCtx(async (ctx) => {
     const viewer = await getViewerOrThrow(ctx);
     if (viewer.role !== "admin") throw appError("FORBIDDEN", "Only an admin can do this.");
-    return { viewer };
+    return { ...withTriggers(ctx), viewer };
   }),
 );
 
@@ -39,9 +63,61 @@ export const adminMutation = customMutation(
  */
 export const identityMutation = customMutation(
   rawMutation,
-  customCtx(async (ctx): Promise<{ identity: UserIdentity }> => {
+  customCtx(async (ctx): Promise<Pick<MutationCtx, "db"> & { identity: UserIdentity }> => {
     const identity = await ctx.auth.getUserIdentity();
     if (!identity) throw appError("UNAUTHENTICATED", "Sign in to continue.");
-    return { identity };
+    return { ...withTriggers(ctx), identity };
   }),
 );
+
+/**
+ * What the scheduler, crons, webhooks, migrations and the seed run (STYLE.md point 7): internal, with the
+ * same triggers. Lint forbids the raw `internalMutation` elsewhere.
+ */
+export const internalMutation = customMutation(rawInternalMutation, customCtx(withTriggers));
+
+type ZodArgs = Record<string, z.ZodType>;
+
+/**
+ * What a caller passes: each schema's input (blank text, absent defaults allowed), with `zid` fields as
+ * typed ids. convex-helpers types nested objects by their parsed output instead, which would make
+ * callers send defaulted fields (a shop's `timezone`, a category's `priority`) that Convex accepts absent.
+ */
+type ZodArgsInput<Args extends ZodArgs> = {
+  [K in keyof z.input<z.ZodObject<Args>>]: K extends keyof Args
+    ? Args[K] extends Zid<infer Table>
+      ? GenericId<Table>
+      : z.input<z.ZodObject<Args>>[K]
+    : never;
+};
+
+/**
+ * `mutation` with arguments given as zod schemas, the same ones the forms use (convex/lib/validation.ts).
+ * Convex checks the shape (`zodToConvexFields`); after the caller is known, zod checks every rule and
+ * hands the handler the parsed values (trimmed, defaults applied). A refusal is an INVALID_ARGUMENT
+ * ConvexError with the form's first message and `fields` (every message by dotted path), so the
+ * browser shows the sentence the form would have shown. convex-helpers' `zCustomMutation` throws
+ * `{ ZodError }` instead, which has no `code` or `message`.
+ */
+export function zMutation<Args extends ZodArgs, Returns extends GenericValidator>(definition: {
+  args: Args;
+  returns: Returns;
+  handler: (ctx: CustomCtx<typeof mutation>, args: z.output<z.ZodObject<Args>>) => Promise<Infer<Returns>>;
+}): RegisteredMutation<"public", ZodArgsInput<Args>, Promise<Infer<Returns>>> {
+  const schema = z.object(definition.args);
+  const registered = mutation({
+    args: zodToConvexFields(definition.args),
+    returns: definition.returns,
+    handler: async (ctx, rawArgs) => {
+      const parsed = schema.safeParse(rawArgs);
+      if (!parsed.success) {
+        const fields = fieldErrors(parsed.error);
+        const message = parsed.error.issues[0]?.message ?? "Check the highlighted fields.";
+        throw appError("INVALID_ARGUMENT", message, { fields });
+      }
+      return await definition.handler(ctx, parsed.data);
+    },
+  });
+  // The declared return type only narrows what callers pass to what Convex accepts (see ZodArgsInput).
+  return registered;
+}

@@ -82,6 +82,48 @@ export type PrivacyPreferences = Infer<typeof privacyPreferencesValidator>;
 /** Free-form JSON kept as flat key/value pairs so every value stays exportable and typed. */
 const jsonRecord = v.record(v.string(), v.union(v.string(), v.number(), v.boolean(), v.null()));
 
+/** What a stream card shows (the live-now board, the dashboard, explore); `toStreamCard` makes one. */
+export const streamCardValidator = v.object({
+  _id: v.id("streams"),
+  streamTitle: v.string(),
+  streamStatus: streamStatusValidator,
+  liveShopName: v.string(),
+  liveShopSlug: v.string(),
+  imageUrl: v.optional(v.string()),
+  streamStartUTC: v.optional(v.number()),
+  streamStopUTC: v.optional(v.number()),
+  timezone: timeZoneValidator,
+  locationLabel: v.optional(v.string()),
+});
+export type StreamCard = Infer<typeof streamCardValidator>;
+
+/**
+ * What a shop card shows on explore: `categories` are top-level category ids (primary first), `areas`
+ * CBSA codes; `liveStatus`, added when a page is read, is set while one of its streams is live (or
+ * only paused).
+ */
+export const shopCardValidator = v.object({
+  _id: v.id("liveShops"),
+  liveShopName: v.string(),
+  slug: v.string(),
+  headline: v.optional(v.string()),
+  logoUrl: v.optional(v.string()),
+  bannerImageUrl: v.optional(v.string()),
+  status: shopStatusValidator,
+  categories: v.array(v.string()),
+  areas: v.array(v.string()),
+  liveStatus: v.optional(v.union(v.literal("LIVE"), v.literal("PAUSED"))),
+});
+export type ShopCard = Infer<typeof shopCardValidator>;
+
+/** A stream's or shop's tags in the explore filter's terms (`ExploreFacets` of lib/explore.ts). */
+export const exploreFacetsValidator = v.object({
+  categories: v.array(v.string()),
+  subcategories: v.array(v.string()),
+  msas: v.array(v.string()),
+  states: v.array(v.string()),
+});
+
 export default defineSchema({
   users: defineTable({
     clerkId: v.string(),
@@ -104,11 +146,13 @@ export default defineSchema({
     dataRetentionEndDate: v.optional(v.number()),
     dataRetentionPolicy: v.optional(v.string()),
     lastDataExportAt: v.optional(v.number()),
+    /** `updated_at` of the last Clerk webhook event applied; older events are ignored (decision 009). */
+    clerkUpdatedAt: v.optional(v.number()),
     ...timestamps,
   })
     .index("by_clerkId", ["clerkId"])
     .index("by_email", ["email"])
-    .index("by_role", ["role"])
+    .index("by_role_and_email", ["role", "email"])
     .index("by_gdprRequestStatus_and_gdprRequestCreatedAt", ["gdprRequestStatus", "gdprRequestCreatedAt"])
     .index("by_dataRetentionEndDate", ["dataRetentionEndDate"]),
 
@@ -288,4 +332,67 @@ export default defineSchema({
   })
     .index("by_userId_and_requestedAt", ["userId", "requestedAt"])
     .index("by_status_and_requestedAt", ["status", "requestedAt"]),
+
+  /**
+   * A Clerk user deleted at Clerk. Kept so a late webhook or a still-valid token cannot bring the
+   * account back (decision 009); a person who signs up again gets a new Clerk id.
+   */
+  deletedClerkUsers: defineTable({
+    clerkId: v.string(),
+    deletedAt: v.number(),
+    ...timestamps,
+  }).index("by_clerkId", ["clerkId"]),
+
+  /** Clerk webhook deliveries already applied, by `svix-id`; pruned after a week (decision 009). */
+  webhookDeliveries: defineTable({
+    svixId: v.string(),
+    eventType: v.string(),
+    ...timestamps,
+  }).index("by_svixId", ["svixId"]),
+
+  /**
+   * Explore's stream list, derived (decision 012): one row per publicly listed stream and (category
+   * key, place key) pair of lib/exploreListing.ts, with the sort fields and the card. Kept in step with
+   * streams, their links and their shop by the triggers of model/triggers.ts; never written elsewhere.
+   */
+  streamListings: defineTable({
+    streamId: v.id("streams"),
+    liveShopId: v.id("liveShops"),
+    categoryKey: v.string(),
+    placeKey: v.string(),
+    /** 0 live, 1 paused, 2 upcoming, 3 ended (`streamListingOrder`). */
+    rank: v.number(),
+    /** Ascending within a rank: start time, or the negated stop time of an ended show. */
+    sortKey: v.number(),
+    facets: exploreFacetsValidator,
+    card: streamCardValidator,
+    ...timestamps,
+  })
+    .index("by_categoryKey_and_placeKey_and_rank_and_sortKey_and_streamId", [
+      "categoryKey",
+      "placeKey",
+      "rank",
+      "sortKey",
+      "streamId",
+    ])
+    .index("by_streamId_and_categoryKey_and_placeKey", ["streamId", "categoryKey", "placeKey"]),
+
+  /** Explore's shop list, derived like `streamListings`: public (active or maintenance) shops only. */
+  shopListings: defineTable({
+    liveShopId: v.id("liveShops"),
+    categoryKey: v.string(),
+    placeKey: v.string(),
+    /** The shop's name in lower case (`shopSortKey`). */
+    sortKey: v.string(),
+    facets: exploreFacetsValidator,
+    card: shopCardValidator,
+    ...timestamps,
+  })
+    .index("by_categoryKey_and_placeKey_and_sortKey_and_liveShopId", [
+      "categoryKey",
+      "placeKey",
+      "sortKey",
+      "liveShopId",
+    ])
+    .index("by_liveShopId_and_categoryKey_and_placeKey", ["liveShopId", "categoryKey", "placeKey"]),
 });

@@ -1,6 +1,7 @@
 import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
-import { internalMutation, type MutationCtx } from "./_generated/server";
+import type { MutationCtx } from "./_generated/server";
+import { internalMutation } from "./functions";
 import { CATEGORIES } from "./lib/data/categories";
 import {
   buildSampleStreams,

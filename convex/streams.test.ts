@@ -1,8 +1,19 @@
-import { describe, expect, test } from "vitest";
-import { api } from "./_generated/api";
+import { getFunctionName } from "convex/server";
+import { describe, expect, test, vi } from "vitest";
+import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
+import crons from "./crons";
+import type { StreamStatus } from "./lib/constants";
+import { LIMITS, type StreamInput } from "./lib/validation";
 import { insertLiveShop, patchLiveShop } from "./model/liveShops";
-import { insertStream } from "./model/streams";
+import {
+  AUTO_END_BATCH_SIZE,
+  insertStream,
+  linkStreamCategory,
+  linkStreamMsa,
+  upsertStreamPlatform,
+} from "./model/streams";
+import { insertWithTimestamps } from "./model/timestamps";
 import { insertUser } from "./model/users";
 import { newTest } from "./test.setup";
 
@@ -98,5 +109,570 @@ describe("streams", () => {
     ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
     await admin.mutation(api.streams.setStreamStatus, { streamId: scheduled, status: "CANCELLED" });
     expect(await statusOf(t, scheduled)).toBe("CANCELLED");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Editing streams (createStream, updateStream, setReplayUrl, duplicateStream, deleteStream, links)
+
+const omar = { subject: "user_omar", email: "omar@livelocal.test" };
+const vera = { subject: "user_vera", email: "vera@livelocal.test" };
+const ada = { subject: "user_ada", email: "ada@livelocal.test" };
+
+/** What the stream form sends: every list present, blank fields left out. */
+function streamForm(overrides: Partial<StreamInput> = {}) {
+  return {
+    streamTitle: "Denim drop",
+    streamImageUrls: [],
+    timezone: "America/New_York" as const,
+    products: [],
+    ...overrides,
+  };
+}
+
+/** The usual set-up plus another seller (Omar), a viewer (Vera), an admin (Ada) and, on request, reference data. */
+async function setUpEditing(options: { reference?: boolean } = {}) {
+  const base = await setUp();
+  if (options.reference) await base.t.mutation(internal.seed.seedReferenceData, {});
+  await base.t.run(async (ctx) => {
+    const omarId = await insertUser(ctx, { clerkId: omar.subject, email: omar.email, role: "seller" });
+    await insertLiveShop(ctx, { userId: omarId, liveShopName: "Omar's", slug: "omars", status: "active" });
+    await insertUser(ctx, { clerkId: vera.subject, email: vera.email });
+    await insertUser(ctx, { clerkId: ada.subject, email: ada.email, role: "admin" });
+  });
+  return {
+    ...base,
+    other: base.t.withIdentity(omar),
+    viewer: base.t.withIdentity(vera),
+    admin: base.t.withIdentity(ada),
+  };
+}
+
+async function streamOf(t: ReturnType<typeof newTest>, streamId: Id<"streams">) {
+  return await t.run(async (ctx) => await ctx.db.get("streams", streamId));
+}
+
+async function withStatus(
+  t: ReturnType<typeof newTest>,
+  liveShopId: Id<"liveShops">,
+  streamStatus: StreamStatus,
+  times: { streamStartUTC?: number; streamStopUTC?: number } = {},
+) {
+  return await t.run(
+    async (ctx) => await insertStream(ctx, { liveShopId, streamTitle: "Denim drop", streamStatus, ...times }),
+  );
+}
+
+async function countRows(t: ReturnType<typeof newTest>) {
+  return await t.run(async (ctx) => ({
+    streams: (await ctx.db.query("streams").collect()).length,
+    liveShopStreams: (await ctx.db.query("liveShopStreams").collect()).length,
+    streamCategories: (await ctx.db.query("streamCategories").collect()).length,
+    streamMsas: (await ctx.db.query("streamMsas").collect()).length,
+    streamPlatforms: (await ctx.db.query("streamPlatforms").collect()).length,
+    savedStreams: (await ctx.db.query("savedStreams").collect()).length,
+  }));
+}
+
+describe("creating a stream", () => {
+  test("Sarah adds a draft to her own shop; it carries the shop's name and address", async () => {
+    const { t, seller, liveShopId } = await setUpEditing();
+    const streamId = await seller.mutation(api.streams.createStream, {
+      liveShopId,
+      stream: streamForm({ streamTitle: "  Jackets  ", streamStartUTC: 1_000, streamStopUTC: 2_000 }),
+    });
+    expect(await streamOf(t, streamId)).toMatchObject({
+      streamTitle: "Jackets",
+      streamStatus: "CREATED",
+      liveShopName: "Sarah's Vintage",
+      liveShopSlug: "sarahs-vintage",
+      streamStartUTC: 1_000,
+    });
+    const link = await t.run(
+      async (ctx) =>
+        await ctx.db
+          .query("liveShopStreams")
+          .withIndex("by_streamId", (q) => q.eq("streamId", streamId))
+          .unique(),
+    );
+    expect(link).toMatchObject({ liveShopId, streamStatus: "CREATED" });
+  });
+
+  test("not into another seller's shop, not by a viewer, not by an admin", async () => {
+    const { t, other, viewer, admin, liveShopId } = await setUpEditing();
+    const before = await countRows(t);
+    for (const caller of [other, viewer, admin]) {
+      await expect(
+        caller.mutation(api.streams.createStream, { liveShopId, stream: streamForm() }),
+      ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+    }
+    expect(await countRows(t)).toEqual(before);
+  });
+
+  test.each([
+    ["streamTitle", "x".repeat(LIMITS.streamTitle + 1), "Title must be at most 200 characters."],
+    ["streamTitle", "   ", "Title is required."],
+    [
+      "streamDescription",
+      "x".repeat(LIMITS.streamDescription + 1),
+      "Description must be at most 2,000 characters.",
+    ],
+    ["streamVideoUrl", "javascript:alert(1)", "Only http:// and https:// links are allowed."],
+    ["streamImageUrls", Array(LIMITS.streamImageUrls + 1).fill("/demo/a.svg"), "Add at most 10 images."],
+    ["streamStopUTC", 500, "The stop time must be after the start time."],
+  ])(
+    "a %s the form refuses is refused with its message, and nothing is written",
+    async (field, value, message) => {
+      const { t, seller, liveShopId } = await setUpEditing();
+      const before = await countRows(t);
+      await expect(
+        seller.mutation(api.streams.createStream, {
+          liveShopId,
+          stream: streamForm({ streamStartUTC: 1_000, [field]: value }),
+        }),
+      ).rejects.toMatchObject({ data: { code: "INVALID_ARGUMENT", message } });
+      expect(await countRows(t)).toEqual(before);
+    },
+  );
+
+  test("a new stream cannot have a replay link yet", async () => {
+    const { seller, liveShopId } = await setUpEditing();
+    await expect(
+      seller.mutation(api.streams.createStream, {
+        liveShopId,
+        stream: streamForm({ replayVideoUrl: "https://example.com/replay" }),
+      }),
+    ).rejects.toMatchObject({ data: { code: "NOT_EDITABLE" } });
+  });
+});
+
+describe("editing a stream", () => {
+  test("a draft's fields are replaced; a blank field is cleared", async () => {
+    const { t, seller, liveShopId } = await setUpEditing();
+    const streamId = await seller.mutation(api.streams.createStream, {
+      liveShopId,
+      stream: streamForm({ streamDescription: "Old", streamStartUTC: 1_000 }),
+    });
+    await seller.mutation(api.streams.updateStream, {
+      streamId,
+      stream: streamForm({ streamTitle: "New title", streamDescription: "" }),
+    });
+    const stream = await streamOf(t, streamId);
+    expect(stream?.streamTitle).toBe("New title");
+    expect(stream).not.toHaveProperty("streamDescription");
+    expect(stream).not.toHaveProperty("streamStartUTC");
+  });
+
+  test("a scheduled stream keeps a complete schedule", async () => {
+    const { t, seller, scheduled } = await setUpEditing();
+    const start = Date.now() + 3 * HOUR;
+    await expect(
+      seller.mutation(api.streams.updateStream, {
+        streamId: scheduled,
+        stream: streamForm({ streamStartUTC: start }),
+      }),
+    ).rejects.toMatchObject({ data: { code: "MISSING_TIMES", message: "Set a stop time first." } });
+    await seller.mutation(api.streams.updateStream, {
+      streamId: scheduled,
+      stream: streamForm({ streamStartUTC: start, streamStopUTC: start + HOUR }),
+    });
+    expect((await streamOf(t, scheduled))?.streamStartUTC).toBe(start);
+  });
+
+  test("live and paused streams can be edited but keep their start time", async () => {
+    const { t, seller, liveShopId } = await setUpEditing();
+    for (const status of ["LIVE", "PAUSED"] as const) {
+      const streamId = await withStatus(t, liveShopId, status, { streamStartUTC: 1_000 });
+      await seller.mutation(api.streams.updateStream, {
+        streamId,
+        stream: streamForm({ streamTitle: "Still going", streamStartUTC: 1_000, streamStopUTC: 9_000 }),
+      });
+      expect(await streamOf(t, streamId)).toMatchObject({ streamTitle: "Still going", streamStopUTC: 9_000 });
+      await expect(
+        seller.mutation(api.streams.updateStream, { streamId, stream: streamForm() }),
+      ).rejects.toMatchObject({ data: { code: "MISSING_TIMES" } });
+    }
+  });
+
+  test("an ended stream takes only a new replay link; a cancelled one nothing", async () => {
+    const { t, seller, liveShopId } = await setUpEditing();
+    const times = { streamStartUTC: 1_000, streamStopUTC: 2_000 };
+    const ended = await withStatus(t, liveShopId, "ENDED", times);
+    await expect(
+      seller.mutation(api.streams.updateStream, {
+        streamId: ended,
+        stream: streamForm({ ...times, streamTitle: "Rewritten" }),
+      }),
+    ).rejects.toMatchObject({
+      data: { code: "NOT_EDITABLE", message: "An ended stream can't be changed, except its replay link." },
+    });
+    await seller.mutation(api.streams.updateStream, {
+      streamId: ended,
+      stream: streamForm({ ...times, replayVideoUrl: "https://example.com/replay" }),
+    });
+    expect((await streamOf(t, ended))?.replayVideoUrl).toBe("https://example.com/replay");
+
+    const cancelled = await withStatus(t, liveShopId, "CANCELLED");
+    await expect(
+      seller.mutation(api.streams.updateStream, { streamId: cancelled, stream: streamForm() }),
+    ).rejects.toMatchObject({ data: { code: "NOT_EDITABLE" } });
+  });
+
+  test("another seller and a viewer are refused; an admin may moderate", async () => {
+    const { t, other, viewer, admin, draft } = await setUpEditing();
+    for (const caller of [other, viewer]) {
+      await expect(
+        caller.mutation(api.streams.updateStream, {
+          streamId: draft,
+          stream: streamForm({ streamTitle: "Mine" }),
+        }),
+      ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+    }
+    expect((await streamOf(t, draft))?.streamTitle).toBe("Untimed draft");
+    await admin.mutation(api.streams.updateStream, {
+      streamId: draft,
+      stream: streamForm({ streamTitle: "Tidy" }),
+    });
+    expect((await streamOf(t, draft))?.streamTitle).toBe("Tidy");
+  });
+});
+
+describe("the replay link", () => {
+  test("only an ended stream gets one; an empty value removes it", async () => {
+    const { t, seller, other, liveShopId, scheduled } = await setUpEditing();
+    const ended = await withStatus(t, liveShopId, "ENDED");
+    await seller.mutation(api.streams.setReplayUrl, {
+      streamId: ended,
+      replayVideoUrl: "https://example.com/r",
+    });
+    expect((await streamOf(t, ended))?.replayVideoUrl).toBe("https://example.com/r");
+    await seller.mutation(api.streams.setReplayUrl, { streamId: ended, replayVideoUrl: "" });
+    expect(await streamOf(t, ended)).not.toHaveProperty("replayVideoUrl");
+
+    await expect(
+      seller.mutation(api.streams.setReplayUrl, {
+        streamId: scheduled,
+        replayVideoUrl: "https://example.com/r",
+      }),
+    ).rejects.toMatchObject({ data: { code: "NOT_EDITABLE" } });
+    await expect(
+      seller.mutation(api.streams.setReplayUrl, { streamId: ended, replayVideoUrl: "javascript:alert(1)" }),
+    ).rejects.toMatchObject({ data: { message: "Only http:// and https:// links are allowed." } });
+    await expect(
+      other.mutation(api.streams.setReplayUrl, { streamId: ended, replayVideoUrl: "https://example.com/x" }),
+    ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+  });
+});
+
+describe("a stream's categories, metro areas and platforms", () => {
+  test("each set is replaced; duplicates and unknown values are refused with nothing written", async () => {
+    const { seller, draft } = await setUpEditing({ reference: true });
+    await seller.mutation(api.streams.setStreamCategories, {
+      streamId: draft,
+      categories: [
+        { categoryId: "fashion_apparel", subcategoryId: "clothing" },
+        { categoryId: "home_goods" },
+      ],
+    });
+    await seller.mutation(api.streams.setStreamCategories, {
+      streamId: draft,
+      categories: [{ categoryId: "home_goods", priority: 0 }],
+    });
+    await seller.mutation(api.streams.setStreamMsas, { streamId: draft, cbsaCodes: ["12420"] });
+    await expect(
+      seller.mutation(api.streams.setStreamCategories, {
+        streamId: draft,
+        categories: [{ categoryId: "home_goods", subcategoryId: "shoes" }],
+      }),
+    ).rejects.toMatchObject({ data: { code: "INVALID_ARGUMENT" } });
+    await expect(
+      seller.mutation(api.streams.setStreamMsas, { streamId: draft, cbsaCodes: ["12420", "12420"] }),
+    ).rejects.toMatchObject({ data: { message: "List each metro area only once." } });
+    expect(await seller.query(api.streams.getMyStream, { streamId: draft })).toMatchObject({
+      categories: [{ categoryId: "home_goods", priority: 0 }],
+      cbsaCodes: ["12420"],
+    });
+  });
+
+  test("one link per platform: a second Whatnot link is refused with a sentence", async () => {
+    const { t, seller, draft } = await setUpEditing();
+    const whatnot = {
+      platformType: "whatnot" as const,
+      platformStreamUrl: "https://www.whatnot.com/live/sarah",
+    };
+    await expect(
+      seller.mutation(api.streams.setStreamPlatforms, {
+        streamId: draft,
+        platforms: [whatnot, { ...whatnot, platformStreamUrl: "https://whatnot.com/live/other" }],
+      }),
+    ).rejects.toMatchObject({
+      data: {
+        code: "INVALID_ARGUMENT",
+        message: "Whatnot is listed twice; a stream has one link per platform.",
+        fields: {
+          "platforms.1.platformType": "Whatnot is listed twice; a stream has one link per platform.",
+        },
+      },
+    });
+    expect((await countRows(t)).streamPlatforms).toBe(0);
+  });
+
+  test("platform links are held to the platform's hosts and replaced as a set", async () => {
+    const { seller, draft } = await setUpEditing();
+    await expect(
+      seller.mutation(api.streams.setStreamPlatforms, {
+        streamId: draft,
+        platforms: [{ platformType: "tiktok", platformStreamUrl: "https://evil.example/live" }],
+      }),
+    ).rejects.toMatchObject({ data: { message: "A TikTok Shop link must be on tiktok.com." } });
+    await seller.mutation(api.streams.setStreamPlatforms, {
+      streamId: draft,
+      platforms: [
+        { platformType: "whatnot", platformStreamUrl: "https://www.whatnot.com/live/sarah" },
+        { platformType: "tiktok", platformStreamUrl: "https://www.tiktok.com/@sarah/live" },
+      ],
+    });
+    await seller.mutation(api.streams.setStreamPlatforms, {
+      streamId: draft,
+      platforms: [
+        {
+          platformType: "tiktok",
+          platformStreamUrl: "https://www.tiktok.com/@sarah/live",
+          platformActionUrl: "https://sarahs.example/shop",
+        },
+      ],
+    });
+    expect((await seller.query(api.streams.getMyStream, { streamId: draft }))?.platforms).toEqual([
+      {
+        platformType: "tiktok",
+        platformStreamUrl: "https://www.tiktok.com/@sarah/live",
+        platformActionUrl: "https://sarahs.example/shop",
+      },
+    ]);
+  });
+
+  test("an ended stream's links cannot change; others cannot change them at all", async () => {
+    const { t, seller, other, viewer, liveShopId, draft } = await setUpEditing();
+    const ended = await withStatus(t, liveShopId, "ENDED");
+    await expect(
+      seller.mutation(api.streams.setStreamPlatforms, { streamId: ended, platforms: [] }),
+    ).rejects.toMatchObject({ data: { code: "NOT_EDITABLE" } });
+    for (const caller of [other, viewer]) {
+      await expect(
+        caller.mutation(api.streams.setStreamCategories, { streamId: draft, categories: [] }),
+      ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+      await expect(
+        caller.mutation(api.streams.setStreamMsas, { streamId: draft, cbsaCodes: [] }),
+      ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+      await expect(
+        caller.mutation(api.streams.setStreamPlatforms, { streamId: draft, platforms: [] }),
+      ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+    }
+  });
+
+  test("getMyStream is null for anyone but the owner and admins", async () => {
+    const { t, other, viewer, admin, draft } = await setUpEditing();
+    expect(await admin.query(api.streams.getMyStream, { streamId: draft })).toMatchObject({
+      streamTitle: "Untimed draft",
+      categories: [],
+      cbsaCodes: [],
+      platforms: [],
+    });
+    for (const caller of [t, other, viewer]) {
+      expect(await caller.query(api.streams.getMyStream, { streamId: draft })).toBeNull();
+    }
+  });
+});
+
+describe("duplicating and deleting", () => {
+  test("a copy is a draft with '(copy)', no times or replay, and the same links", async () => {
+    const { t, seller, liveShopId } = await setUpEditing({ reference: true });
+    const ended = await withStatus(t, liveShopId, "ENDED", { streamStartUTC: 1_000, streamStopUTC: 2_000 });
+    await seller.mutation(api.streams.setReplayUrl, {
+      streamId: ended,
+      replayVideoUrl: "https://example.com/r",
+    });
+    await t.run(async (ctx) => {
+      await linkStreamCategory(ctx, ended, { categoryId: "home_goods" });
+      const msa = await ctx.db
+        .query("msas")
+        .withIndex("by_cbsaCode", (q) => q.eq("cbsaCode", "12420"))
+        .unique();
+      if (msa) await linkStreamMsa(ctx, ended, msa._id);
+      await upsertStreamPlatform(ctx, ended, {
+        platformType: "whatnot",
+        platformStreamUrl: "https://www.whatnot.com/live/sarah",
+      });
+    });
+    const copyId = await seller.mutation(api.streams.duplicateStream, { streamId: ended });
+    const copy = await seller.query(api.streams.getMyStream, { streamId: copyId });
+    expect(copy).toMatchObject({
+      streamTitle: "Denim drop (copy)",
+      streamStatus: "CREATED",
+      categories: [{ categoryId: "home_goods", priority: 0 }],
+      cbsaCodes: ["12420"],
+      platforms: [{ platformType: "whatnot", platformStreamUrl: "https://www.whatnot.com/live/sarah" }],
+    });
+    expect(copy).not.toHaveProperty("streamStartUTC");
+    expect(copy).not.toHaveProperty("replayVideoUrl");
+  });
+
+  test("a copy's title stays within 200 characters", async () => {
+    const { t, seller, liveShopId } = await setUpEditing();
+    const streamId = await t.run(
+      async (ctx) => await insertStream(ctx, { liveShopId, streamTitle: "x".repeat(LIMITS.streamTitle) }),
+    );
+    const copyId = await seller.mutation(api.streams.duplicateStream, { streamId });
+    const title = (await streamOf(t, copyId))?.streamTitle ?? "";
+    expect(title).toHaveLength(LIMITS.streamTitle);
+    expect(title.endsWith(" (copy)")).toBe(true);
+  });
+
+  test("only the owner duplicates", async () => {
+    const { t, other, viewer, admin, draft } = await setUpEditing();
+    const before = await countRows(t);
+    for (const caller of [other, viewer, admin]) {
+      await expect(caller.mutation(api.streams.duplicateStream, { streamId: draft })).rejects.toMatchObject({
+        data: { code: "FORBIDDEN" },
+      });
+    }
+    expect(await countRows(t)).toEqual(before);
+  });
+
+  test("deleting a draft removes its link rows, platforms and watch-list entries", async () => {
+    const { t, seller, draft } = await setUpEditing({ reference: true });
+    await seller.mutation(api.streams.setStreamCategories, {
+      streamId: draft,
+      categories: [{ categoryId: "home_goods" }],
+    });
+    await seller.mutation(api.streams.setStreamMsas, { streamId: draft, cbsaCodes: ["12420"] });
+    await seller.mutation(api.streams.setStreamPlatforms, {
+      streamId: draft,
+      platforms: [{ platformType: "whatnot", platformStreamUrl: "https://www.whatnot.com/live/sarah" }],
+    });
+    await t.run(async (ctx) => {
+      const vera = await ctx.db
+        .query("users")
+        .withIndex("by_clerkId", (q) => q.eq("clerkId", "user_vera"))
+        .unique();
+      if (vera) await insertWithTimestamps(ctx, "savedStreams", { userId: vera._id, streamId: draft });
+    });
+    const before = await countRows(t);
+    await seller.mutation(api.streams.deleteStream, { streamId: draft });
+    expect(await countRows(t)).toEqual({
+      ...before,
+      streams: before.streams - 1,
+      liveShopStreams: before.liveShopStreams - 1,
+      streamCategories: 0,
+      streamMsas: 0,
+      streamPlatforms: 0,
+      savedStreams: 0,
+    });
+  });
+
+  test("only drafts are deleted, and only by their owner or an admin", async () => {
+    const { t, seller, other, viewer, scheduled, draft } = await setUpEditing();
+    await expect(seller.mutation(api.streams.deleteStream, { streamId: scheduled })).rejects.toMatchObject({
+      data: { code: "NOT_EDITABLE" },
+    });
+    for (const caller of [other, viewer]) {
+      await expect(caller.mutation(api.streams.deleteStream, { streamId: draft })).rejects.toMatchObject({
+        data: { code: "FORBIDDEN" },
+      });
+    }
+    expect(await streamOf(t, draft)).not.toBeNull();
+    expect(await streamOf(t, scheduled)).not.toBeNull();
+  });
+});
+
+describe("lifecycle conditions through setStreamStatus", () => {
+  test("scheduling needs both times; going live needs an active shop", async () => {
+    const { t, seller, draft, liveShopId } = await setUpEditing();
+    await expect(
+      seller.mutation(api.streams.setStreamStatus, { streamId: draft, status: "SCHEDULED" }),
+    ).rejects.toMatchObject({ data: { code: "MISSING_TIMES" } });
+    await t.run(async (ctx) => await patchLiveShop(ctx, liveShopId, { status: "maintenance" }));
+    await expect(
+      seller.mutation(api.streams.setStreamStatus, { streamId: draft, status: "LIVE" }),
+    ).rejects.toMatchObject({ data: { code: "SHOP_NOT_ACTIVE" } });
+    expect(await statusOf(t, draft)).toBe("CREATED");
+  });
+});
+
+describe("auto-end", () => {
+  test("ends only LIVE and PAUSED streams whose stop time passed more than two hours ago", async () => {
+    const { t, liveShopId } = await setUpEditing();
+    const now = Date.now();
+    const longAgo = { streamStartUTC: now - 5 * HOUR, streamStopUTC: now - 2 * HOUR - 60_000 };
+    const ids = {
+      liveOverdue: await withStatus(t, liveShopId, "LIVE", longAgo),
+      pausedOverdue: await withStatus(t, liveShopId, "PAUSED", longAgo),
+      liveWithinGrace: await withStatus(t, liveShopId, "LIVE", {
+        streamStartUTC: now - 3 * HOUR,
+        streamStopUTC: now - HOUR,
+      }),
+      liveWithoutStop: await withStatus(t, liveShopId, "LIVE", { streamStartUTC: now - 10 * HOUR }),
+      scheduledOverdue: await withStatus(t, liveShopId, "SCHEDULED", longAgo),
+    };
+    expect(await t.mutation(internal.streams.endOverdue, {})).toEqual({ ended: 2 });
+    const statuses = Object.fromEntries(
+      await Promise.all(
+        Object.entries(ids).map(async ([name, id]) => [name, await statusOf(t, id)] as const),
+      ),
+    );
+    expect(statuses).toEqual({
+      liveOverdue: "ENDED",
+      pausedOverdue: "ENDED",
+      liveWithinGrace: "LIVE",
+      liveWithoutStop: "LIVE",
+      scheduledOverdue: "SCHEDULED",
+    });
+    const link = await t.run(
+      async (ctx) =>
+        await ctx.db
+          .query("liveShopStreams")
+          .withIndex("by_streamId", (q) => q.eq("streamId", ids.liveOverdue))
+          .unique(),
+    );
+    expect(link?.streamStatus).toBe("ENDED");
+  });
+
+  test("a full batch schedules another run until none are left", async () => {
+    vi.useFakeTimers();
+    try {
+      const { t, liveShopId } = await setUpEditing();
+      const stop = Date.now() - 3 * HOUR;
+      await t.run(async (ctx) => {
+        for (let i = 0; i < AUTO_END_BATCH_SIZE + 5; i++) {
+          await insertStream(ctx, {
+            liveShopId,
+            streamTitle: `Show ${i}`,
+            streamStatus: "LIVE",
+            streamStartUTC: stop - HOUR,
+            streamStopUTC: stop,
+          });
+        }
+      });
+      expect(await t.mutation(internal.streams.endOverdue, {})).toEqual({ ended: AUTO_END_BATCH_SIZE });
+      await t.finishAllScheduledFunctions(vi.runAllTimers);
+      const stillLive = await t.run(
+        async (ctx) =>
+          await ctx.db
+            .query("streams")
+            .withIndex("by_streamStatus_and_streamStartUTC", (q) => q.eq("streamStatus", "LIVE"))
+            .collect(),
+      );
+      expect(stillLive).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("the cron runs the job every five minutes", () => {
+    const job = (crons as unknown as { crons: Record<string, { name: string; schedule: unknown }> }).crons[
+      "end overdue streams"
+    ];
+    expect(job?.schedule).toEqual({ type: "interval", minutes: 5 });
+    expect(job?.name).toBe(getFunctionName(internal.streams.endOverdue));
   });
 });

@@ -1,40 +1,42 @@
+import { zid } from "convex-helpers/server/zod4";
+import { doc } from "convex-helpers/validators";
 import { v } from "convex/values";
-import type { Doc } from "./_generated/dataModel";
-import { mutation, query } from "./functions";
-import { shopStatusValidator, streamStatusValidator, timeZoneValidator } from "./schema";
-import { checkStreamTransition, isStreamListedPublicly } from "./lib/lifecycle";
+import { internal } from "./_generated/api";
+import { internalMutation, mutation, query, zMutation } from "./functions";
+import schema, {
+  platformTypeValidator,
+  shopStatusValidator,
+  streamCardValidator,
+  streamStatusValidator,
+} from "./schema";
+import { canSetReplayUrl, checkStreamTransition, isStreamListedPublicly } from "./lib/lifecycle";
+import {
+  categoryLinksSchema,
+  cbsaCodesSchema,
+  platformLinksSchema,
+  streamFieldsSchema,
+  streamSchema,
+} from "./lib/validation";
+import { deleteStreamCascade } from "./model/cascade";
+import { toStreamCard } from "./model/cards";
 import { appError } from "./model/errors";
-import { getLiveShopOrThrow } from "./model/liveShops";
-import { getStreamOrThrow, patchStream } from "./model/streams";
-
-/** What a stream card shows. */
-const streamCardValidator = v.object({
-  _id: v.id("streams"),
-  streamTitle: v.string(),
-  streamStatus: streamStatusValidator,
-  liveShopName: v.string(),
-  liveShopSlug: v.string(),
-  imageUrl: v.optional(v.string()),
-  streamStartUTC: v.optional(v.number()),
-  streamStopUTC: v.optional(v.number()),
-  timezone: timeZoneValidator,
-  locationLabel: v.optional(v.string()),
-});
-
-function toStreamCard(stream: Doc<"streams">) {
-  return {
-    _id: stream._id,
-    streamTitle: stream.streamTitle,
-    streamStatus: stream.streamStatus,
-    liveShopName: stream.liveShopName,
-    liveShopSlug: stream.liveShopSlug,
-    imageUrl: stream.streamImageUrls[0],
-    streamStartUTC: stream.streamStartUTC,
-    streamStopUTC: stream.streamStopUTC,
-    timezone: stream.timezone,
-    locationLabel: stream.locationLabel,
-  };
-}
+import { categoryLinkValidator } from "./model/links";
+import { getManagedStream, getOwnedShopOrThrow, getOwnedStreamOrThrow } from "./model/ownership";
+import {
+  assertStreamEditable,
+  duplicateStreamWithLinks,
+  endOverdueStreams,
+  insertStream,
+  listStreamCategories,
+  listStreamCbsaCodes,
+  listStreamPlatforms,
+  newStreamFromForm,
+  patchStream,
+  planStreamEdit,
+  replaceStreamCategories,
+  replaceStreamMsas,
+  replaceStreamPlatforms,
+} from "./model/streams";
 
 /** The most streams one live-now board shows; a metro filter narrows it further on explore pages. */
 const LIVE_NOW_LIMIT = 48;
@@ -108,11 +110,7 @@ export const setStreamStatus = mutation({
   args: { streamId: v.id("streams"), status: streamStatusValidator },
   returns: v.null(),
   handler: async (ctx, { streamId, status }) => {
-    const stream = await getStreamOrThrow(ctx, streamId);
-    const shop = await getLiveShopOrThrow(ctx, stream.liveShopId);
-    const actor = { isOwner: shop.userId === ctx.viewer._id, isAdmin: ctx.viewer.role === "admin" };
-    if (!actor.isOwner && !actor.isAdmin)
-      throw appError("FORBIDDEN", "Only the shop's owner can change this stream.");
+    const { stream, shop, actor } = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
     const decision = checkStreamTransition({
       from: stream.streamStatus,
       to: status,
@@ -124,5 +122,148 @@ export const setStreamStatus = mutation({
     if (!decision.ok) throw appError(decision.code, decision.message);
     await patchStream(ctx, streamId, decision.patch);
     return null;
+  },
+});
+
+/** A stream with its categories, metro areas and platform links, for its edit form: null unless the caller owns its shop or is an admin. */
+export const getMyStream = query({
+  args: { streamId: v.id("streams") },
+  returns: v.union(
+    doc(schema, "streams").extend({
+      categories: v.array(categoryLinkValidator),
+      cbsaCodes: v.array(v.string()),
+      platforms: v.array(
+        v.object({
+          platformType: platformTypeValidator,
+          platformStreamUrl: v.optional(v.string()),
+          platformActionUrl: v.optional(v.string()),
+        }),
+      ),
+    }),
+    v.null(),
+  ),
+  handler: async (ctx, { streamId }) => {
+    const access = await getManagedStream(ctx, ctx.viewer, streamId);
+    if (!access) return null;
+    return {
+      ...access.stream,
+      categories: await listStreamCategories(ctx, streamId),
+      cbsaCodes: await listStreamCbsaCodes(ctx, streamId),
+      platforms: await listStreamPlatforms(ctx, streamId),
+    };
+  },
+});
+
+/** A new draft stream in one of the caller's own shops. Times are epoch ms, converted from the shop's zone by the browser. */
+export const createStream = zMutation({
+  args: { liveShopId: zid("liveShops"), stream: streamSchema },
+  returns: v.id("streams"),
+  handler: async (ctx, { liveShopId, stream }) => {
+    await getOwnedShopOrThrow(ctx, ctx.viewer, liveShopId, "ownerOnly");
+    return await insertStream(ctx, newStreamFromForm(liveShopId, stream));
+  },
+});
+
+/**
+ * Saves the stream form (every field; blank ones are cleared): the owner, or an admin moderating.
+ * Drafts, scheduled, live and paused streams; an ended one takes only a new replay link.
+ */
+export const updateStream = zMutation({
+  args: { streamId: zid("streams"), stream: streamSchema },
+  returns: v.null(),
+  handler: async (ctx, { streamId, stream }) => {
+    const access = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
+    await patchStream(ctx, streamId, planStreamEdit(access.stream, stream));
+    return null;
+  },
+});
+
+/** Adds, changes or (with "") removes the replay link of an ended stream. */
+export const setReplayUrl = zMutation({
+  args: { streamId: zid("streams"), replayVideoUrl: streamFieldsSchema.shape.replayVideoUrl },
+  returns: v.null(),
+  handler: async (ctx, { streamId, replayVideoUrl }) => {
+    const { stream } = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
+    if (!canSetReplayUrl(stream.streamStatus))
+      throw appError("NOT_EDITABLE", "A replay link can be added once the stream has ended.");
+    await patchStream(ctx, streamId, { replayVideoUrl });
+    return null;
+  },
+});
+
+/** A new draft copying the stream's content and links, without times: the owner's "run it again". */
+export const duplicateStream = mutation({
+  args: { streamId: v.id("streams") },
+  returns: v.id("streams"),
+  handler: async (ctx, { streamId }) => {
+    const { stream } = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOnly");
+    return await duplicateStreamWithLinks(ctx, stream);
+  },
+});
+
+/** Deletes a draft with its link rows, platform links and watch-list entries; other statuses are cancelled instead. */
+export const deleteStream = mutation({
+  args: { streamId: v.id("streams") },
+  returns: v.null(),
+  handler: async (ctx, { streamId }) => {
+    const { stream } = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
+    if (stream.streamStatus !== "CREATED") {
+      throw appError(
+        "NOT_EDITABLE",
+        "Only a draft can be deleted. Cancel a stream that was scheduled or shown.",
+      );
+    }
+    await deleteStreamCascade(ctx, streamId);
+    return null;
+  },
+});
+
+/** Replaces the stream's categories (at most LIMITS.linkedCategories). */
+export const setStreamCategories = zMutation({
+  args: { streamId: zid("streams"), categories: categoryLinksSchema },
+  returns: v.null(),
+  handler: async (ctx, { streamId, categories }) => {
+    const { stream } = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
+    assertStreamEditable(stream);
+    await replaceStreamCategories(ctx, streamId, categories);
+    return null;
+  },
+});
+
+/** Replaces the metro areas the stream is listed in, by CBSA code (at most LIMITS.linkedMetroAreas). */
+export const setStreamMsas = zMutation({
+  args: { streamId: zid("streams"), cbsaCodes: cbsaCodesSchema },
+  returns: v.null(),
+  handler: async (ctx, { streamId, cbsaCodes }) => {
+    const { stream } = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
+    assertStreamEditable(stream);
+    await replaceStreamMsas(ctx, streamId, cbsaCodes);
+    return null;
+  },
+});
+
+/** Replaces where the stream can be watched: one link per platform, each held to the platform's hosts. */
+export const setStreamPlatforms = zMutation({
+  args: { streamId: zid("streams"), platforms: platformLinksSchema },
+  returns: v.null(),
+  handler: async (ctx, { streamId, platforms }) => {
+    const { stream } = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
+    assertStreamEditable(stream);
+    await replaceStreamPlatforms(ctx, streamId, platforms);
+    return null;
+  },
+});
+
+/**
+ * Run by the cron in crons.ts: ends LIVE and PAUSED streams whose stop time passed more than two hours
+ * ago, a batch at a time, and runs again at once while a batch comes back full.
+ */
+export const endOverdue = internalMutation({
+  args: {},
+  returns: v.object({ ended: v.number() }),
+  handler: async (ctx) => {
+    const { ended, more } = await endOverdueStreams(ctx, Date.now());
+    if (more) await ctx.scheduler.runAfter(0, internal.streams.endOverdue, {});
+    return { ended };
   },
 });

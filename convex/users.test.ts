@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import type { Role } from "./lib/constants";
+import { insertUser } from "./model/users";
 import { newTest } from "./test.setup";
 
 const sarah = { subject: "user_sarah", email: "Sarah@LiveLocal.test", name: "Sarah" };
@@ -53,5 +56,128 @@ describe("users", () => {
   test("signed in but before ensureUser, the viewer is null (the client shows loading)", async () => {
     const t = newTest().withIdentity(sarah);
     expect(await t.query(api.users.viewer, {})).toBeNull();
+  });
+});
+
+const ada = { subject: "user_ada", email: "ada@livelocal.test", name: "Ada Admin" };
+const vera = { subject: "user_vera", email: "vera@livelocal.test", name: "Vera Viewer" };
+
+/** Ada the admin, Vera a viewer, and sellers Omar and Bea. */
+async function setUpPeople() {
+  const t = newTest();
+  const ids = await t.run(async (ctx) => {
+    const people: [string, string, Role][] = [
+      [ada.subject, ada.email, "admin"],
+      [vera.subject, vera.email, "viewer"],
+      ["user_omar", "omar@livelocal.test", "seller"],
+      ["user_bea", "bea@livelocal.test", "seller"],
+    ];
+    const [adaId, veraId, omarId, beaId] = await Promise.all(
+      people.map(([clerkId, email, role]) => insertUser(ctx, { clerkId, email, role })),
+    );
+    return { adaId, veraId, omarId, beaId };
+  });
+  return { t, ...ids, asAda: t.withIdentity(ada), asVera: t.withIdentity(vera) };
+}
+
+async function roleOf(t: ReturnType<typeof newTest>, userId: Id<"users">) {
+  return await t.run(async (ctx) => (await ctx.db.get("users", userId))?.role);
+}
+
+describe("roles", () => {
+  test("an admin makes a viewer a seller and a seller an admin", async () => {
+    const { t, asAda, veraId, omarId } = await setUpPeople();
+    await asAda.mutation(api.users.setUserRole, { userId: veraId, role: "seller" });
+    await asAda.mutation(api.users.setUserRole, { userId: omarId, role: "admin" });
+    expect(await roleOf(t, veraId)).toBe("seller");
+    expect(await roleOf(t, omarId)).toBe("admin");
+  });
+
+  test("a viewer cannot change anyone's role, not even their own", async () => {
+    const { t, asVera, veraId } = await setUpPeople();
+    await expect(
+      asVera.mutation(api.users.setUserRole, { userId: veraId, role: "admin" }),
+    ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+    expect(await roleOf(t, veraId)).toBe("viewer");
+  });
+
+  test("the last admin cannot demote themself; once there is a second admin, they can", async () => {
+    const { t, asAda, adaId, omarId } = await setUpPeople();
+    await expect(
+      asAda.mutation(api.users.setUserRole, { userId: adaId, role: "viewer" }),
+    ).rejects.toMatchObject({
+      data: { code: "CONFLICT" },
+    });
+    expect(await roleOf(t, adaId)).toBe("admin");
+    await asAda.mutation(api.users.setUserRole, { userId: omarId, role: "admin" });
+    await asAda.mutation(api.users.setUserRole, { userId: adaId, role: "seller" });
+    expect(await roleOf(t, adaId)).toBe("seller");
+  });
+
+  test("a user who no longer exists cannot be given a role", async () => {
+    const { t, asAda, beaId } = await setUpPeople();
+    await t.run(async (ctx) => await ctx.db.delete("users", beaId));
+    await expect(
+      asAda.mutation(api.users.setUserRole, { userId: beaId, role: "admin" }),
+    ).rejects.toMatchObject({
+      data: { code: "NOT_FOUND" },
+    });
+  });
+
+  test("admins page through users by email, by role and by email prefix", async () => {
+    const { asAda } = await setUpPeople();
+    const all = await asAda.query(api.users.listUsers, { paginationOpts: { numItems: 3, cursor: null } });
+    expect(all.page.map((user) => user.email)).toEqual([
+      "ada@livelocal.test",
+      "bea@livelocal.test",
+      "omar@livelocal.test",
+    ]);
+    // Only what the admin console shows: no sign-in id, preferences or privacy data.
+    expect(Object.keys(all.page[0]).sort()).toEqual(["_id", "createdAt", "email", "role"]);
+    const rest = await asAda.query(api.users.listUsers, {
+      paginationOpts: { numItems: 3, cursor: all.continueCursor },
+    });
+    expect(rest.page.map((user) => user.email)).toEqual(["vera@livelocal.test"]);
+
+    const sellers = await asAda.query(api.users.listUsers, {
+      paginationOpts: { numItems: 10, cursor: null },
+      role: "seller",
+    });
+    expect(sellers.page.map((user) => user.email)).toEqual(["bea@livelocal.test", "omar@livelocal.test"]);
+
+    const byPrefix = await asAda.query(api.users.listUsers, {
+      paginationOpts: { numItems: 10, cursor: null },
+      emailPrefix: " O",
+    });
+    expect(byPrefix.page.map((user) => user.email)).toEqual(["omar@livelocal.test"]);
+
+    const sellersByPrefix = await asAda.query(api.users.listUsers, {
+      paginationOpts: { numItems: 10, cursor: null },
+      role: "seller",
+      emailPrefix: "b",
+    });
+    expect(sellersByPrefix.page.map((user) => user.email)).toEqual(["bea@livelocal.test"]);
+  });
+
+  test("anyone but an admin gets an empty list of users", async () => {
+    const { t, asVera } = await setUpPeople();
+    const args = { paginationOpts: { numItems: 10, cursor: null } };
+    expect((await asVera.query(api.users.listUsers, args)).page).toEqual([]);
+    expect((await t.query(api.users.listUsers, args)).page).toEqual([]);
+  });
+
+  test("makeAdmin promotes an existing user by email, whatever its capitalisation", async () => {
+    const { t, veraId } = await setUpPeople();
+    expect(await t.mutation(internal.users.makeAdmin, { email: "Vera@LiveLocal.test" })).toBe(veraId);
+    expect(await roleOf(t, veraId)).toBe("admin");
+  });
+
+  test("makeAdmin for an email nobody has says so", async () => {
+    const { t } = await setUpPeople();
+    const error: unknown = await t
+      .mutation(internal.users.makeAdmin, { email: "nobody@livelocal.test" })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ data: { code: "NOT_FOUND" } });
+    expect((error as { data: { message: string } }).data.message).toMatch(/sign in once first/);
   });
 });

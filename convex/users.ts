@@ -1,9 +1,17 @@
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import { identityMutation, query } from "./functions";
+import { adminMutation, identityMutation, internalMutation, query } from "./functions";
 import { roleValidator } from "./schema";
-import { adminEmails } from "./model/env";
 import { appError } from "./model/errors";
-import { getUserByClerkId, insertUser, normalizeEmail, patchUser } from "./model/users";
+import {
+  changeUserRole,
+  getUserByClerkId,
+  getUserByEmail,
+  insertUserWithInitialRole,
+  normalizeEmail,
+  paginateUsers,
+  patchUser,
+} from "./model/users";
 
 const viewerValidator = v.object({
   _id: v.id("users"),
@@ -27,6 +35,7 @@ export const viewer = query({
 /**
  * Creates or refreshes the caller's user row from their sign-in token; run on every sign-in. Safe to
  * repeat. The role is never changed here: new users are viewers, or admins when listed in ADMIN_EMAILS.
+ * A Clerk id whose user was deleted at Clerk is refused (decision 009).
  */
 export const ensureUser = identityMutation({
   args: {},
@@ -44,12 +53,68 @@ export const ensureUser = identityMutation({
       if (Object.keys(changes).length > 0) await patchUser(ctx, existing._id, changes);
       return existing._id;
     }
-    return await insertUser(ctx, {
-      clerkId: subject,
-      email,
-      name,
-      avatar: pictureUrl,
-      role: adminEmails().has(normalizeEmail(email)) ? "admin" : "viewer",
-    });
+    return await insertUserWithInitialRole(ctx, { clerkId: subject, email, name, avatar: pictureUrl });
+  },
+});
+
+const userSummaryValidator = v.object({
+  _id: v.id("users"),
+  email: v.string(),
+  name: v.optional(v.string()),
+  role: roleValidator,
+  createdAt: v.number(),
+});
+
+/**
+ * Admins: users ordered by email, optionally of one role and with emails starting with `emailPrefix`.
+ * Anyone else gets an empty page.
+ */
+export const listUsers = query({
+  args: {
+    paginationOpts: paginationOptsValidator,
+    role: v.optional(roleValidator),
+    emailPrefix: v.optional(v.string()),
+  },
+  returns: paginationResultValidator(userSummaryValidator),
+  handler: async (ctx, { paginationOpts, role, emailPrefix }) => {
+    if (ctx.viewer?.role !== "admin") return { page: [], isDone: true, continueCursor: "" };
+    const result = await paginateUsers(ctx, { role, emailPrefix }, paginationOpts);
+    return {
+      ...result,
+      page: result.page.map(({ _id, email, name, role, createdAt }) => ({
+        _id,
+        email,
+        name,
+        role,
+        createdAt,
+      })),
+    };
+  },
+});
+
+/** Admins change any user's role; the last admin cannot be demoted. */
+export const setUserRole = adminMutation({
+  args: { userId: v.id("users"), role: roleValidator },
+  returns: v.null(),
+  handler: async (ctx, { userId, role }) => {
+    await changeUserRole(ctx, userId, role);
+    return null;
+  },
+});
+
+/**
+ * Makes an existing user an admin, from the command line:
+ * `npx convex run users:makeAdmin '{"email":"you@example.com"}'`.
+ */
+export const makeAdmin = internalMutation({
+  args: { email: v.string() },
+  returns: v.id("users"),
+  handler: async (ctx, { email }) => {
+    const user = await getUserByEmail(ctx, email);
+    if (!user) {
+      throw appError("NOT_FOUND", `No user has the email ${email}. They need to sign in once first.`);
+    }
+    await changeUserRole(ctx, user._id, "admin");
+    return user._id;
   },
 });

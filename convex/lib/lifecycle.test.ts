@@ -13,13 +13,16 @@ import {
   canViewStreamPage,
   checkShopTransition,
   checkStreamTransition,
+  describeShopRequirements,
   isShopPublic,
   isShopTemporarilyClosed,
   isStreamListedPublicly,
   isStreamPagePublic,
   isTerminalStreamStatus,
   MAX_STATUS_REASON_LENGTH,
+  mustKeepShopRequirements,
   shouldAutoEnd,
+  streamAttention,
   type Actor,
   type ShopDetails,
   type StreamTimes,
@@ -644,5 +647,55 @@ describe("visibility (PRODUCT.md)", () => {
     expect(isStreamPagePublic("ENDED", "suspended")).toBe(false);
     expect(canViewStreamPage("ENDED", "suspended", stranger)).toBe(false);
     expect(canViewStreamPage("ENDED", "suspended", owner)).toBe(true);
+  });
+});
+
+describe("dashboard attention (streamAttention)", () => {
+  const now = 10 * 60 * 60 * 1000;
+  const minutes = (n: number) => n * 60 * 1000;
+
+  it("flags drafts and scheduled shows without both times", () => {
+    expect(streamAttention({ streamStatus: "CREATED" }, now)).toEqual(["missingTimes"]);
+    expect(streamAttention({ streamStatus: "SCHEDULED", streamStartUTC: now + 1 }, now)).toEqual([
+      "missingTimes",
+    ]);
+    expect(
+      streamAttention({ streamStatus: "CREATED", streamStartUTC: now, streamStopUTC: now + 1 }, now),
+    ).toEqual([]);
+  });
+
+  it("flags a scheduled show whose start passed more than 15 minutes ago", () => {
+    const at = (start: number) =>
+      streamAttention(
+        { streamStatus: "SCHEDULED", streamStartUTC: start, streamStopUTC: now + minutes(60) },
+        now,
+      );
+    expect(at(now - minutes(15))).toEqual([]);
+    expect(at(now - minutes(16))).toEqual(["startPassed"]);
+  });
+
+  it("flags a live or paused show past its stop time, and nothing that has finished", () => {
+    for (const streamStatus of ["LIVE", "PAUSED"] as const) {
+      expect(streamAttention({ streamStatus, streamStartUTC: 0, streamStopUTC: now - 1 }, now)).toEqual([
+        "stopPassed",
+      ]);
+    }
+    for (const streamStatus of ["ENDED", "CANCELLED"] as const) {
+      expect(streamAttention({ streamStatus }, now)).toEqual([]);
+    }
+  });
+});
+
+describe("a submitted shop keeps its requirements", () => {
+  it("applies from submission until the shop is closed", () => {
+    const keeps = SHOP_STATUSES.filter((status) => mustKeepShopRequirements(status));
+    expect(keeps).toEqual(["pending_verification", "active", "maintenance", "suspended"]);
+  });
+
+  it("names what is missing in words", () => {
+    expect(describeShopRequirements(["category"])).toBe("at least one category");
+    expect(describeShopRequirements(["description", "category", "metroArea"])).toBe(
+      "a description, at least one category and at least one metro area",
+    );
   });
 });

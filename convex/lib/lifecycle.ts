@@ -215,6 +215,31 @@ export function shouldAutoEnd(
   return stream.streamStopUTC !== undefined && now - stream.streamStopUTC > AUTO_END_AFTER_MS;
 }
 
+/** How late a scheduled show may be before the dashboard flags it. */
+export const LATE_START_AFTER_MS = 15 * 60 * 1000;
+
+export type StreamAttention = "missingTimes" | "startPassed" | "stopPassed";
+
+/**
+ * Why the dashboard should flag a stream to its owner, given the viewer's clock (computed in the
+ * browser: queries cannot read the time). A draft or scheduled show without both times, a scheduled
+ * show whose start passed over 15 minutes ago, a live or paused show past its stop time.
+ */
+export function streamAttention(
+  stream: { streamStatus: StreamStatus; streamStartUTC?: number; streamStopUTC?: number },
+  now: number,
+): StreamAttention[] {
+  const { streamStatus: status, streamStartUTC: start, streamStopUTC: stop } = stream;
+  const reasons: StreamAttention[] = [];
+  if ((status === "CREATED" || status === "SCHEDULED") && (start === undefined || stop === undefined))
+    reasons.push("missingTimes");
+  if (status === "SCHEDULED" && start !== undefined && now - start > LATE_START_AFTER_MS)
+    reasons.push("startPassed");
+  if ((status === "LIVE" || status === "PAUSED") && stop !== undefined && now > stop)
+    reasons.push("stopPassed");
+  return reasons;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Live shops
 
@@ -341,6 +366,19 @@ function listInWords(words: string[]): string {
   return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
 
+/** "a description, at least one category and at least one metro area". */
+export function describeShopRequirements(missing: readonly ShopRequirement[]): string {
+  return listInWords(missing.map((requirement) => SHOP_REQUIREMENT_WORDS[requirement]));
+}
+
+/**
+ * Once submitted, a shop keeps what submission required, so verified details cannot be emptied
+ * behind the verifier's back; drafts and closed shops may be incomplete.
+ */
+export function mustKeepShopRequirements(status: ShopStatus): boolean {
+  return status !== "draft" && status !== "inactive";
+}
+
 export function findShopRule(from: ShopStatus, to: ShopStatus): ShopRule | undefined {
   return SHOP_TRANSITIONS.find((rule) => rule.from === from && rule.to === to);
 }
@@ -361,7 +399,7 @@ export function checkShopTransition(request: ShopTransitionRequest): ShopTransit
   if (rule.needsDetails) {
     const missing = missingShopRequirements(shop);
     if (missing.length > 0) {
-      const words = listInWords(missing.map((requirement) => SHOP_REQUIREMENT_WORDS[requirement]));
+      const words = describeShopRequirements(missing);
       return {
         ...refuse("MISSING_SHOP_DETAILS", `Add ${words} before submitting for verification.`),
         missing,

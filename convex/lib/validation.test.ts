@@ -5,7 +5,9 @@ import {
   LIMITS,
   absoluteHttpUrl,
   categoryLinkSchema,
+  categoryLinksSchema,
   categorySchema,
+  cbsaCodesSchema,
   dataRetentionSchema,
   faqEntrySchema,
   fieldErrors,
@@ -16,6 +18,7 @@ import {
   msaSchema,
   paymentMethodSchema,
   platformLinkSchema,
+  platformLinksSchema,
   privacyRequestSchema,
   productSchema,
   rejectionReasonSchema,
@@ -627,5 +630,59 @@ describe("fieldErrors", () => {
       "products.0.price": "Enter a price like 24 or 24.99, without a currency symbol.",
       themeColor: "Enter a colour like #1a2b3c.",
     });
+  });
+});
+
+describe("link sets (categories, metro areas, platforms)", () => {
+  test("categories: each pair once, at most 12", () => {
+    const links = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ categoryId: "home_goods", subcategoryId: `s_${i}` }));
+    expect(accepts(categoryLinksSchema, links(LIMITS.linkedCategories))).toBe(true);
+    expect(errorsOf(categoryLinksSchema, links(LIMITS.linkedCategories + 1))).toEqual({
+      "": "Choose at most 12 categories.",
+    });
+    expect(
+      errorsOf(categoryLinksSchema, [
+        { categoryId: "home_goods" },
+        { categoryId: "home_goods", priority: 2 },
+      ]),
+    ).toEqual({ "": "List each category only once." });
+    expect(
+      accepts(categoryLinksSchema, [
+        { categoryId: "home_goods" },
+        { categoryId: "home_goods", subcategoryId: "home_decor" },
+      ]),
+    ).toBe(true);
+  });
+
+  test("metro areas: 5-digit codes, each once, at most 10", () => {
+    const codes = (n: number) => Array.from({ length: n }, (_, i) => String(10000 + i));
+    expect(accepts(cbsaCodesSchema, codes(LIMITS.linkedMetroAreas))).toBe(true);
+    expect(errorsOf(cbsaCodesSchema, codes(LIMITS.linkedMetroAreas + 1))).toEqual({
+      "": "Choose at most 10 metro areas.",
+    });
+    expect(errorsOf(cbsaCodesSchema, ["12420", "12420"])).toEqual({ "": "List each metro area only once." });
+    expect(errorsOf(cbsaCodesSchema, ["1242"])).toEqual({ "0": "Enter the 5-digit CBSA code." });
+  });
+
+  test("platforms: one link per platform, named in the message, alongside other mistakes", () => {
+    expect(
+      accepts(platformLinksSchema, [
+        whatnotLink,
+        { ...whatnotLink, platformType: "tiktok", platformStreamUrl: "https://www.tiktok.com/@a/live" },
+      ]),
+    ).toBe(true);
+    expect(
+      errorsOf(platformLinksSchema, [whatnotLink, { ...whatnotLink, platformActionUrl: "ftp://x" }]),
+    ).toEqual({
+      "1.platformActionUrl": SCHEME_MESSAGE,
+      "1.platformType": "Whatnot is listed twice; a stream has one link per platform.",
+    });
+    // An unknown platform is reported as such, not as a duplicate.
+    expect(errorsOf(platformLinksSchema, [{ platformType: "nope" }, { platformType: "nope" }])).toMatchObject(
+      {
+        "1.platformType": "Choose a platform.",
+      },
+    );
   });
 });

@@ -64,6 +64,12 @@ export const LIMITS = {
   streamImageUrls: 10,
   paymentBrand: 30,
   msaStates: 8,
+  /** Category links of one shop or stream: a primary category and a few more. */
+  linkedCategories: 12,
+  /** Metro areas one shop or stream is listed in. */
+  linkedMetroAreas: 10,
+  /** Live shops one person may own; the dashboard lists them all. */
+  shopsPerUser: 20,
 } as const;
 
 export const MAX_PRICE = 1_000_000;
@@ -440,6 +446,28 @@ export const platformLinkSchema = z
   );
 export type PlatformLinkInput = z.infer<typeof platformLinkSchema>;
 
+/** A stream's platform links, replaced as a set: one per platform. */
+export const platformLinksSchema = z.array(platformLinkSchema).superRefine(
+  (links, ctx) => {
+    const seen = new Set<PlatformType>();
+    for (const [index, link] of links.entries()) {
+      if (seen.has(link.platformType)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${PLATFORMS[link.platformType].label} is listed twice; a stream has one link per platform.`,
+          path: [index, "platformType"],
+        });
+      }
+      seen.add(link.platformType);
+    }
+  },
+  // Alongside mistakes in the links' other fields, so a form shows every problem at once.
+  {
+    when: (payload) =>
+      payload.issues.every((issue) => (issue.path?.length ?? 0) >= 2 && issue.path?.[1] !== "platformType"),
+  },
+);
+
 // ---------------------------------------------------------------------------------------------------
 // Reference data and links to it
 
@@ -455,6 +483,26 @@ export const categoryLinkSchema = z.object({
 });
 export type CategoryLinkInput = z.infer<typeof categoryLinkSchema>;
 
+/** A shop's or stream's categories, replaced as a set. */
+export const categoryLinksSchema = z
+  .array(categoryLinkSchema)
+  .max(LIMITS.linkedCategories, `Choose at most ${LIMITS.linkedCategories} categories.`)
+  .refine(
+    (links) =>
+      new Set(links.map((link) => `${link.categoryId}/${link.subcategoryId ?? ""}`)).size === links.length,
+    "List each category only once.",
+  );
+
+export const cbsaCodeSchema = z
+  .string({ error: "Enter the 5-digit CBSA code." })
+  .regex(/^\d{5}$/, "Enter the 5-digit CBSA code.");
+
+/** The metro areas a shop or stream is listed in, by CBSA code, replaced as a set. */
+export const cbsaCodesSchema = z
+  .array(cbsaCodeSchema)
+  .max(LIMITS.linkedMetroAreas, `Choose at most ${LIMITS.linkedMetroAreas} metro areas.`)
+  .refine((codes) => new Set(codes).size === codes.length, "List each metro area only once.");
+
 export const categorySchema = z.object({
   categoryId: categoryIdSchema,
   icon: optionalText("Icon", LIMITS.categoryIcon),
@@ -465,9 +513,7 @@ export const categorySchema = z.object({
 export type CategoryInput = z.infer<typeof categorySchema>;
 
 export const msaSchema = z.object({
-  cbsaCode: z
-    .string({ error: "Enter the 5-digit CBSA code." })
-    .regex(/^\d{5}$/, "Enter the 5-digit CBSA code."),
+  cbsaCode: cbsaCodeSchema,
   msaLabel: requiredText("Metro area name", LIMITS.msaName),
   states: z
     .array(z.string().regex(/^[A-Z]{2}$/, "Use 2-letter state codes like NY."))

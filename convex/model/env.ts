@@ -9,3 +9,11 @@ export function adminEmails(): Set<string> {
       .filter(Boolean),
   );
 }
+
+/**
+ * The signing secret of the Clerk webhook endpoint (`whsec_…`, from Clerk's dashboard), or undefined
+ * when the deployment has none.
+ */
+export function clerkWebhookSecret(): string | undefined {
+  return process.env.CLERK_WEBHOOK_SECRET?.trim() || undefined;
+}

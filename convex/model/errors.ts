@@ -10,10 +10,21 @@ export type AppErrorCode =
   | "INVALID_ARGUMENT"
   | "INVALID_TRANSITION"
   | "LIMIT_EXCEEDED"
+  | "NOT_EDITABLE"
   | TransitionErrorCode;
 
-export type AppErrorData = { code: AppErrorCode; message: string };
+/**
+ * `fields`: for refused arguments, the form's message per dotted path (`shop.slug`), as `fieldErrors`
+ * gives them. `missing`: what a shop lacks before it can be submitted.
+ */
+export type AppErrorDetails = { fields?: Record<string, string>; missing?: string[] };
 
-export function appError(code: AppErrorCode, message: string): ConvexError<AppErrorData> {
-  return new ConvexError({ code, message });
+export type AppErrorData = { code: AppErrorCode; message: string } & AppErrorDetails;
+
+export function appError(
+  code: AppErrorCode,
+  message: string,
+  details: AppErrorDetails = {},
+): ConvexError<AppErrorData> {
+  return new ConvexError({ code, message, ...details });
 }

@@ -1,8 +1,32 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { DEFAULT_SCHEMA_TYPE, DEFAULT_SHOP_STATUS, DEFAULT_TIME_ZONE } from "../lib/constants";
+import {
+  DEFAULT_SCHEMA_TYPE,
+  DEFAULT_SHOP_STATUS,
+  DEFAULT_TIME_ZONE,
+  type ShopStatus,
+} from "../lib/constants";
+import {
+  checkShopTransition,
+  describeShopRequirements,
+  missingShopRequirements,
+  mustKeepShopRequirements,
+  type Actor,
+  type ShopDetails,
+} from "../lib/lifecycle";
+import { LIMITS, type LiveShopInput } from "../lib/validation";
 import { assertValidCategoryLink, type CategoryLink } from "./categories";
 import { appError } from "./errors";
+import {
+  assertValidCategoryLinks,
+  categoryLinkKey,
+  cbsaCodesOf,
+  getMsasByCbsaCodeOrThrow,
+  LINK_READ_LIMIT,
+  planLinkReplacement,
+  toCategoryLinks,
+  type CategoryLinkValue,
+} from "./links";
 import { insertWithTimestamps, patchWithTimestamps, type DocPatch, type NewDoc } from "./timestamps";
 
 type ShopDefaults = "status" | "schemaType" | "timezone" | "faqSection" | "languages" | "products";
@@ -132,4 +156,181 @@ export async function linkShopMsa(
     .unique();
   if (existing) throw appError("CONFLICT", "This shop already serves that metro area.");
   return await insertWithTimestamps(ctx, "liveShopMsas", { liveShopId, msaId }, now);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What the owner edits: the shop's fields, categories and metro areas
+
+/**
+ * Every field of the shop form, with `undefined` for each one left blank: as a patch, it clears what
+ * the owner emptied.
+ */
+export function shopFormFields(input: LiveShopInput) {
+  const fields = {
+    liveShopName: input.liveShopName,
+    slug: input.slug,
+    taxId: input.taxId,
+    headline: input.headline,
+    description: input.description,
+    faqSection: input.faqSection,
+    timezone: input.timezone,
+    languages: input.languages,
+    productsSummary: input.productsSummary,
+    products: input.products,
+    bannerImageUrl: input.bannerImageUrl,
+    logoUrl: input.logoUrl,
+    themeColor: input.themeColor,
+    accentThemeColor: input.accentThemeColor,
+    coverImageUrl: input.coverImageUrl,
+    shopTrailerUrl: input.shopTrailerUrl,
+    schemaType: input.schemaType,
+  } satisfies Record<keyof LiveShopInput, unknown>;
+  return fields;
+}
+
+export async function listShopCategoryRows(
+  ctx: QueryCtx,
+  liveShopId: Id<"liveShops">,
+): Promise<Doc<"liveShopCategories">[]> {
+  return await ctx.db
+    .query("liveShopCategories")
+    .withIndex("by_liveShopId_and_categoryId", (q) => q.eq("liveShopId", liveShopId))
+    .take(LINK_READ_LIMIT);
+}
+
+async function listShopMsaRows(ctx: QueryCtx, liveShopId: Id<"liveShops">): Promise<Doc<"liveShopMsas">[]> {
+  return await ctx.db
+    .query("liveShopMsas")
+    .withIndex("by_liveShopId_and_msaId", (q) => q.eq("liveShopId", liveShopId))
+    .take(LINK_READ_LIMIT);
+}
+
+export async function listShopCategories(
+  ctx: QueryCtx,
+  liveShopId: Id<"liveShops">,
+): Promise<CategoryLinkValue[]> {
+  return toCategoryLinks(await listShopCategoryRows(ctx, liveShopId));
+}
+
+export async function listShopCbsaCodes(ctx: QueryCtx, liveShopId: Id<"liveShops">): Promise<string[]> {
+  return await cbsaCodesOf(ctx, await listShopMsaRows(ctx, liveShopId));
+}
+
+/** What submission checks, as the shop stands. */
+export async function getShopDetails(ctx: QueryCtx, shop: Doc<"liveShops">): Promise<ShopDetails> {
+  return {
+    liveShopName: shop.liveShopName,
+    slug: shop.slug,
+    timezone: shop.timezone,
+    description: shop.description,
+    categoryCount: (await listShopCategoryRows(ctx, shop._id)).length,
+    msaCount: (await listShopMsaRows(ctx, shop._id)).length,
+  };
+}
+
+/**
+ * A submitted shop keeps what submission required (lifecycle `mustKeepShopRequirements`): `changes`
+ * may not take away a requirement the shop meets. One that already lacks something (an older or
+ * imported shop) can still be edited.
+ */
+export async function assertShopKeepsRequirements(
+  ctx: QueryCtx,
+  shop: Doc<"liveShops">,
+  changes: Partial<ShopDetails>,
+): Promise<void> {
+  if (!mustKeepShopRequirements(shop.status)) return;
+  const details = await getShopDetails(ctx, shop);
+  const before = missingShopRequirements(details);
+  const missing = missingShopRequirements({ ...details, ...changes }).filter(
+    (requirement) => !before.includes(requirement),
+  );
+  if (missing.length > 0) {
+    throw appError(
+      "MISSING_SHOP_DETAILS",
+      `A shop that has been submitted must keep ${describeShopRequirements(missing)}.`,
+      { missing },
+    );
+  }
+}
+
+/** Refuses a new shop beyond LIMITS.shopsPerUser. */
+export async function assertMayOpenAnotherShop(ctx: QueryCtx, userId: Id<"users">): Promise<void> {
+  const shops = await ctx.db
+    .query("liveShops")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .take(LIMITS.shopsPerUser);
+  if (shops.length >= LIMITS.shopsPerUser) {
+    throw appError(
+      "LIMIT_EXCEEDED",
+      `You can have at most ${LIMITS.shopsPerUser} live shops. Close one you no longer use first.`,
+    );
+  }
+}
+
+/** Replaces a shop's categories with `links` (already free of duplicates); checks the tree first. */
+export async function replaceShopCategories(
+  ctx: MutationCtx,
+  shop: Doc<"liveShops">,
+  links: readonly CategoryLinkValue[],
+  now = Date.now(),
+): Promise<void> {
+  await assertValidCategoryLinks(ctx, links);
+  await assertShopKeepsRequirements(ctx, shop, { categoryCount: links.length });
+  const plan = planLinkReplacement(
+    await listShopCategoryRows(ctx, shop._id),
+    links,
+    categoryLinkKey,
+    categoryLinkKey,
+  );
+  for (const row of plan.remove) await ctx.db.delete("liveShopCategories", row._id);
+  for (const { row, value } of plan.keep) {
+    if (row.priority !== value.priority)
+      await patchWithTimestamps(ctx, "liveShopCategories", row._id, { priority: value.priority }, now);
+  }
+  for (const link of plan.add) await linkShopCategory(ctx, shop._id, link, now);
+}
+
+/** Replaces the metro areas a shop serves (codes already free of duplicates); unknown codes are refused first. */
+export async function replaceShopMsas(
+  ctx: MutationCtx,
+  shop: Doc<"liveShops">,
+  cbsaCodes: readonly string[],
+  now = Date.now(),
+): Promise<void> {
+  const msas = await getMsasByCbsaCodeOrThrow(ctx, cbsaCodes);
+  await assertShopKeepsRequirements(ctx, shop, { msaCount: msas.length });
+  const plan = planLinkReplacement(
+    await listShopMsaRows(ctx, shop._id),
+    msas,
+    (row) => row.msaId,
+    (msa) => msa._id,
+  );
+  for (const row of plan.remove) await ctx.db.delete("liveShopMsas", row._id);
+  for (const msa of plan.add) await linkShopMsa(ctx, shop._id, msa._id, now);
+}
+
+/**
+ * Moves a shop along its lifecycle (PRODUCT.md "Live shop lifecycle") for `actor`; a refusal for
+ * missing details names them (`missing`). The reason of a rejection or suspension is kept for the
+ * owner; any other change clears it.
+ */
+export async function changeShopStatus(
+  ctx: MutationCtx,
+  shop: Doc<"liveShops">,
+  actor: Actor,
+  to: ShopStatus,
+  reason: string | undefined,
+  now = Date.now(),
+): Promise<void> {
+  const decision = checkShopTransition({
+    from: shop.status,
+    to,
+    actor,
+    shop: await getShopDetails(ctx, shop),
+    reason,
+  });
+  if (!decision.ok) {
+    throw appError(decision.code, decision.message, decision.missing ? { missing: decision.missing } : {});
+  }
+  await patchLiveShop(ctx, shop._id, decision.patch, now);
 }

@@ -1,8 +1,30 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { DEFAULT_STREAM_STATUS, type PlatformType } from "../lib/constants";
+import {
+  AUTO_END_AFTER_MS,
+  DEFAULT_STREAM_STATUS,
+  PLATFORM_TYPES,
+  type PlatformType,
+} from "../lib/constants";
+import {
+  canSetReplayUrl,
+  checkStreamSchedule,
+  isTerminalStreamStatus,
+  shouldAutoEnd,
+} from "../lib/lifecycle";
+import { LIMITS, type PlatformLinkInput, type StreamInput } from "../lib/validation";
 import { assertValidCategoryLink, type CategoryLink } from "./categories";
 import { appError } from "./errors";
+import {
+  assertValidCategoryLinks,
+  categoryLinkKey,
+  cbsaCodesOf,
+  getMsasByCbsaCodeOrThrow,
+  LINK_READ_LIMIT,
+  planLinkReplacement,
+  toCategoryLinks,
+  type CategoryLinkValue,
+} from "./links";
 import { getLiveShopOrThrow } from "./liveShops";
 import { insertWithTimestamps, patchWithTimestamps, type DocPatch, type NewDoc } from "./timestamps";
 
@@ -165,4 +187,276 @@ export async function linkStreamMsa(
     .unique();
   if (existing) throw appError("CONFLICT", "This stream is already listed in that metro area.");
   return await insertWithTimestamps(ctx, "streamMsas", { streamId, msaId }, now);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What the owner edits: the stream's fields, categories, metro areas and platform links
+
+type StreamFormFields = { [K in keyof StreamInput]: StreamInput[K] };
+
+/**
+ * Every field of the stream form, with `undefined` for each one left blank: as a patch, it clears what
+ * the owner emptied.
+ */
+export function streamFormFields(input: StreamInput): StreamFormFields {
+  const fields = {
+    streamTitle: input.streamTitle,
+    streamDescription: input.streamDescription,
+    streamImageUrls: input.streamImageUrls,
+    streamVideoUrl: input.streamVideoUrl,
+    replayVideoUrl: input.replayVideoUrl,
+    streamTrailerUrl: input.streamTrailerUrl,
+    streamStartUTC: input.streamStartUTC,
+    streamStopUTC: input.streamStopUTC,
+    timezone: input.timezone,
+    products: input.products,
+  } satisfies Record<keyof StreamInput, unknown>;
+  return fields;
+}
+
+/** JSON with sorted keys and absent/undefined fields alike, to compare stored and submitted values. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === "object" && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
+
+function changedFields(stream: Doc<"streams">, fields: StreamFormFields): (keyof StreamFormFields)[] {
+  return (Object.keys(fields) as (keyof StreamFormFields)[]).filter(
+    (key) => canonical(stream[key]) !== canonical(fields[key]),
+  );
+}
+
+/** Drafts, scheduled, live and paused streams can be edited; ended and cancelled ones cannot. */
+export function assertStreamEditable(stream: Doc<"streams">): void {
+  if (!isTerminalStreamStatus(stream.streamStatus)) return;
+  throw appError(
+    "NOT_EDITABLE",
+    stream.streamStatus === "ENDED"
+      ? "An ended stream can't be changed, except its replay link."
+      : "A cancelled stream can't be changed.",
+  );
+}
+
+/**
+ * The patch an edit of the stream form makes, or why it is refused: an ended stream takes only a new
+ * replay link, a cancelled one nothing; a replay link waits for the end; a scheduled stream keeps a
+ * complete schedule and a stream that went live keeps its start time.
+ */
+export function planStreamEdit(stream: Doc<"streams">, input: StreamInput): Partial<StreamFormFields> {
+  const fields = streamFormFields(input);
+  const changed = changedFields(stream, fields);
+  if (canSetReplayUrl(stream.streamStatus) && changed.every((key) => key === "replayVideoUrl")) {
+    return { replayVideoUrl: fields.replayVideoUrl };
+  }
+  assertStreamEditable(stream);
+  if (changed.includes("replayVideoUrl")) {
+    throw appError("NOT_EDITABLE", "A replay link can be added once the stream has ended.");
+  }
+  if (stream.streamStatus === "SCHEDULED") {
+    const refusal = checkStreamSchedule(fields);
+    if (refusal) throw appError(refusal.code, refusal.message);
+  }
+  if (
+    (stream.streamStatus === "LIVE" || stream.streamStatus === "PAUSED") &&
+    fields.streamStartUTC === undefined
+  ) {
+    throw appError("MISSING_TIMES", "A stream that has gone live keeps its start time.");
+  }
+  return fields;
+}
+
+/** A new stream from the form: a draft, without a replay link (that waits for the end). */
+export function newStreamFromForm(liveShopId: Id<"liveShops">, input: StreamInput): NewStream {
+  if (input.replayVideoUrl !== undefined) {
+    throw appError("NOT_EDITABLE", "A replay link can be added once the stream has ended.");
+  }
+  return { ...streamFormFields(input), liveShopId, streamStatus: DEFAULT_STREAM_STATUS };
+}
+
+const COPY_SUFFIX = " (copy)";
+
+/** "Denim drop (copy)", cut so it stays within the title limit (never inside a character). */
+export function copyTitle(title: string): string {
+  const room = LIMITS.streamTitle - COPY_SUFFIX.length;
+  let kept = title;
+  if (kept.length > room) {
+    const characters = Array.from(kept);
+    while (characters.join("").length > room) characters.pop();
+    kept = characters.join("").trimEnd();
+  }
+  return `${kept}${COPY_SUFFIX}`;
+}
+
+async function listStreamCategoryRows(
+  ctx: QueryCtx,
+  streamId: Id<"streams">,
+): Promise<Doc<"streamCategories">[]> {
+  return await ctx.db
+    .query("streamCategories")
+    .withIndex("by_streamId_and_categoryId", (q) => q.eq("streamId", streamId))
+    .take(LINK_READ_LIMIT);
+}
+
+async function listStreamMsaRows(ctx: QueryCtx, streamId: Id<"streams">): Promise<Doc<"streamMsas">[]> {
+  return await ctx.db
+    .query("streamMsas")
+    .withIndex("by_streamId_and_msaId", (q) => q.eq("streamId", streamId))
+    .take(LINK_READ_LIMIT);
+}
+
+async function listStreamPlatformRows(
+  ctx: QueryCtx,
+  streamId: Id<"streams">,
+): Promise<Doc<"streamPlatforms">[]> {
+  return await ctx.db
+    .query("streamPlatforms")
+    .withIndex("by_streamId_and_platformType", (q) => q.eq("streamId", streamId))
+    .take(PLATFORM_TYPES.length);
+}
+
+export async function listStreamCategories(
+  ctx: QueryCtx,
+  streamId: Id<"streams">,
+): Promise<CategoryLinkValue[]> {
+  return toCategoryLinks(await listStreamCategoryRows(ctx, streamId));
+}
+
+export async function listStreamCbsaCodes(ctx: QueryCtx, streamId: Id<"streams">): Promise<string[]> {
+  return await cbsaCodesOf(ctx, await listStreamMsaRows(ctx, streamId));
+}
+
+/** The stream's platform links in the order of PLATFORM_TYPES. */
+export async function listStreamPlatforms(ctx: QueryCtx, streamId: Id<"streams">): Promise<PlatformLink[]> {
+  const rows = await listStreamPlatformRows(ctx, streamId);
+  return rows.map(({ platformType, platformStreamUrl, platformActionUrl }) => ({
+    platformType,
+    platformStreamUrl,
+    platformActionUrl,
+  }));
+}
+
+export async function replaceStreamCategories(
+  ctx: MutationCtx,
+  streamId: Id<"streams">,
+  links: readonly CategoryLinkValue[],
+  now = Date.now(),
+): Promise<void> {
+  await assertValidCategoryLinks(ctx, links);
+  const plan = planLinkReplacement(
+    await listStreamCategoryRows(ctx, streamId),
+    links,
+    categoryLinkKey,
+    categoryLinkKey,
+  );
+  for (const row of plan.remove) await ctx.db.delete("streamCategories", row._id);
+  for (const { row, value } of plan.keep) {
+    if (row.priority !== value.priority)
+      await patchWithTimestamps(ctx, "streamCategories", row._id, { priority: value.priority }, now);
+  }
+  for (const link of plan.add) await linkStreamCategory(ctx, streamId, link, now);
+}
+
+export async function replaceStreamMsas(
+  ctx: MutationCtx,
+  streamId: Id<"streams">,
+  cbsaCodes: readonly string[],
+  now = Date.now(),
+): Promise<void> {
+  const msas = await getMsasByCbsaCodeOrThrow(ctx, cbsaCodes);
+  const plan = planLinkReplacement(
+    await listStreamMsaRows(ctx, streamId),
+    msas,
+    (row) => row.msaId,
+    (msa) => msa._id,
+  );
+  for (const row of plan.remove) await ctx.db.delete("streamMsas", row._id);
+  for (const msa of plan.add) await linkStreamMsa(ctx, streamId, msa._id, now);
+}
+
+/** Replaces a stream's platform links (one per platform type, already checked by the schema). */
+export async function replaceStreamPlatforms(
+  ctx: MutationCtx,
+  streamId: Id<"streams">,
+  links: readonly PlatformLinkInput[],
+  now = Date.now(),
+): Promise<void> {
+  const plan = planLinkReplacement(
+    await listStreamPlatformRows(ctx, streamId),
+    links,
+    (row) => row.platformType,
+    (link) => link.platformType,
+  );
+  for (const row of plan.remove) await ctx.db.delete("streamPlatforms", row._id);
+  for (const { value } of plan.keep) await upsertStreamPlatform(ctx, streamId, value, now);
+  for (const link of plan.add) await insertStreamPlatform(ctx, streamId, link, now);
+}
+
+/**
+ * A new draft with the stream's content, categories, metro areas and platform links: no times, no
+ * replay link, "(copy)" after the title.
+ */
+export async function duplicateStreamWithLinks(
+  ctx: MutationCtx,
+  stream: Doc<"streams">,
+  now = Date.now(),
+): Promise<Id<"streams">> {
+  const copyId = await insertStream(
+    ctx,
+    {
+      liveShopId: stream.liveShopId,
+      streamTitle: copyTitle(stream.streamTitle),
+      streamDescription: stream.streamDescription,
+      streamImageUrls: stream.streamImageUrls,
+      streamVideoUrl: stream.streamVideoUrl,
+      streamTrailerUrl: stream.streamTrailerUrl,
+      timezone: stream.timezone,
+      products: stream.products,
+      locationLabel: stream.locationLabel,
+    },
+    now,
+  );
+  for (const link of await listStreamCategories(ctx, stream._id))
+    await linkStreamCategory(ctx, copyId, link, now);
+  for (const row of await listStreamMsaRows(ctx, stream._id))
+    await linkStreamMsa(ctx, copyId, row.msaId, now);
+  for (const link of await listStreamPlatforms(ctx, stream._id))
+    await insertStreamPlatform(ctx, copyId, link, now);
+  return copyId;
+}
+
+/** Streams ended per run of the auto-end job; more are left to the next run, scheduled at once. */
+export const AUTO_END_BATCH_SIZE = 100;
+
+/**
+ * Ends LIVE and PAUSED streams whose stop time passed more than AUTO_END_AFTER_MS ago (at most `limit`).
+ * `more` says the batch was full, so another run should follow.
+ */
+export async function endOverdueStreams(
+  ctx: MutationCtx,
+  now: number,
+  limit = AUTO_END_BATCH_SIZE,
+): Promise<{ ended: number; more: boolean }> {
+  let ended = 0;
+  for (const status of ["LIVE", "PAUSED"] as const) {
+    const overdue = await ctx.db
+      .query("streams")
+      .withIndex("by_streamStatus_and_streamStopUTC", (q) =>
+        // The lower bound leaves out streams without a stop time, which sort first.
+        q
+          .eq("streamStatus", status)
+          .gte("streamStopUTC", 0)
+          .lt("streamStopUTC", now - AUTO_END_AFTER_MS),
+      )
+      .take(limit - ended);
+    for (const stream of overdue) {
+      if (!shouldAutoEnd(stream, now)) continue;
+      await patchStream(ctx, stream._id, { streamStatus: "ENDED" }, now);
+      ended++;
+    }
+    if (ended >= limit) return { ended, more: true };
+  }
+  return { ended, more: false };
 }

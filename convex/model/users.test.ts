@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { newTest } from "../test.setup";
 import { TERMS_VERSION } from "../lib/constants";
-import { insertUser, patchUser } from "./users";
+import { insertUser, patchUser, promoteToSellerIfViewer } from "./users";
 
 const sarah = { clerkId: "user_sarah", email: "sarah@livelocal.test", name: "Sarah" };
 
@@ -70,5 +70,29 @@ describe("users write helpers", () => {
       const id = await insertUser(ctx, sarah);
       await patchUser(ctx, id, { email: sarah.email, name: "S" });
     });
+  });
+});
+
+describe("promoteToSellerIfViewer", () => {
+  test("a viewer becomes a seller; a seller and an admin keep their role", async () => {
+    const t = newTest();
+    const roles = await t.run(async (ctx) => {
+      const viewer = await insertUser(ctx, sarah);
+      const seller = await insertUser(ctx, {
+        clerkId: "user_omar",
+        email: "omar@livelocal.test",
+        role: "seller",
+      });
+      const admin = await insertUser(ctx, {
+        clerkId: "user_ada",
+        email: "ada@livelocal.test",
+        role: "admin",
+      });
+      for (const id of [viewer, seller, admin]) await promoteToSellerIfViewer(ctx, id);
+      return await Promise.all(
+        [viewer, seller, admin].map(async (id) => (await ctx.db.get("users", id))?.role),
+      );
+    });
+    expect(roles).toEqual(["seller", "seller", "admin"]);
   });
 });

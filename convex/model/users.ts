@@ -1,6 +1,8 @@
+import type { PaginationOptions, PaginationResult } from "convex/server";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { DEFAULT_ROLE, TERMS_VERSION, type Role } from "../lib/constants";
+import { adminEmails } from "./env";
 import { appError } from "./errors";
 import { insertWithTimestamps, patchWithTimestamps, type DocPatch } from "./timestamps";
 
@@ -10,6 +12,8 @@ export type NewUser = {
   name?: string;
   role?: Role;
   avatar?: string;
+  /** `updated_at` of the Clerk event the row was created from, when it came from the webhook. */
+  clerkUpdatedAt?: number;
 };
 
 export const DEFAULT_NOTIFICATION_PREFERENCES: Doc<"users">["notificationPreferences"] = {
@@ -75,6 +79,7 @@ export async function insertUser(ctx: MutationCtx, user: NewUser, now = Date.now
       name: user.name,
       role: user.role ?? DEFAULT_ROLE,
       avatar: user.avatar,
+      clerkUpdatedAt: user.clerkUpdatedAt,
       paymentMethods: [],
       notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES,
       termsAcceptance: { version: TERMS_VERSION, acceptedAt: now },
@@ -95,4 +100,106 @@ export async function patchUser(
   const normalized = patch.email === undefined ? patch : { ...patch, email: normalizeEmail(patch.email) };
   await assertUniqueUserFields(ctx, normalized, userId);
   await patchWithTimestamps(ctx, "users", userId, normalized, now);
+}
+
+/**
+ * The role a new account starts with: admin when its email is listed in ADMIN_EMAILS, else the default
+ * (viewer). The one rule for every way a user row is created (sign-in and Clerk webhook).
+ */
+export function initialRoleFor(email: string): Role {
+  return adminEmails().has(normalizeEmail(email)) ? "admin" : DEFAULT_ROLE;
+}
+
+/** Creates a user with the role `initialRoleFor` gives; refuses a Clerk id deleted at Clerk. */
+export async function insertUserWithInitialRole(
+  ctx: MutationCtx,
+  user: Omit<NewUser, "role">,
+  now = Date.now(),
+): Promise<Id<"users">> {
+  await assertClerkUserNotDeleted(ctx, user.clerkId);
+  return await insertUser(ctx, { ...user, role: initialRoleFor(user.email) }, now);
+}
+
+export async function getDeletedClerkUser(
+  ctx: QueryCtx,
+  clerkId: string,
+): Promise<Doc<"deletedClerkUsers"> | null> {
+  return await ctx.db
+    .query("deletedClerkUsers")
+    .withIndex("by_clerkId", (q) => q.eq("clerkId", clerkId))
+    .first();
+}
+
+/** Throws for a Clerk id whose Clerk user was deleted: that account is gone for good. */
+export async function assertClerkUserNotDeleted(ctx: QueryCtx, clerkId: string): Promise<void> {
+  if (await getDeletedClerkUser(ctx, clerkId)) {
+    throw appError("FORBIDDEN", "This account was deleted. Sign up again to start a new account.");
+  }
+}
+
+/** Remembers that Clerk deleted this user (once per Clerk id). */
+export async function recordClerkUserDeleted(
+  ctx: MutationCtx,
+  clerkId: string,
+  deletedAt: number,
+  now = Date.now(),
+): Promise<void> {
+  if (await getDeletedClerkUser(ctx, clerkId)) return;
+  await insertWithTimestamps(ctx, "deletedClerkUsers", { clerkId, deletedAt }, now);
+}
+
+/** A viewer becomes a seller (on creating a first shop); sellers and admins keep their role. */
+export async function promoteToSellerIfViewer(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
+  const user = await ctx.db.get("users", userId);
+  if (!user) throw appError("NOT_FOUND", "This user does not exist.");
+  if (user.role === "viewer") await patchUser(ctx, userId, { role: "seller" });
+}
+
+/**
+ * Changes a user's role (the caller checks that an admin asked). The last admin cannot be demoted, or
+ * nobody could change roles any more; with two or more, any of them may step down.
+ */
+export async function changeUserRole(ctx: MutationCtx, userId: Id<"users">, role: Role): Promise<void> {
+  const user = await ctx.db.get("users", userId);
+  if (!user) throw appError("NOT_FOUND", "This user does not exist.");
+  if (user.role === role) return;
+  if (user.role === "admin") {
+    const admins = await ctx.db
+      .query("users")
+      .withIndex("by_role_and_email", (q) => q.eq("role", "admin"))
+      .take(2);
+    if (admins.length < 2) {
+      throw appError(
+        "CONFLICT",
+        "This is the only admin. Make someone else an admin before changing this role.",
+      );
+    }
+  }
+  await patchUser(ctx, userId, { role });
+}
+
+/** The smallest string after every string that starts with `prefix`. */
+function afterPrefix(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
+/** A page of users ordered by email, optionally of one role and with emails starting with a prefix. */
+export async function paginateUsers(
+  ctx: QueryCtx,
+  filter: { role?: Role; emailPrefix?: string },
+  paginationOpts: PaginationOptions,
+): Promise<PaginationResult<Doc<"users">>> {
+  const prefix = normalizeEmail(filter.emailPrefix ?? "");
+  const { role } = filter;
+  const users = ctx.db.query("users");
+  const query = role
+    ? users.withIndex("by_role_and_email", (q) =>
+        prefix
+          ? q.eq("role", role).gte("email", prefix).lt("email", afterPrefix(prefix))
+          : q.eq("role", role),
+      )
+    : users.withIndex("by_email", (q) =>
+        prefix ? q.gte("email", prefix).lt("email", afterPrefix(prefix)) : q,
+      );
+  return await query.paginate(paginationOpts);
 }

@@ -3,6 +3,7 @@
  * Starts the app as `npm run dev` does (Vite with the local backend, seeded with demo data, in a
  * throwaway store), then measures against it. Run with --expose-gc so memory is read after collection.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -26,7 +27,7 @@ const RECONNECT_MUTATIONS = 300;
 const root = path.resolve(import.meta.dirname, "../..");
 
 type Identity = { sub: string; email: string; name: string };
-type StreamRow = { _id: Id<"streams">; streamTitle: string; streamStatus: string };
+type StreamRow = { _id: Id<"streams">; streamTitle: string; streamStatus: string; liveShopName: string };
 
 let vite: Awaited<ReturnType<typeof createServer>>;
 let currentOrigin = "";
@@ -76,7 +77,7 @@ async function main() {
     console.log(`LiveLocal benchmark — ${origin}, demo data, node ${process.version}`);
     console.log(`Target: "${target.streamTitle}" (${live.shopName}), owned by ${seller.name}\n`);
 
-    await documentsReadPerQuery(origin, seller);
+    await documentsReadPerQuery(origin, seller, sellerClient, target);
     await propagation(newClient, sellerClient, target);
     await browserPropagation(origin, seller, target);
     await reconnects(newClient, seller, target);
@@ -86,6 +87,11 @@ async function main() {
     await vite.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  // Its own process: the local backend counts reads through one process-wide hook, so a second
+  // backend in this process would report nothing.
+  execFileSync(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "explore.ts")], {
+    stdio: "inherit",
+  });
 }
 
 async function waitForBackend(origin: string) {
@@ -125,7 +131,21 @@ async function backendStats(origin: string): Promise<Record<string, FunctionStat
 }
 
 /** Every public query, found by loading the function modules, with the arguments the benchmark uses. */
-const QUERY_ARGS: Record<string, Record<string, unknown>> = {};
+const EXPLORE_FIRST_PAGE = {
+  filter: { categories: [], subcategories: [], states: [], msas: [] },
+  paginationOpts: { numItems: 24, cursor: null },
+};
+function queryArgs(target: StreamRow & { liveShopId: Id<"liveShops">; slug: string }) {
+  const args: Record<string, Record<string, unknown>> = {
+    "explore:listExploreStreams": EXPLORE_FIRST_PAGE,
+    "explore:listExploreShops": EXPLORE_FIRST_PAGE,
+    "liveShops:getMyShop": { liveShopId: target.liveShopId },
+    "liveShops:checkSlug": { slug: target.slug },
+    "streams:getMyStream": { streamId: target._id },
+    "users:listUsers": { paginationOpts: { numItems: 25, cursor: null } },
+  };
+  return (name: string) => args[name] ?? {};
+}
 
 async function publicQueries(): Promise<string[]> {
   const { readdirSync } = await import("node:fs");
@@ -141,7 +161,16 @@ async function publicQueries(): Promise<string[]> {
   return names.sort();
 }
 
-async function documentsReadPerQuery(origin: string, seller: Identity) {
+async function documentsReadPerQuery(
+  origin: string,
+  seller: Identity,
+  sellerClient: ConvexClient,
+  target: StreamRow,
+) {
+  const shops = await sellerClient.query(api.liveShops.listMyShops, {});
+  const shop = shops.find((candidate) => candidate.liveShopName === target.liveShopName);
+  if (!shop) throw new Error(`The seller has no shop named ${target.liveShopName}.`);
+  const argsFor = queryArgs({ ...target, liveShopId: shop._id, slug: shop.slug });
   const admin = DEMO_USERS.find((user) => user.role === "admin");
   const viewer = DEMO_USERS.find((user) => user.role === "viewer");
   if (!admin || !viewer) throw new Error("The demo data needs an admin and a viewer.");
@@ -159,7 +188,7 @@ async function documentsReadPerQuery(origin: string, seller: Identity) {
       if (identity) http.setAuth(await tokenFor(origin, identity));
       const before = (await backendStats(origin))[name];
       const ref = name as unknown as FunctionReference<"query">;
-      await http.query(ref, QUERY_ARGS[name] ?? {});
+      await http.query(ref, argsFor(name));
       const after = (await backendStats(origin))[name];
       row.push(`${label} ${(after?.docsRead ?? 0) - (before?.docsRead ?? 0)}`);
     }

@@ -1,0 +1,202 @@
+/**
+ * Generated streams for `npm run bench` (scripts/bench/explore.ts), which loads 10,000 on top of the
+ * demo data to show that explore pages read no more documents on a big table than on a small one.
+ * Development data only: never run it on a deployment with real shops.
+ */
+import { v } from "convex/values";
+import type { Doc } from "./_generated/dataModel";
+// eslint-disable-next-line no-restricted-imports -- writes listing rows itself, bypassing triggers (see below)
+import { internalMutation } from "./_generated/server";
+import type { StreamStatus } from "./lib/constants";
+import { CATEGORIES } from "./lib/data/categories";
+import { facetsFromLinks } from "./lib/explore";
+import { isStreamListedPublicly } from "./lib/lifecycle";
+import { streamListingRows, syncShopListings } from "./model/exploreListings";
+import { toCategoryLinks, type CategoryLinkValue } from "./model/links";
+import { insertWithTimestamps } from "./model/timestamps";
+
+/** Large metro areas, where half of all generated streams are; the other half spread over all 393. */
+const BIG_METROS = [
+  "35620",
+  "31080",
+  "16980",
+  "19100",
+  "26420",
+  "47900",
+  "33100",
+  "37980",
+  "12060",
+  "38060",
+  "14460",
+  "40140",
+  "41860",
+  "19820",
+  "42660",
+  "33460",
+  "41740",
+  "45300",
+  "19740",
+  "41180",
+];
+
+/** Share of each status, like a marketplace a few months in: mostly past and upcoming shows. */
+const STATUS_MIX: [StreamStatus, number][] = [
+  ["ENDED", 0.47],
+  ["SCHEDULED", 0.35],
+  ["CREATED", 0.08],
+  ["CANCELLED", 0.05],
+  ["LIVE", 0.04],
+  ["PAUSED", 0.01],
+];
+
+const OPENERS = [
+  "Friday night",
+  "Weekend",
+  "Live",
+  "Sunday",
+  "Late-night",
+  "Pop-up",
+  "Clearance",
+  "Collector night:",
+  "New arrivals:",
+  "Flash sale:",
+];
+const ENDINGS = ["drop", "sale", "haul", "showcase", "breaks", "restock", "Q&A and giveaways", "auction"];
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** A small seeded generator (mulberry32), so a run can be repeated exactly. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Inserts `count` streams, numbered from `offset`, across the existing shops, with categories, metro
+ * areas, a platform link, spread statuses and times around now. It writes the rows directly and their
+ * listing rows with the same `streamListingRows` the triggers use: the local backend has no real
+ * indexes, so a trigger's reads would scan every table for each of the 10,000 streams. A test checks
+ * that the rows equal what `explore:rebuildListings` derives. `syncShops` re-derives the shops' rows
+ * (their live badges) afterwards; the benchmark asks for it on the last batch.
+ */
+export const generateStreams = internalMutation({
+  args: { count: v.number(), offset: v.number(), seed: v.number(), syncShops: v.optional(v.boolean()) },
+  returns: v.object({ inserted: v.number(), listed: v.number() }),
+  handler: async (ctx, { count, offset, seed, syncShops }) => {
+    const next = random(seed * 1_000_003 + offset);
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
+    const shops = await ctx.db.query("liveShops").take(100);
+    const msas = await ctx.db.query("msas").take(500);
+    const msaByCode = new Map(msas.map((msa) => [msa.cbsaCode, msa]));
+    if (shops.length === 0 || msas.length === 0) throw new Error("Seed the demo data first.");
+    const now = Date.now();
+    let listed = 0;
+    for (let index = offset; index < offset + count; index++) {
+      const shop = pick(shops);
+      const streamStatus = pickStatus(next());
+      const category = pick(CATEGORIES);
+      const subcategory = next() < 0.85 ? pick(category.subcategories) : undefined;
+      const links: CategoryLinkValue[] =
+        next() < 0.03 ? [] : [{ categoryId: category.id, subcategoryId: subcategory?.id, priority: 0 }];
+      if (links.length > 0 && next() < 0.2) {
+        const other = pick(CATEGORIES.filter((candidate) => candidate.id !== category.id));
+        links.push({ categoryId: other.id, subcategoryId: pick(other.subcategories).id, priority: 1 });
+      }
+      const home = next() < 0.5 ? msaByCode.get(pick(BIG_METROS)) : undefined;
+      const areas = [home ?? pick(msas)];
+      if (next() < 0.15) areas.push(pick(msas.filter((msa) => msa._id !== areas[0]?._id)));
+      const times = streamTimes(streamStatus, now, next);
+      const title = `${pick(OPENERS)} ${(subcategory ?? category).label.toLowerCase()} ${pick(ENDINGS)} #${index + 1}`;
+      const stream = {
+        liveShopId: shop._id,
+        streamTitle: title,
+        streamImageUrls: [],
+        timezone: shop.timezone,
+        liveShopName: shop.liveShopName,
+        liveShopSlug: shop.slug,
+        products: [],
+        streamStatus,
+        ...times,
+      };
+      const streamId = await insertWithTimestamps(ctx, "streams", stream, now);
+      await insertWithTimestamps(
+        ctx,
+        "liveShopStreams",
+        { liveShopId: shop._id, streamId, streamStatus },
+        now,
+      );
+      for (const link of links)
+        await insertWithTimestamps(ctx, "streamCategories", { streamId, ...link }, now);
+      for (const msa of areas)
+        await insertWithTimestamps(ctx, "streamMsas", { streamId, msaId: msa._id }, now);
+      await insertWithTimestamps(
+        ctx,
+        "streamPlatforms",
+        { streamId, platformType: pick(["whatnot", "tiktok", "shopify", "instagram"] as const) },
+        now,
+      );
+      if (!isStreamListedPublicly(streamStatus, shop.status)) continue;
+      // In the order the index reads them back (by metro area id), as streamFacets does.
+      const msaFacets = [...areas]
+        .sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
+        .map((msa) => ({ cbsaCode: msa.cbsaCode, states: msa.states }));
+      const facets = facetsFromLinks(toCategoryLinks(links), msaFacets);
+      const doc = {
+        ...stream,
+        _id: streamId,
+        _creationTime: now,
+        createdAt: now,
+        updatedAt: now,
+      } as Doc<"streams">;
+      for (const row of streamListingRows(doc, facets))
+        await insertWithTimestamps(ctx, "streamListings", row, now);
+      listed++;
+    }
+    if (syncShops) {
+      for (const shop of shops) await syncShopListings(ctx, shop._id, { now });
+    }
+    return { inserted: count, listed };
+  },
+});
+
+function pickStatus(roll: number): StreamStatus {
+  let total = 0;
+  for (const [status, share] of STATUS_MIX) {
+    total += share;
+    if (roll < total) return status;
+  }
+  return "ENDED";
+}
+
+/** Live shows started in the last two hours, upcoming ones within a month, ended ones within half a year. */
+function streamTimes(
+  status: StreamStatus,
+  now: number,
+  next: () => number,
+): { streamStartUTC?: number; streamStopUTC?: number } {
+  const length = HOUR * (1 + Math.floor(next() * 3));
+  switch (status) {
+    case "LIVE":
+    case "PAUSED": {
+      const start = now - Math.floor(next() * 2 * HOUR);
+      return { streamStartUTC: start, streamStopUTC: start + length };
+    }
+    case "ENDED": {
+      const start = now - Math.floor(next() * 180 * DAY) - length;
+      return { streamStartUTC: start, streamStopUTC: start + length };
+    }
+    case "CREATED":
+      return next() < 0.5 ? {} : streamTimes("SCHEDULED", now, next);
+    default: {
+      const start = now + Math.floor(next() * 30 * DAY);
+      return { streamStartUTC: start, streamStopUTC: start + length };
+    }
+  }
+}

@@ -1,0 +1,10 @@
+import { cronJobs } from "convex/server";
+import { internal } from "./_generated/api";
+
+const crons = cronJobs();
+
+// An interval rather than a clock time, so the run does not land on the top of the hour with
+// every other job; a stream is ended at most five minutes after its two hours of grace.
+crons.interval("end overdue streams", { minutes: 5 }, internal.streams.endOverdue, {});
+
+export default crons;

@@ -1,0 +1,687 @@
+import { describe, expect, test } from "vitest";
+import { api, internal } from "./_generated/api";
+import type { Doc } from "./_generated/dataModel";
+import type { MutationCtx } from "./_generated/server";
+import { DEMO_STREAM_LINKS, buildSampleStreams } from "./lib/data/demo";
+import { MAX_SELECTED_MSAS } from "./lib/constants";
+import {
+  emptyExploreFilter,
+  matchesExploreFilter,
+  TOO_MANY_MSAS_MESSAGE,
+  type ExploreFilter,
+} from "./lib/explore";
+import { isStreamListedPublicly } from "./lib/lifecycle";
+import {
+  ANY_KEY,
+  EXPLORE_REFERENCE,
+  planExploreRanges,
+  streamListingOrder,
+  shopSortKey,
+} from "./lib/exploreListing";
+import { deleteStreamCascade } from "./model/cascade";
+import { SHOP_STREAMS_PER_SYNC, shopFacets, streamFacets } from "./model/exploreListings";
+import { changeShopStatus, getLiveShopBySlug, patchLiveShop, replaceShopCategories } from "./model/liveShops";
+import { insertStream, linkStreamMsa, patchStream, replaceStreamCategories } from "./model/streams";
+import { triggers } from "./model/triggers";
+import type { StreamCard } from "./schema";
+import { newTest } from "./test.setup";
+
+type Backend = ReturnType<typeof newTest>;
+type Page<Card> = { page: Card[]; isDone: boolean; continueCursor: string };
+
+const HOUR = 3_600_000;
+const ADMIN = { isOwner: false, isAdmin: true };
+
+function filterOf(selection: Partial<ExploreFilter>): ExploreFilter {
+  return { ...emptyExploreFilter(), ...selection };
+}
+
+async function seeded(): Promise<Backend> {
+  const t = newTest();
+  await t.mutation(internal.seed.seedAll, {});
+  return t;
+}
+
+/** Writes through the same triggers as every mutation builder of convex/functions.ts. */
+async function write<T>(t: Backend, fn: (ctx: MutationCtx) => Promise<T>): Promise<T> {
+  return await t.run(async (ctx) => await fn(triggers.wrapDB(ctx)));
+}
+
+async function streamPage(t: Backend, filter: ExploreFilter, numItems: number, cursor: string | null = null) {
+  return await t.query(api.explore.listExploreStreams, { filter, paginationOpts: { numItems, cursor } });
+}
+
+/** Every page of the list, walked with `numItems` per page. */
+async function allStreams(t: Backend, filter: ExploreFilter, numItems = 100) {
+  const cards = [];
+  let cursor: string | null = null;
+  for (let pages = 0; pages < 100; pages++) {
+    const result: Page<StreamCard> = await streamPage(t, filter, numItems, cursor);
+    cards.push(...result.page);
+    if (result.isDone) return cards;
+    cursor = result.continueCursor;
+  }
+  throw new Error("The list did not end.");
+}
+
+async function allShops(t: Backend, filter: ExploreFilter) {
+  const result = await t.query(api.explore.listExploreShops, {
+    filter,
+    paginationOpts: { numItems: 100, cursor: null },
+  });
+  expect(result.isDone).toBe(true);
+  return result.page;
+}
+
+/**
+ * What the list should hold, worked out from the source tables with the shared rules only: every
+ * stream listed publicly whose facets match, in the order live, paused, soonest upcoming, latest ended.
+ */
+async function expectedStreams(t: Backend, filter: ExploreFilter): Promise<string[]> {
+  return await t.run(async (ctx) => {
+    const rows: { title: string; rank: number; sortKey: number; id: string }[] = [];
+    for (const stream of await ctx.db.query("streams").collect()) {
+      const shop = await ctx.db.get("liveShops", stream.liveShopId);
+      if (!shop || !isStreamListedPublicly(stream.streamStatus, shop.status)) continue;
+      if (!matchesExploreFilter(await streamFacets(ctx, stream._id), filter)) continue;
+      const order = streamListingOrder(stream);
+      if (order) rows.push({ title: stream.streamTitle, ...order, id: stream._id });
+    }
+    rows.sort((a, b) => a.rank - b.rank || a.sortKey - b.sortKey || (a.id < b.id ? -1 : 1));
+    return rows.map((row) => row.title);
+  });
+}
+
+async function streamByTitle(t: Backend, title: string): Promise<Doc<"streams">> {
+  const stream = await t.run(async (ctx) =>
+    (await ctx.db.query("streams").collect()).find((candidate) => candidate.streamTitle === title),
+  );
+  if (!stream) throw new Error(`No stream "${title}".`);
+  return stream;
+}
+
+async function shopBySlug(t: Backend, slug: string): Promise<Doc<"liveShops">> {
+  const shop = await t.run(async (ctx) => await getLiveShopBySlug(ctx, slug));
+  if (!shop) throw new Error(`No shop "${slug}".`);
+  return shop;
+}
+
+const titles = (cards: { streamTitle: string }[]) => cards.map((card) => card.streamTitle);
+
+const DEMO_TITLES = Object.fromEntries(
+  buildSampleStreams(Date.now()).map((sample) => [sample.id, sample.title]),
+);
+const UNCATEGORIZED_TITLE = Object.entries(DEMO_STREAM_LINKS)
+  .filter(([, links]) => links.categories.length === 0)
+  .map(([id]) => DEMO_TITLES[id])[0];
+
+/** Filters covering each sentence of the rule, checked against the shared matcher on the demo data. */
+const FILTERS: Record<string, Partial<ExploreFilter>> = {
+  "no filter": {},
+  "a category": { categories: ["collectibles"] },
+  "a subcategory": { subcategories: ["kitchen_dining"] },
+  "two categories (OR)": { categories: ["home_goods", "diy_crafts"] },
+  "a category and one of its subcategories": { categories: ["home_goods"], subcategories: ["furniture"] },
+  "a subcategory of another category (OR)": { categories: ["collectibles"], subcategories: ["toys"] },
+  "a state": { states: ["TX"] },
+  "a metro area": { msas: ["16980"] },
+  "a state and a metro area elsewhere (OR)": { states: ["WA"], msas: ["12060"] },
+  "a state and one of its metro areas": { states: ["IL"], msas: ["16980"] },
+  "a category and a metro area (AND)": { categories: ["collectibles"], msas: ["16980"] },
+  "a category and a state with no such stream": { categories: ["pets_supplies"], states: ["TX"] },
+  "a metro area spanning three states, by its second state": { states: ["NJ"] },
+  "so many states the place pair is read whole": {
+    categories: ["collectibles", "food_beverage"],
+    states: ["TX", "IL", "CA", "NY", "WA", "GA", "CO", "OR", "NC", "FL", "AZ", "MA", "MI"],
+  },
+};
+
+describe("explore streams follow the filter rules", () => {
+  test.each(Object.entries(FILTERS))(
+    "%s: exactly the matching public streams, in order",
+    async (_name, selection) => {
+      const t = await seeded();
+      const filter = filterOf(selection);
+      expect(titles(await allStreams(t, filter))).toEqual(await expectedStreams(t, filter));
+      // Small pages give the same list: no gaps or repeats where pages meet.
+      expect(titles(await allStreams(t, filter, 2))).toEqual(await expectedStreams(t, filter));
+    },
+  );
+
+  test("a category and a metro area give exactly the demo streams tagged with both", async () => {
+    const t = await seeded();
+    const cards = await allStreams(t, filterOf({ categories: ["collectibles"], msas: ["16980"] }));
+    expect(cards.map((card) => [card.streamTitle, card.streamStatus])).toEqual([
+      ["Pokémon Scarlet & Violet booster box breaks: pick your type", "LIVE"],
+      ["Vintage baseball card night: '50s to '80s singles and sets", "SCHEDULED"],
+      ["Signed rookie card showcase: PSA slabs and Chicago legends", "ENDED"],
+    ]);
+  });
+
+  test("with no filter, every public stream: live, then paused, then soonest upcoming, then latest ended", async () => {
+    const t = await seeded();
+    const cards = await allStreams(t, emptyExploreFilter());
+    expect(cards).toHaveLength(18);
+    const statuses = cards.map((card) => card.streamStatus);
+    expect(statuses).toEqual([...statuses].sort((a, b) => RANKS.indexOf(a) - RANKS.indexOf(b)));
+    expect(new Set(statuses)).toEqual(new Set(RANKS));
+    const upcoming = cards.filter((card) => card.streamStatus === "SCHEDULED");
+    const starts = upcoming.map((card) => card.streamStartUTC ?? 0);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    const ended = cards.filter((card) => card.streamStatus === "ENDED");
+    const stops = ended.map((card) => card.streamStopUTC ?? 0);
+    expect(stops).toEqual([...stops].sort((a, b) => b - a));
+  });
+
+  test("a stream with no category appears only while no category is selected", async () => {
+    const t = await seeded();
+    expect(UNCATEGORIZED_TITLE).toBeDefined();
+    expect(titles(await allStreams(t, emptyExploreFilter()))).toContain(UNCATEGORIZED_TITLE);
+    expect(titles(await allStreams(t, filterOf({ states: ["TX"] })))).toContain(UNCATEGORIZED_TITLE);
+    expect(titles(await allStreams(t, filterOf({ categories: ["fashion_apparel"] })))).not.toContain(
+      UNCATEGORIZED_TITLE,
+    );
+    expect(titles(await allStreams(t, filterOf({ subcategories: ["clothing"] })))).not.toContain(
+      UNCATEGORIZED_TITLE,
+    );
+  });
+
+  test("drafts, cancelled streams and streams of shops that are not active are left out", async () => {
+    const t = await seeded();
+    const shown = titles(await allStreams(t, emptyExploreFilter()));
+    const hidden = await t.run(async (ctx) =>
+      (await ctx.db.query("streams").collect())
+        .filter((stream) => stream.streamStatus === "CREATED" || stream.streamStatus === "CANCELLED")
+        .map((stream) => stream.streamTitle),
+    );
+    expect(hidden).toHaveLength(2);
+    for (const title of hidden) expect(shown).not.toContain(title);
+    // The shop in maintenance gets a scheduled stream: it stays off the lists.
+    const closed = await shopBySlug(t, "alberta-street-coffee");
+    await write(t, (ctx) =>
+      insertStream(ctx, {
+        liveShopId: closed._id,
+        streamTitle: "Latte art night",
+        streamStatus: "SCHEDULED",
+        streamStartUTC: Date.now() + HOUR,
+        streamStopUTC: Date.now() + 2 * HOUR,
+      }),
+    );
+    expect(titles(await allStreams(t, emptyExploreFilter()))).not.toContain("Latte art night");
+  });
+
+  test("unknown ids are ignored; a subcategory under its selected category changes nothing", async () => {
+    const t = await seeded();
+    const all = titles(await allStreams(t, emptyExploreFilter()));
+    expect(
+      titles(await allStreams(t, filterOf({ categories: ["no_such_category"], msas: ["00000"] }))),
+    ).toEqual(all);
+    const homeGoods = titles(await allStreams(t, filterOf({ categories: ["home_goods"] })));
+    expect(
+      titles(
+        await allStreams(
+          t,
+          filterOf({ categories: ["home_goods"], subcategories: ["furniture", "home_decor"] }),
+        ),
+      ),
+    ).toEqual(homeGoods);
+  });
+
+  test("text search finds titles, then applies the filter", async () => {
+    const t = await seeded();
+    const night = titles(await allStreams(t, filterOf({ q: "night" })));
+    expect([...night].sort()).toEqual([
+      "Board game night sale: complete and counted classics",
+      "Cookie box preorder night: 18 cookies, 6 kinds",
+      "Fly-tying night: elk hair caddis and foam hoppers",
+      "Vintage baseball card night: '50s to '80s singles and sets",
+      "Western wear night: ropers, tooled belts and pearl-snap shirts",
+    ]);
+    expect(titles(await allStreams(t, filterOf({ q: "night", states: ["IL"] }))).sort()).toEqual([
+      "Board game night sale: complete and counted classics",
+      "Vintage baseball card night: '50s to '80s singles and sets",
+    ]);
+    // The draft "Spring hatch…" and the cancelled workshop are not found either.
+    expect(titles(await allStreams(t, filterOf({ q: "spring" })))).toEqual([]);
+  });
+});
+
+const RANKS = ["LIVE", "PAUSED", "SCHEDULED", "ENDED"];
+
+describe("explore filter arguments", () => {
+  test(`more than ${MAX_SELECTED_MSAS} metro areas are refused with a sentence`, async () => {
+    const t = await seeded();
+    const msas = ["12420", "16980", "35620", "31080", "42660", "12060", "38900"];
+    await expect(streamPage(t, filterOf({ msas }), 10)).rejects.toMatchObject({
+      data: { code: "INVALID_ARGUMENT", message: TOO_MANY_MSAS_MESSAGE },
+    });
+    await expect(
+      t.query(api.explore.listExploreShops, {
+        filter: filterOf({ msas }),
+        paginationOpts: { numItems: 10, cursor: null },
+      }),
+    ).rejects.toMatchObject({ data: { code: "INVALID_ARGUMENT", message: TOO_MANY_MSAS_MESSAGE } });
+    expect(
+      (await streamPage(t, filterOf({ msas: msas.slice(0, MAX_SELECTED_MSAS) }), 10)).page.length,
+    ).toBeGreaterThan(0);
+  });
+
+  test("ids longer than 50 characters and page sizes out of range are refused", async () => {
+    const t = await seeded();
+    await expect(streamPage(t, filterOf({ categories: ["x".repeat(51)] }), 10)).rejects.toMatchObject({
+      data: { code: "INVALID_ARGUMENT", message: "A filter value can be at most 50 characters long." },
+    });
+    await expect(streamPage(t, emptyExploreFilter(), 0)).rejects.toMatchObject({
+      data: { code: "INVALID_ARGUMENT" },
+    });
+    await expect(streamPage(t, emptyExploreFilter(), 1000)).rejects.toMatchObject({
+      data: { code: "INVALID_ARGUMENT" },
+    });
+  });
+});
+
+describe("explore shops", () => {
+  test("active shops and shops in maintenance, by name, with their live badges", async () => {
+    const t = await seeded();
+    const shops = await allShops(t, emptyExploreFilter());
+    const expected = await t.run(async (ctx) => {
+      const rows = [];
+      for (const shop of await ctx.db.query("liveShops").collect()) {
+        if (shop.status !== "active" && shop.status !== "maintenance") continue;
+        const links = await ctx.db
+          .query("liveShopStreams")
+          .withIndex("by_liveShopId_and_streamId", (q) => q.eq("liveShopId", shop._id))
+          .collect();
+        const has = (status: string) => links.some((link) => link.streamStatus === status);
+        const live = shop.status !== "active" ? null : has("LIVE") ? "LIVE" : has("PAUSED") ? "PAUSED" : null;
+        rows.push({ name: shop.liveShopName, key: shopSortKey(shop.liveShopName), live });
+      }
+      rows.sort((a, b) => (a.key < b.key ? -1 : 1));
+      return rows.map((row) => [row.name, row.live]);
+    });
+    expect(shops.map((shop) => [shop.liveShopName, shop.liveStatus ?? null])).toEqual(expected);
+    expect(shops).toHaveLength(12);
+    expect(shops.filter((shop) => shop.liveStatus).length).toBe(5);
+    expect(shops.map((shop) => shop.liveShopName)).not.toContain("Cascade Herbal Apothecary");
+    expect(shops.find((shop) => shop.status === "maintenance")?.liveShopName).toBe(
+      "Alberta Street Coffee Roasters",
+    );
+  });
+
+  test("the same filter rules: a category and a metro area", async () => {
+    const t = await seeded();
+    const filter = filterOf({ categories: ["toys_kids", "collectibles"], msas: ["16980"] });
+    const shops = await allShops(t, filter);
+    expect(shops.map((shop) => shop.slug).sort()).toEqual([
+      "logan-square-toy-exchange",
+      "windy-city-card-breaks",
+    ]);
+    const facets = await t.run(async (ctx) =>
+      Promise.all(
+        (await ctx.db.query("liveShops").collect()).map(async (shop) => ({
+          shop,
+          facets: await shopFacets(ctx, shop._id),
+        })),
+      ),
+    );
+    for (const { shop, facets: tags } of facets) {
+      const listed = shops.some((card) => card._id === shop._id);
+      expect(listed, shop.slug).toBe(
+        (shop.status === "active" || shop.status === "maintenance") && matchesExploreFilter(tags, filter),
+      );
+    }
+  });
+
+  test("search by name, then the filter", async () => {
+    const t = await seeded();
+    const found = await t.query(api.explore.listExploreShops, {
+      filter: filterOf({ q: "city" }),
+      paginationOpts: { numItems: 20, cursor: null },
+    });
+    expect(found.page.map((shop) => shop.slug).sort()).toEqual([
+      "rain-city-plant-swap",
+      "rose-city-good-dog",
+      "windy-city-card-breaks",
+    ]);
+    const inChicago = await t.query(api.explore.listExploreShops, {
+      filter: filterOf({ q: "city", states: ["IL"] }),
+      paginationOpts: { numItems: 20, cursor: null },
+    });
+    expect(inChicago.page.map((shop) => shop.slug)).toEqual(["windy-city-card-breaks"]);
+  });
+});
+
+describe("the listing tables stay in step with every write", () => {
+  test("the seed produces listing rows for every public stream and shop, and only for those", async () => {
+    const t = await seeded();
+    const { streams, listed, shops, listedShops } = await t.run(async (ctx) => ({
+      streams: await ctx.db.query("streams").collect(),
+      listed: await ctx.db.query("streamListings").collect(),
+      shops: await ctx.db.query("liveShops").collect(),
+      listedShops: await ctx.db.query("shopListings").collect(),
+    }));
+    expect(new Set(listed.map((row) => row.streamId)).size).toBe(18);
+    expect(new Set(listedShops.map((row) => row.liveShopId)).size).toBe(12);
+    for (const stream of streams) {
+      const rows = listed.filter((row) => row.streamId === stream._id);
+      const anywhere = rows.filter((row) => row.categoryKey === ANY_KEY && row.placeKey === ANY_KEY);
+      expect(anywhere.length, stream.streamTitle).toBe(rows.length > 0 ? 1 : 0);
+    }
+    expect(shops).toHaveLength(13);
+  });
+
+  test("a status change moves a stream at once (through the public mutation)", async () => {
+    const t = await seeded();
+    const stream = await streamByTitle(t, "Mid-century warehouse walkthrough: teak, cane and brass");
+    const shop = await t.run(async (ctx) => ctx.db.get("liveShops", stream.liveShopId));
+    const owner = await t.run(async (ctx) => (shop ? ctx.db.get("users", shop.userId) : null));
+    if (!owner) throw new Error("No owner.");
+    const seller = t.withIdentity({ subject: owner.clerkId, email: owner.email });
+    await seller.mutation(api.streams.setStreamStatus, { streamId: stream._id, status: "LIVE" });
+    const furniture = await allStreams(t, filterOf({ subcategories: ["furniture"] }));
+    expect(furniture.map((card) => card.streamStatus)).toEqual(["LIVE"]);
+    expect(titles(await allStreams(t, emptyExploreFilter()))).toEqual(
+      await expectedStreams(t, emptyExploreFilter()),
+    );
+    await seller.mutation(api.streams.setStreamStatus, { streamId: stream._id, status: "ENDED" });
+    const all = await allStreams(t, emptyExploreFilter());
+    expect(all.find((card) => card._id === stream._id)?.streamStatus).toBe("ENDED");
+    expect(titles(all)).toEqual(await expectedStreams(t, emptyExploreFilter()));
+  });
+
+  test("changing a stream's categories and metro areas moves it between filters", async () => {
+    const t = await seeded();
+    const stream = await streamByTitle(t, "Kiln opening: fresh mugs, ramen bowls and bud vases");
+    const diy = filterOf({ categories: ["diy_crafts"] });
+    expect(titles(await allStreams(t, diy))).not.toContain(stream.streamTitle);
+    await write(t, (ctx) =>
+      replaceStreamCategories(ctx, stream._id, [
+        { categoryId: "diy_crafts", subcategoryId: "craft_kits", priority: 0 },
+      ]),
+    );
+    expect(titles(await allStreams(t, diy))).toContain(stream.streamTitle);
+    expect(titles(await allStreams(t, filterOf({ subcategories: ["kitchen_dining"] })))).not.toContain(
+      stream.streamTitle,
+    );
+    const denver = await t.run(async (ctx) =>
+      ctx.db
+        .query("msas")
+        .withIndex("by_cbsaCode", (q) => q.eq("cbsaCode", "19740"))
+        .unique(),
+    );
+    await write(t, (ctx) => linkStreamMsa(ctx, stream._id, denver!._id));
+    expect(titles(await allStreams(t, filterOf({ states: ["CO"] })))).toContain(stream.streamTitle);
+    for (const filter of [diy, filterOf({ states: ["CO"] }), filterOf({ states: ["GA"] })]) {
+      expect(titles(await allStreams(t, filter))).toEqual(await expectedStreams(t, filter));
+    }
+  });
+
+  test("suspending a shop takes its streams off the lists; reinstating brings them back", async () => {
+    const t = await seeded();
+    const shop = await shopBySlug(t, "windy-city-card-breaks");
+    const chicago = filterOf({ msas: ["16980"] });
+    const before = titles(await allStreams(t, chicago));
+    await write(t, (ctx) => changeShopStatus(ctx, shop, ADMIN, "suspended", "Counterfeit slabs reported."));
+    const during = titles(await allStreams(t, chicago));
+    expect(during).toEqual(await expectedStreams(t, chicago));
+    expect(during.length).toBe(before.length - 3);
+    expect((await allShops(t, chicago)).map((card) => card.slug)).not.toContain("windy-city-card-breaks");
+    const suspended = await shopBySlug(t, "windy-city-card-breaks");
+    await write(t, (ctx) => changeShopStatus(ctx, suspended, ADMIN, "active", undefined));
+    expect(titles(await allStreams(t, chicago))).toEqual(before);
+  });
+
+  test("a shop with more streams than one batch leaves the lists whole, the rest in scheduled batches", async () => {
+    const t = await seeded();
+    const shop = await shopBySlug(t, "second-act-furniture");
+    await write(t, async (ctx) => {
+      for (let index = 0; index < SHOP_STREAMS_PER_SYNC + 20; index++) {
+        await insertStream(ctx, {
+          liveShopId: shop._id,
+          streamTitle: `Warehouse sale ${index}`,
+          streamStatus: "SCHEDULED",
+          streamStartUTC: Date.now() + (index + 1) * HOUR,
+          streamStopUTC: Date.now() + (index + 2) * HOUR,
+        });
+      }
+    });
+    const listedRows = async () =>
+      await t.run(async (ctx) =>
+        (await ctx.db.query("streamListings").collect()).filter((row) => row.liveShopId === shop._id),
+      );
+    expect((await listedRows()).length).toBeGreaterThan(0);
+    await write(t, (ctx) => changeShopStatus(ctx, shop, ADMIN, "suspended", "Review pending."));
+    await t.finishAllScheduledFunctions(() => undefined);
+    expect(await listedRows()).toEqual([]);
+    const suspended = await shopBySlug(t, "second-act-furniture");
+    await write(t, (ctx) => changeShopStatus(ctx, suspended, ADMIN, "active", undefined));
+    await t.finishAllScheduledFunctions(() => undefined);
+    expect(new Set((await listedRows()).map((row) => row.streamId)).size).toBe(SHOP_STREAMS_PER_SYNC + 21);
+  });
+
+  test("renaming a shop renames its stream cards", async () => {
+    const t = await seeded();
+    const shop = await shopBySlug(t, "second-act-furniture");
+    await write(t, (ctx) => patchLiveShop(ctx, shop._id, { liveShopName: "Third Act Furniture" }));
+    const cards = await allStreams(t, filterOf({ subcategories: ["furniture"] }));
+    expect(cards.map((card) => card.liveShopName)).toEqual(["Third Act Furniture"]);
+    expect((await allShops(t, filterOf({ q: "third" }))).map((card) => card.liveShopName)).toEqual([
+      "Third Act Furniture",
+    ]);
+  });
+
+  test("a shop's categories follow its links, and its live badge its streams", async () => {
+    const t = await seeded();
+    const shop = await shopBySlug(t, "second-act-furniture");
+    await write(t, (ctx) =>
+      replaceShopCategories(ctx, shop, [
+        { categoryId: "collectibles", subcategoryId: "trading_cards", priority: 0 },
+      ]),
+    );
+    expect(
+      (await allShops(t, filterOf({ categories: ["collectibles"] }))).map((card) => card.slug),
+    ).toContain("second-act-furniture");
+    const stream = await streamByTitle(t, "Mid-century warehouse walkthrough: teak, cane and brass");
+    await write(t, (ctx) => patchStream(ctx, stream._id, { streamStatus: "LIVE" }));
+    const card = (await allShops(t, emptyExploreFilter())).find(
+      (candidate) => candidate.slug === "second-act-furniture",
+    );
+    expect(card?.liveStatus).toBe("LIVE");
+  });
+
+  test("deleting a stream removes it and its listing rows", async () => {
+    const t = await seeded();
+    const stream = await streamByTitle(t, "Kiln opening: fresh mugs, ramen bowls and bud vases");
+    await write(t, (ctx) => deleteStreamCascade(ctx, stream._id));
+    await t.finishAllScheduledFunctions(() => undefined);
+    expect(titles(await allStreams(t, emptyExploreFilter()))).not.toContain(stream.streamTitle);
+    const rows = await t.run(async (ctx) =>
+      ctx.db
+        .query("streamListings")
+        .withIndex("by_streamId_and_categoryKey_and_placeKey", (q) => q.eq("streamId", stream._id))
+        .collect(),
+    );
+    expect(rows).toEqual([]);
+  });
+
+  test("the migration rebuilds every row from the data", async () => {
+    const t = await seeded();
+    const snapshot = async () =>
+      await t.run(async (ctx) => {
+        const rows = await ctx.db.query("streamListings").collect();
+        const shops = await ctx.db.query("shopListings").collect();
+        const strip = ({ _id, _creationTime, createdAt, updatedAt, ...rest }: Record<string, unknown>) => {
+          void [_id, _creationTime, createdAt, updatedAt];
+          return JSON.stringify(rest);
+        };
+        return { streams: rows.map(strip).sort(), shops: shops.map(strip).sort() };
+      });
+    const before = await snapshot();
+    const orphan = await write(t, async (ctx) =>
+      insertStream(ctx, {
+        liveShopId: (await ctx.db.query("liveShops").first())!._id,
+        streamTitle: "Soon gone",
+        streamStatus: "SCHEDULED",
+        streamStartUTC: Date.now() + HOUR,
+        streamStopUTC: Date.now() + 2 * HOUR,
+      }),
+    );
+    // Lose every row, plus leave one behind for a stream deleted without triggers.
+    await t.run(async (ctx) => {
+      for (const row of await ctx.db.query("streamListings").collect()) {
+        if (row.streamId !== orphan) await ctx.db.delete("streamListings", row._id);
+      }
+      for (const row of await ctx.db.query("shopListings").collect())
+        await ctx.db.delete("shopListings", row._id);
+      await ctx.db.delete("streams", orphan);
+    });
+    await t.mutation(internal.explore.rebuildListings, {});
+    await t.finishAllScheduledFunctions(() => undefined);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("explore pagination", () => {
+  test("pages stay gapless when a stream is inserted above them", async () => {
+    const t = await seeded();
+    const filter = emptyExploreFilter();
+    const first = await streamPage(t, filter, 5);
+    const second = await streamPage(t, filter, 5, first.continueCursor);
+    const liveShopId = (await shopBySlug(t, "second-act-furniture"))._id;
+    const newId = await write(t, (ctx) =>
+      insertStream(ctx, {
+        liveShopId,
+        streamTitle: "Pop-up live sale",
+        streamStatus: "LIVE",
+        streamStartUTC: 1,
+      }),
+    );
+    // The browser re-runs the first page up to where it ended (convex-helpers `usePaginatedQuery`).
+    const firstAgain = await t.query(api.explore.listExploreStreams, {
+      filter,
+      paginationOpts: { numItems: 5, cursor: null, endCursor: first.continueCursor },
+    });
+    const secondAgain = await streamPage(t, filter, 5, first.continueCursor);
+    expect(firstAgain.page[0]?._id).toBe(newId);
+    expect(firstAgain.page.slice(1)).toEqual(first.page);
+    expect(secondAgain.page).toEqual(second.page);
+    const rest = await allStreams(t, filter, 100);
+    const walked = [...firstAgain.page, ...secondAgain.page];
+    expect(walked).toEqual(rest.slice(0, walked.length));
+  });
+
+  test("a stream listed under two selected categories appears once, wherever pages end", async () => {
+    const t = await seeded();
+    // "Studio seconds sale" is in home goods and DIY & crafts; so is "Living succulent wall" (cancelled).
+    const filter = filterOf({ categories: ["home_goods", "diy_crafts"], states: ["GA", "WA"] });
+    const expected = await expectedStreams(t, filter);
+    for (const size of [1, 2, 3]) expect(titles(await allStreams(t, filter, size))).toEqual(expected);
+    const studio = await streamByTitle(
+      t,
+      "Studio seconds sale: small glaze flaws, full function, half price",
+    );
+    const rows = await t.run(async (ctx) =>
+      ctx.db
+        .query("streamListings")
+        .withIndex("by_streamId_and_categoryKey_and_placeKey", (q) => q.eq("streamId", studio._id))
+        .collect(),
+    );
+    const underFilter = rows.filter((row) =>
+      planExploreRanges(filter, EXPLORE_REFERENCE).ranges.some(
+        (range) => range.categoryKey === row.categoryKey && range.placeKey === row.placeKey,
+      ),
+    );
+    expect(underFilter.map((row) => row.categoryKey).sort()).toEqual([
+      "category:diy_crafts",
+      "category:home_goods",
+    ]);
+    expect(expected).toContain(studio.streamTitle);
+  });
+});
+
+describe("documents read per page", () => {
+  test("at most 3 × the page size plus one per index range, whatever the filter", async () => {
+    const t = await seeded();
+    const filters = [
+      emptyExploreFilter(),
+      filterOf({ categories: ["collectibles"] }),
+      filterOf({ categories: ["home_goods", "diy_crafts"], states: ["GA", "WA"] }),
+      filterOf({ states: ["IL", "TX"], msas: ["12060"] }),
+      filterOf({ q: "night" }),
+    ];
+    for (const filter of filters) {
+      const ranges = filter.q ? 0 : planExploreRanges(filter, EXPLORE_REFERENCE).ranges.length;
+      let cursor: string | null = null;
+      for (let pageNumber = 0; pageNumber < 3; pageNumber++) {
+        const { result, docsRead } = await countDocsRead(() => streamPage(t, filter, 3, cursor));
+        expect(docsRead, JSON.stringify(filter)).toBeLessThanOrEqual(3 * 3 + ranges);
+        expect(docsRead).toBeGreaterThanOrEqual(result.page.length);
+        if (result.isDone) break;
+        cursor = result.continueCursor;
+      }
+    }
+  });
+
+  test("does not grow with the number of streams", async () => {
+    const t = await seeded();
+    const filter = filterOf({ categories: ["collectibles"], msas: ["16980"] });
+    const before = (await countDocsRead(() => streamPage(t, filter, 2))).docsRead;
+    await t.mutation(internal.benchData.generateStreams, { count: 300, offset: 0, seed: 7 });
+    const after = (await countDocsRead(() => streamPage(t, filter, 2))).docsRead;
+    expect(after).toBeLessThanOrEqual(before * 1.2);
+  });
+});
+
+describe("bench data", () => {
+  test("generated streams get the same listing rows the triggers would give them", async () => {
+    const t = await seeded();
+    await t.mutation(internal.benchData.generateStreams, { count: 60, offset: 0, seed: 3 });
+    const snapshot = async () =>
+      await t.run(async (ctx) =>
+        (await ctx.db.query("streamListings").collect())
+          .map(({ streamId, categoryKey, placeKey, rank, sortKey, facets, card }) =>
+            JSON.stringify({ streamId, categoryKey, placeKey, rank, sortKey, facets, card }),
+          )
+          .sort(),
+      );
+    const generated = await snapshot();
+    await t.mutation(internal.explore.rebuildListings, {});
+    await t.finishAllScheduledFunctions(() => undefined);
+    expect(await snapshot()).toEqual(generated);
+  });
+});
+
+/** Documents read by `fn`, counted at Convex's syscall layer as the local backend counts them. */
+async function countDocsRead<T>(fn: () => Promise<T>): Promise<{ result: T; docsRead: number }> {
+  type Layer = {
+    syscall: (op: string, args: string) => string;
+    asyncSyscall: (op: string, args: string) => Promise<string>;
+    jsSyscall: (op: string, args: unknown) => unknown;
+  };
+  const g = globalThis as unknown as { Convex: Layer };
+  const original = g.Convex;
+  let docsRead = 0;
+  g.Convex = {
+    get syscall() {
+      return original.syscall;
+    },
+    get jsSyscall() {
+      return original.jsSyscall;
+    },
+    get asyncSyscall() {
+      return async (op: string, args: string) => {
+        const result = await original.asyncSyscall(op, args);
+        if (op === "1.0/get" && result !== "null") docsRead++;
+        if (op === "1.0/queryStreamNext" && (JSON.parse(result) as { done: boolean }).done === false)
+          docsRead++;
+        if (op === "1.0/queryPage") docsRead += (JSON.parse(result) as { page: unknown[] }).page.length;
+        return result;
+      };
+    },
+  };
+  try {
+    return { result: await fn(), docsRead };
+  } finally {
+    g.Convex = original;
+  }
+}

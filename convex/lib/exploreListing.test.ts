@@ -1,0 +1,151 @@
+import { describe, expect, it } from "vitest";
+import {
+  emptyExploreFilter,
+  matchesExploreFilter,
+  TOO_MANY_MSAS_MESSAGE,
+  type ExploreFilter,
+} from "./explore";
+import {
+  ANY_KEY,
+  EXPLORE_REFERENCE,
+  exploreFilterRefusal,
+  listingCategoryKeys,
+  listingPlaceKeys,
+  MAX_EXPLORE_RANGES,
+  normalizeExploreFilter,
+  planExploreRanges,
+  streamListingOrder,
+} from "./exploreListing";
+
+const filterOf = (selection: Partial<ExploreFilter>): ExploreFilter => ({
+  ...emptyExploreFilter(),
+  ...selection,
+});
+const keysOf = (filter: ExploreFilter) =>
+  planExploreRanges(filter, EXPLORE_REFERENCE).ranges.map(
+    (range) => `${range.categoryKey} × ${range.placeKey}`,
+  );
+
+describe("index ranges of a filter", () => {
+  it("an empty filter reads the one range every listed item is under", () => {
+    expect(keysOf(emptyExploreFilter())).toEqual(["* × *"]);
+  });
+
+  it("a category and a metro area read the one range of both", () => {
+    expect(keysOf(filterOf({ categories: ["collectibles"], msas: ["16980"] }))).toEqual([
+      "category:collectibles × msa:16980",
+    ]);
+  });
+
+  it("a subcategory under a selected category, or a metro area in a selected state, adds no range", () => {
+    expect(
+      keysOf(
+        filterOf({
+          categories: ["home_goods"],
+          subcategories: ["furniture"],
+          states: ["IL"],
+          msas: ["16980"],
+        }),
+      ),
+    ).toEqual(["category:home_goods × state:IL"]);
+    // St. Louis lies in MO and IL: selecting IL covers it.
+    expect(keysOf(filterOf({ states: ["IL"], msas: ["41180"] }))).toEqual(["* × state:IL"]);
+  });
+
+  it("OR inside each pair, AND between them: one range per pair of keys", () => {
+    expect(
+      keysOf(filterOf({ categories: ["toys_kids"], subcategories: ["trading_cards"], states: ["TX", "IL"] })),
+    ).toEqual([
+      "category:toys_kids × state:TX",
+      "category:toys_kids × state:IL",
+      "subcategory:trading_cards × state:TX",
+      "subcategory:trading_cards × state:IL",
+    ]);
+  });
+
+  it(`past ${MAX_EXPLORE_RANGES} ranges, one pair is read whole and checked item by item`, () => {
+    const states = ["TX", "IL", "CA", "NY", "WA", "GA", "CO", "OR", "NC", "FL", "AZ", "MA", "MI"];
+    const plan = planExploreRanges(
+      filterOf({ categories: ["toys_kids", "home_goods"], states }),
+      EXPLORE_REFERENCE,
+    );
+    expect(plan.exact).toBe(false);
+    expect(plan.ranges.map((range) => range.placeKey)).toEqual([ANY_KEY, ANY_KEY]);
+  });
+
+  it("an item is under a range of the plan exactly when it matches the filter", () => {
+    const items = [
+      { categories: ["home_goods"], subcategories: ["furniture"], msas: ["41180"], states: ["MO", "IL"] },
+      { categories: ["collectibles"], subcategories: [], msas: ["12420"], states: ["TX"] },
+      { categories: [], subcategories: [], msas: ["16980"], states: ["IL", "IN", "WI"] },
+      { categories: ["toys_kids"], subcategories: ["toys"], msas: [], states: [] },
+    ];
+    const filters = [
+      emptyExploreFilter(),
+      filterOf({ states: ["IL"] }),
+      filterOf({ subcategories: ["furniture"], msas: ["12420"] }),
+      filterOf({ categories: ["collectibles", "toys_kids"] }),
+      filterOf({ categories: ["home_goods"], states: ["WI"], msas: ["41180"] }),
+    ];
+    for (const filter of filters) {
+      const ranges = planExploreRanges(filter, EXPLORE_REFERENCE).ranges;
+      for (const facets of items) {
+        const listedUnder = ranges.some(
+          (range) =>
+            listingCategoryKeys(facets).includes(range.categoryKey) &&
+            listingPlaceKeys(facets).includes(range.placeKey),
+        );
+        expect(listedUnder, JSON.stringify({ filter, facets })).toBe(matchesExploreFilter(facets, filter));
+      }
+    }
+  });
+});
+
+describe("filter arguments", () => {
+  it("refuses more than 6 metro areas with the explore sentence", () => {
+    const msas = ["12420", "16980", "35620", "31080", "42660", "12060", "38900"];
+    expect(exploreFilterRefusal(filterOf({ msas }))).toBe(TOO_MANY_MSAS_MESSAGE);
+    expect(exploreFilterRefusal(filterOf({ msas: msas.slice(0, 6) }))).toBeNull();
+  });
+
+  it("refuses ids over 50 characters and over-long search text", () => {
+    expect(exploreFilterRefusal(filterOf({ subcategories: ["a".repeat(51)] }))).toMatch(/50 characters/);
+    expect(exploreFilterRefusal(filterOf({ q: "a".repeat(201) }))).toMatch(/200 characters/);
+  });
+
+  it("drops unknown ids and duplicates, capitalizes states, forgets blank text", () => {
+    expect(
+      normalizeExploreFilter(
+        {
+          categories: ["collectibles", "collectibles", "nope"],
+          subcategories: ["toys"],
+          states: ["tx", "ZZ"],
+          msas: ["99999", "16980"],
+          q: "  ",
+        },
+        EXPLORE_REFERENCE,
+      ),
+    ).toEqual({ categories: ["collectibles"], subcategories: ["toys"], states: ["TX"], msas: ["16980"] });
+  });
+});
+
+describe("order", () => {
+  it("live, paused, upcoming soonest first, ended latest first; drafts and cancelled not listed", () => {
+    const order = [
+      { streamStatus: "ENDED", streamStartUTC: 1, streamStopUTC: 2 },
+      { streamStatus: "ENDED", streamStartUTC: 5, streamStopUTC: 9 },
+      { streamStatus: "SCHEDULED", streamStartUTC: 50 },
+      { streamStatus: "SCHEDULED", streamStartUTC: 20 },
+      { streamStatus: "PAUSED", streamStartUTC: 3 },
+      { streamStatus: "LIVE", streamStartUTC: 4 },
+    ] as const;
+    const sorted = [...order]
+      .map((stream) => ({ stream, key: streamListingOrder(stream)! }))
+      .sort((a, b) => a.key.rank - b.key.rank || a.key.sortKey - b.key.sortKey)
+      .map(({ stream }) => `${stream.streamStatus} ${stream.streamStartUTC}`);
+    expect(sorted).toEqual(["LIVE 4", "PAUSED 3", "SCHEDULED 20", "SCHEDULED 50", "ENDED 5", "ENDED 1"]);
+    expect(streamListingOrder({ streamStatus: "CREATED" })).toBeNull();
+    expect(streamListingOrder({ streamStatus: "CANCELLED" })).toBeNull();
+    expect(Object.is(streamListingOrder({ streamStatus: "ENDED" })?.sortKey, 0)).toBe(true);
+  });
+});

@@ -1,0 +1,156 @@
+import { zid } from "convex-helpers/server/zod4";
+import { doc } from "convex-helpers/validators";
+import { v } from "convex/values";
+import { query, zMutation } from "./functions";
+import schema, { shopStatusValidator } from "./schema";
+import {
+  categoryLinksSchema,
+  cbsaCodesSchema,
+  LIMITS,
+  liveShopSchema,
+  shopStatusSchema,
+  slugSchema,
+  statusReasonSchema,
+} from "./lib/validation";
+import { categoryLinkValidator } from "./model/links";
+import {
+  assertMayOpenAnotherShop,
+  assertShopKeepsRequirements,
+  changeShopStatus,
+  getLiveShopBySlug,
+  insertLiveShop,
+  listShopCategories,
+  listShopCbsaCodes,
+  patchLiveShop,
+  replaceShopCategories,
+  replaceShopMsas,
+  shopFormFields,
+} from "./model/liveShops";
+import { getManagedShop, getOwnedShopOrThrow } from "./model/ownership";
+import { promoteToSellerIfViewer } from "./model/users";
+
+/** The caller's shops for the dashboard, most recently changed first; empty when signed out. */
+export const listMyShops = query({
+  args: {},
+  returns: v.array(
+    v.object({
+      _id: v.id("liveShops"),
+      liveShopName: v.string(),
+      slug: v.string(),
+      status: shopStatusValidator,
+      statusReason: v.optional(v.string()),
+      updatedAt: v.number(),
+    }),
+  ),
+  handler: async (ctx) => {
+    if (!ctx.viewer) return [];
+    const viewerId = ctx.viewer._id;
+    const shops = await ctx.db
+      .query("liveShops")
+      .withIndex("by_userId", (q) => q.eq("userId", viewerId))
+      .take(LIMITS.shopsPerUser);
+    return shops
+      .sort((a, b) => b.updatedAt - a.updatedAt)
+      .map(({ _id, liveShopName, slug, status, statusReason, updatedAt }) => ({
+        _id,
+        liveShopName,
+        slug,
+        status,
+        statusReason,
+        updatedAt,
+      }));
+  },
+});
+
+/** A shop with its categories and metro areas, for its edit form: null unless the caller owns it or is an admin. */
+export const getMyShop = query({
+  args: { liveShopId: v.id("liveShops") },
+  returns: v.union(
+    doc(schema, "liveShops").extend({
+      categories: v.array(categoryLinkValidator),
+      cbsaCodes: v.array(v.string()),
+    }),
+    v.null(),
+  ),
+  handler: async (ctx, { liveShopId }) => {
+    const access = await getManagedShop(ctx, ctx.viewer, liveShopId);
+    if (!access) return null;
+    return {
+      ...access.shop,
+      categories: await listShopCategories(ctx, liveShopId),
+      cbsaCodes: await listShopCbsaCodes(ctx, liveShopId),
+    };
+  },
+});
+
+/** Whether a web address is free: for a new shop, or for `liveShopId` keeping or changing its own. */
+export const checkSlug = query({
+  args: { slug: v.string(), liveShopId: v.optional(v.id("liveShops")) },
+  returns: v.object({ available: v.boolean() }),
+  handler: async (ctx, { slug, liveShopId }) => {
+    const parsed = slugSchema.safeParse(slug);
+    if (!parsed.success) return { available: false };
+    const existing = await getLiveShopBySlug(ctx, parsed.data);
+    return { available: existing === null || existing._id === liveShopId };
+  },
+});
+
+/** Opens a draft shop owned by the caller; a viewer's first shop makes them a seller. */
+export const createLiveShop = zMutation({
+  args: { shop: liveShopSchema },
+  returns: v.id("liveShops"),
+  handler: async (ctx, { shop }) => {
+    await assertMayOpenAnotherShop(ctx, ctx.viewer._id);
+    const liveShopId = await insertLiveShop(ctx, { ...shopFormFields(shop), userId: ctx.viewer._id });
+    await promoteToSellerIfViewer(ctx, ctx.viewer._id);
+    return liveShopId;
+  },
+});
+
+/** Saves the shop form (every field; blank ones are cleared): the owner, or an admin moderating. */
+export const updateLiveShop = zMutation({
+  args: { liveShopId: zid("liveShops"), shop: liveShopSchema },
+  returns: v.null(),
+  handler: async (ctx, { liveShopId, shop }) => {
+    const access = await getOwnedShopOrThrow(ctx, ctx.viewer, liveShopId, "ownerOrAdmin");
+    await assertShopKeepsRequirements(ctx, access.shop, { description: shop.description });
+    await patchLiveShop(ctx, liveShopId, shopFormFields(shop));
+    return null;
+  },
+});
+
+/** Replaces the shop's categories (at most LIMITS.linkedCategories, each a real category or subcategory). */
+export const setShopCategories = zMutation({
+  args: { liveShopId: zid("liveShops"), categories: categoryLinksSchema },
+  returns: v.null(),
+  handler: async (ctx, { liveShopId, categories }) => {
+    const { shop } = await getOwnedShopOrThrow(ctx, ctx.viewer, liveShopId, "ownerOrAdmin");
+    await replaceShopCategories(ctx, shop, categories);
+    return null;
+  },
+});
+
+/** Replaces the metro areas the shop serves, by CBSA code (at most LIMITS.linkedMetroAreas). */
+export const setShopMsas = zMutation({
+  args: { liveShopId: zid("liveShops"), cbsaCodes: cbsaCodesSchema },
+  returns: v.null(),
+  handler: async (ctx, { liveShopId, cbsaCodes }) => {
+    const { shop } = await getOwnedShopOrThrow(ctx, ctx.viewer, liveShopId, "ownerOrAdmin");
+    await replaceShopMsas(ctx, shop, cbsaCodes);
+    return null;
+  },
+});
+
+/**
+ * Moves the shop along its lifecycle: the owner submits, closes temporarily and reopens, closes and
+ * reopens; an admin approves, rejects or suspends (with a reason) and reinstates.
+ */
+export const setShopStatus = zMutation({
+  args: { liveShopId: zid("liveShops"), status: shopStatusSchema, reason: statusReasonSchema },
+  returns: v.null(),
+  handler: async (ctx, { liveShopId, status, reason }) => {
+    const { shop, actor } = await getOwnedShopOrThrow(ctx, ctx.viewer, liveShopId, "ownerOrAdmin");
+    await changeShopStatus(ctx, shop, actor, status, reason);
+    return null;
+  },
+});

@@ -1,0 +1,271 @@
+/**
+ * Deleting a user, a shop or a stream with everything that points at it (PRODUCT.md "Live shop
+ * lifecycle": deleting a user deletes their shops, the shops' streams and every link row).
+ *
+ * A big account holds more rows than one Convex transaction may write, so the work runs in batches of
+ * at most `CASCADE_BATCH_SIZE` documents and index reads; an unfinished batch schedules the next one.
+ * The row asked for goes first, so it disappears at once; what hangs below it is found again by index
+ * on its id in every batch, and nested rows (a user's shops, a shop's streams) go only after their own
+ * links, so an interrupted batch never strands a row (decision 009).
+ */
+import { internal } from "../_generated/api";
+import type { Doc, Id, TableNames } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import { patchWithTimestamps } from "./timestamps";
+
+/** Documents deleted or changed, plus index ranges read, per transaction: far below Convex's limits. */
+export const CASCADE_BATCH_SIZE = 500;
+
+/** What one transaction may still spend. */
+class Budget {
+  constructor(private remaining: number) {}
+
+  get left(): number {
+    return this.remaining;
+  }
+
+  spend(amount: number): void {
+    this.remaining -= amount;
+  }
+}
+
+/**
+ * Applies `apply` to the rows `next(limit)` returns, `pageSize` at a time, until none are left (true)
+ * or the budget is spent or `apply` could not finish a row (false). `apply` must take its row out of
+ * the range `next` reads (delete it, or clear its key).
+ */
+async function drain<Row>(
+  budget: Budget,
+  next: (limit: number) => Promise<Row[]>,
+  apply: (row: Row) => Promise<boolean>,
+  pageSize = Number.POSITIVE_INFINITY,
+): Promise<boolean> {
+  for (;;) {
+    budget.spend(1);
+    const limit = Math.min(budget.left, pageSize);
+    if (limit <= 0) return false;
+    const rows = await next(limit);
+    for (const row of rows) if (!(await apply(row))) return false;
+    budget.spend(rows.length);
+    if (rows.length < limit) return true;
+  }
+}
+
+function deleteRow<T extends TableNames>(ctx: MutationCtx, table: T) {
+  return async (row: Doc<T>): Promise<boolean> => {
+    await ctx.db.delete(table, row._id);
+    return true;
+  };
+}
+
+async function deleteStreamLinks(
+  ctx: MutationCtx,
+  budget: Budget,
+  streamId: Id<"streams">,
+): Promise<boolean> {
+  return (
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("liveShopStreams")
+          .withIndex("by_streamId", (q) => q.eq("streamId", streamId))
+          .take(n),
+      deleteRow(ctx, "liveShopStreams"),
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("streamPlatforms")
+          .withIndex("by_streamId_and_platformType", (q) => q.eq("streamId", streamId))
+          .take(n),
+      deleteRow(ctx, "streamPlatforms"),
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("streamCategories")
+          .withIndex("by_streamId_and_categoryId", (q) => q.eq("streamId", streamId))
+          .take(n),
+      deleteRow(ctx, "streamCategories"),
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("streamMsas")
+          .withIndex("by_streamId_and_msaId", (q) => q.eq("streamId", streamId))
+          .take(n),
+      deleteRow(ctx, "streamMsas"),
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("savedStreams")
+          .withIndex("by_streamId", (q) => q.eq("streamId", streamId))
+          .take(n),
+      deleteRow(ctx, "savedStreams"),
+    ))
+  );
+}
+
+/** A shop's streams, each after its links, then the shop's own link rows. */
+async function deleteShopContent(
+  ctx: MutationCtx,
+  budget: Budget,
+  liveShopId: Id<"liveShops">,
+): Promise<boolean> {
+  return (
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("streams")
+          .withIndex("by_liveShopId", (q) => q.eq("liveShopId", liveShopId))
+          .take(n),
+      // A stream goes only once its links are gone; otherwise the next batch finds it again.
+      async (stream) =>
+        (await deleteStreamLinks(ctx, budget, stream._id)) &&
+        budget.left > 0 &&
+        (await deleteRow(ctx, "streams")(stream)),
+      1,
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("liveShopStreams")
+          .withIndex("by_liveShopId_and_streamId", (q) => q.eq("liveShopId", liveShopId))
+          .take(n),
+      deleteRow(ctx, "liveShopStreams"),
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("liveShopCategories")
+          .withIndex("by_liveShopId_and_categoryId", (q) => q.eq("liveShopId", liveShopId))
+          .take(n),
+      deleteRow(ctx, "liveShopCategories"),
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("liveShopMsas")
+          .withIndex("by_liveShopId_and_msaId", (q) => q.eq("liveShopId", liveShopId))
+          .take(n),
+      deleteRow(ctx, "liveShopMsas"),
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("shopFollows")
+          .withIndex("by_liveShopId", (q) => q.eq("liveShopId", liveShopId))
+          .take(n),
+      deleteRow(ctx, "shopFollows"),
+    ))
+  );
+}
+
+/**
+ * What a deleted user leaves: their saved streams and follows, their privacy-request history (kept
+ * without the user's id or their own words) and their shops, each after its content.
+ */
+async function deleteUserContent(ctx: MutationCtx, budget: Budget, userId: Id<"users">): Promise<boolean> {
+  return (
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("savedStreams")
+          .withIndex("by_userId_and_streamId", (q) => q.eq("userId", userId))
+          .take(n),
+      deleteRow(ctx, "savedStreams"),
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("shopFollows")
+          .withIndex("by_userId_and_liveShopId", (q) => q.eq("userId", userId))
+          .take(n),
+      deleteRow(ctx, "shopFollows"),
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("privacyRequests")
+          .withIndex("by_userId_and_requestedAt", (q) => q.eq("userId", userId))
+          .take(n),
+      async (request) => {
+        await patchWithTimestamps(ctx, "privacyRequests", request._id, {
+          userId: undefined,
+          reason: undefined,
+          details: undefined,
+          decisionReason: undefined,
+        });
+        return true;
+      },
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("liveShops")
+          .withIndex("by_userId", (q) => q.eq("userId", userId))
+          .take(n),
+      async (shop) =>
+        (await deleteShopContent(ctx, budget, shop._id)) &&
+        budget.left > 0 &&
+        (await deleteRow(ctx, "liveShops")(shop)),
+      1,
+    ))
+  );
+}
+
+/** One batch of a user's deletion; schedules the next while anything is left. */
+export async function continueUserCascade(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
+  if (!(await deleteUserContent(ctx, new Budget(CASCADE_BATCH_SIZE), userId))) {
+    await ctx.scheduler.runAfter(0, internal.cascade.continueUserDeletion, { userId });
+  }
+}
+
+export async function continueShopCascade(ctx: MutationCtx, liveShopId: Id<"liveShops">): Promise<void> {
+  if (!(await deleteShopContent(ctx, new Budget(CASCADE_BATCH_SIZE), liveShopId))) {
+    await ctx.scheduler.runAfter(0, internal.cascade.continueShopDeletion, { liveShopId });
+  }
+}
+
+export async function continueStreamCascade(ctx: MutationCtx, streamId: Id<"streams">): Promise<void> {
+  if (!(await deleteStreamLinks(ctx, new Budget(CASCADE_BATCH_SIZE), streamId))) {
+    await ctx.scheduler.runAfter(0, internal.cascade.continueStreamDeletion, { streamId });
+  }
+}
+
+/**
+ * Deletes a user at once and everything they own in batches: their shops with the shops' streams and
+ * every link row pointing at those, their saved streams and follows. Their privacy-request history
+ * stays, without their id or personal text. Safe to call again for the same user.
+ */
+export async function deleteUserCascade(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
+  if (await ctx.db.get("users", userId)) await ctx.db.delete("users", userId);
+  await continueUserCascade(ctx, userId);
+}
+
+/** Deletes a shop at once, then its streams, their links and the shop's links in batches. */
+export async function deleteShopCascade(ctx: MutationCtx, liveShopId: Id<"liveShops">): Promise<void> {
+  if (await ctx.db.get("liveShops", liveShopId)) await ctx.db.delete("liveShops", liveShopId);
+  await continueShopCascade(ctx, liveShopId);
+}
+
+/** Deletes a stream at once, then every link row pointing at it in batches. */
+export async function deleteStreamCascade(ctx: MutationCtx, streamId: Id<"streams">): Promise<void> {
+  if (await ctx.db.get("streams", streamId)) await ctx.db.delete("streams", streamId);
+  await continueStreamCascade(ctx, streamId);
+}

@@ -1,0 +1,310 @@
+/**
+ * Explore's listing tables (decision 012): `streamListings` and `shopListings` rows derived from a
+ * stream or shop, its links and its shop's status. `syncStreamListings` and `syncShopListings` rewrite
+ * one item's rows to what they should be; the triggers of model/triggers.ts call them after every
+ * write that could change them, and `explore:rebuildListings` calls them for every item.
+ */
+import { internal } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { facetsFromLinks, type ExploreFacets } from "../lib/explore";
+import {
+  listingCategoryKeys,
+  listingPlaceKeys,
+  streamListingOrder,
+  shopSortKey,
+} from "../lib/exploreListing";
+import { isShopPublic, isStreamListedPublicly } from "../lib/lifecycle";
+import { toShopCard, toStreamCard } from "./cards";
+import { LINK_READ_LIMIT, planLinkReplacement, toCategoryLinks } from "./links";
+import { insertWithTimestamps, patchWithTimestamps, type NewDoc } from "./timestamps";
+
+/**
+ * More rows than one item can have: (1 + 12 category links × 2) × (1 + 10 metro areas × up to 4 states
+ * and the area itself), LIMITS.linkedCategories and linkedMetroAreas.
+ */
+const MAX_ROWS_PER_ITEM = 1500;
+
+type ListingTable = "streamListings" | "shopListings";
+
+function listingKey(row: { categoryKey: string; placeKey: string }): string {
+  return `${row.categoryKey}\n${row.placeKey}`;
+}
+
+/** JSON with sorted keys, absent and undefined fields alike: to tell whether a row needs a patch. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === "object" && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
+function sameFields(row: object, wanted: object): boolean {
+  const stored = row as Record<string, unknown>;
+  return Object.entries(wanted).every(([key, value]) => canonical(stored[key]) === canonical(value));
+}
+
+/** Turns an item's rows into `wanted`: deletes the extra ones, patches the changed ones, adds the missing. */
+async function replaceListingRows<T extends ListingTable>(
+  ctx: MutationCtx,
+  table: T,
+  existing: Doc<T>[],
+  wanted: NewDoc<T>[],
+  now: number,
+): Promise<void> {
+  // Both tables key their rows by (categoryKey, placeKey); TypeScript cannot see it through `T`.
+  const key = (row: unknown) => listingKey(row as { categoryKey: string; placeKey: string });
+  const plan = planLinkReplacement<Doc<T>, NewDoc<T>>(existing, wanted, key, key);
+  for (const row of plan.remove) await ctx.db.delete(table, row._id);
+  for (const { row, value } of plan.keep) {
+    if (!sameFields(row, value)) await patchWithTimestamps(ctx, table, row._id, value, now);
+  }
+  for (const value of plan.add) await insertWithTimestamps(ctx, table, value, now);
+}
+
+type MsaFacet = { cbsaCode: string; states: readonly string[] };
+
+async function msaFacets(ctx: QueryCtx, rows: readonly { msaId: Id<"msas"> }[]): Promise<MsaFacet[]> {
+  const msas = await Promise.all(rows.map((row) => ctx.db.get("msas", row.msaId)));
+  return msas.flatMap((msa) => (msa ? [{ cbsaCode: msa.cbsaCode, states: msa.states }] : []));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Streams
+
+export async function streamFacets(ctx: QueryCtx, streamId: Id<"streams">): Promise<ExploreFacets> {
+  const categoryRows = await ctx.db
+    .query("streamCategories")
+    .withIndex("by_streamId_and_categoryId", (q) => q.eq("streamId", streamId))
+    .take(LINK_READ_LIMIT);
+  const msaRows = await ctx.db
+    .query("streamMsas")
+    .withIndex("by_streamId_and_msaId", (q) => q.eq("streamId", streamId))
+    .take(LINK_READ_LIMIT);
+  return facetsFromLinks(toCategoryLinks(categoryRows), await msaFacets(ctx, msaRows));
+}
+
+/**
+ * The rows a stream should have, given that it is listed at all (`isStreamListedPublicly`): one per
+ * category key × place key, each with the sort fields, the facets and the card.
+ */
+export function streamListingRows(stream: Doc<"streams">, facets: ExploreFacets): NewDoc<"streamListings">[] {
+  const order = streamListingOrder(stream);
+  if (!order) return [];
+  const card = toStreamCard(stream);
+  const placeKeys = listingPlaceKeys(facets);
+  return listingCategoryKeys(facets).flatMap((categoryKey) =>
+    placeKeys.map((placeKey) => ({
+      streamId: stream._id,
+      liveShopId: stream.liveShopId,
+      categoryKey,
+      placeKey,
+      ...order,
+      facets,
+      card,
+    })),
+  );
+}
+
+export async function listStreamListingRows(
+  ctx: QueryCtx,
+  streamId: Id<"streams">,
+): Promise<Doc<"streamListings">[]> {
+  return await ctx.db
+    .query("streamListings")
+    .withIndex("by_streamId_and_categoryKey_and_placeKey", (q) => q.eq("streamId", streamId))
+    .take(MAX_ROWS_PER_ITEM);
+}
+
+/**
+ * What a sync re-reads. Rows carry the facets derived when the item's links last changed, so a change
+ * to the item itself reuses them; a link change, an item entering the lists and the migration read the
+ * links again.
+ */
+export type SyncOptions = { linksChanged?: boolean; now?: number };
+
+/** Rewrites a stream's listing rows from the stream, its links and its shop; none when it is not listed. */
+export async function syncStreamListings(
+  ctx: MutationCtx,
+  streamId: Id<"streams">,
+  { linksChanged = false, now = Date.now() }: SyncOptions = {},
+): Promise<void> {
+  const existing = await listStreamListingRows(ctx, streamId);
+  const stream = await ctx.db.get("streams", streamId);
+  const shop = stream && (await ctx.db.get("liveShops", stream.liveShopId));
+  let wanted: NewDoc<"streamListings">[] = [];
+  if (stream && shop && isStreamListedPublicly(stream.streamStatus, shop.status)) {
+    const known = linksChanged ? undefined : existing[0]?.facets;
+    wanted = streamListingRows(stream, known ?? (await streamFacets(ctx, streamId)));
+  }
+  await replaceListingRows(ctx, "streamListings", existing, wanted, now);
+}
+
+/** Whether a change to a stream row can change its listing rows (its card, its order or its shop). */
+export function streamListingInputsChanged(before: Doc<"streams">, after: Doc<"streams">): boolean {
+  return (
+    before.liveShopId !== after.liveShopId ||
+    canonical(toStreamCard(before)) !== canonical(toStreamCard(after))
+  );
+}
+
+/** Whether a shop in this status has its streams on the public lists. */
+export function shopListsStreams(status: Doc<"liveShops">["status"]): boolean {
+  return isStreamListedPublicly("SCHEDULED", status);
+}
+
+/** Streams re-synced inline when a shop's visibility changes; the rest follow in scheduled batches. */
+export const SHOP_STREAMS_PER_SYNC = 100;
+
+/**
+ * Re-syncs the listing rows of a shop's streams created after `after` (its status decides whether they
+ * are listed), a batch at a time.
+ */
+export async function syncShopStreamListings(
+  ctx: MutationCtx,
+  liveShopId: Id<"liveShops">,
+  after = -1,
+): Promise<void> {
+  const streams = await ctx.db
+    .query("streams")
+    .withIndex("by_liveShopId", (q) => q.eq("liveShopId", liveShopId).gt("_creationTime", after))
+    .take(SHOP_STREAMS_PER_SYNC + 1);
+  const batch = streams.slice(0, SHOP_STREAMS_PER_SYNC);
+  for (const stream of batch) await syncStreamListings(ctx, stream._id);
+  const last = batch.at(-1);
+  if (streams.length > batch.length && last) {
+    await ctx.scheduler.runAfter(0, internal.explore.continueShopStreamListings, {
+      liveShopId,
+      after: last._creationTime,
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Shops
+
+export async function shopFacets(ctx: QueryCtx, liveShopId: Id<"liveShops">): Promise<ExploreFacets> {
+  const categoryRows = await ctx.db
+    .query("liveShopCategories")
+    .withIndex("by_liveShopId_and_categoryId", (q) => q.eq("liveShopId", liveShopId))
+    .take(LINK_READ_LIMIT);
+  const msaRows = await ctx.db
+    .query("liveShopMsas")
+    .withIndex("by_liveShopId_and_msaId", (q) => q.eq("liveShopId", liveShopId))
+    .take(LINK_READ_LIMIT);
+  return facetsFromLinks(toCategoryLinks(categoryRows), await msaFacets(ctx, msaRows));
+}
+
+export function shopListingRows(shop: Doc<"liveShops">, facets: ExploreFacets): NewDoc<"shopListings">[] {
+  const sortKey = shopSortKey(shop.liveShopName);
+  const card = toShopCard(shop, facets);
+  const placeKeys = listingPlaceKeys(facets);
+  return listingCategoryKeys(facets).flatMap((categoryKey) =>
+    placeKeys.map((placeKey) => ({ liveShopId: shop._id, categoryKey, placeKey, sortKey, facets, card })),
+  );
+}
+
+export async function listShopListingRows(
+  ctx: QueryCtx,
+  liveShopId: Id<"liveShops">,
+): Promise<Doc<"shopListings">[]> {
+  return await ctx.db
+    .query("shopListings")
+    .withIndex("by_liveShopId_and_categoryKey_and_placeKey", (q) => q.eq("liveShopId", liveShopId))
+    .take(MAX_ROWS_PER_ITEM);
+}
+
+/** Rewrites a shop's listing rows; none unless the shop is public (active or in maintenance). */
+export async function syncShopListings(
+  ctx: MutationCtx,
+  liveShopId: Id<"liveShops">,
+  { linksChanged = false, now = Date.now() }: SyncOptions = {},
+): Promise<void> {
+  const existing = await listShopListingRows(ctx, liveShopId);
+  const shop = await ctx.db.get("liveShops", liveShopId);
+  let wanted: NewDoc<"shopListings">[] = [];
+  if (shop && isShopPublic(shop.status)) {
+    const known = linksChanged ? undefined : existing[0]?.facets;
+    const facets = known ?? (await shopFacets(ctx, liveShopId));
+    wanted = shopListingRows(shop, facets);
+  }
+  await replaceListingRows(ctx, "shopListings", existing, wanted, now);
+}
+
+const NO_FACETS: ExploreFacets = { categories: [], subcategories: [], msas: [], states: [] };
+
+/** Whether a change to a shop row can change its card or its listing. */
+export function shopListingInputsChanged(before: Doc<"liveShops">, after: Doc<"liveShops">): boolean {
+  return canonical(toShopCard(before, NO_FACETS)) !== canonical(toShopCard(after, NO_FACETS));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Rebuilding everything (the `explore:rebuildListings` migration)
+
+export const REBUILD_PHASES = ["streams", "shops", "streamOrphans", "shopOrphans"] as const;
+export type RebuildPhase = (typeof REBUILD_PHASES)[number];
+
+/** Items per rebuild batch: each stream reads a handful of rows and writes about a dozen. */
+const REBUILD_BATCH_SIZE = 100;
+
+async function deleteListingRows<T extends ListingTable>(ctx: MutationCtx, table: T, rows: Doc<T>[]) {
+  for (const row of rows) await ctx.db.delete(table, row._id);
+}
+
+/** One batch of one phase; schedules the next batch, or the next phase, until all are done. */
+export async function rebuildListingsBatch(
+  ctx: MutationCtx,
+  phase: RebuildPhase,
+  cursor: string | null,
+): Promise<{ phase: RebuildPhase; processed: number; done: boolean }> {
+  const request = { numItems: REBUILD_BATCH_SIZE, cursor };
+  let batch: { isDone: boolean; continueCursor: string };
+  let processed = 0;
+  switch (phase) {
+    case "streams": {
+      const page = await ctx.db.query("streams").paginate(request);
+      for (const stream of page.page) await syncStreamListings(ctx, stream._id, { linksChanged: true });
+      [batch, processed] = [page, page.page.length];
+      break;
+    }
+    case "shops": {
+      const page = await ctx.db.query("liveShops").paginate(request);
+      for (const shop of page.page) await syncShopListings(ctx, shop._id, { linksChanged: true });
+      [batch, processed] = [page, page.page.length];
+      break;
+    }
+    case "streamOrphans": {
+      const page = await ctx.db.query("streamListings").paginate(request);
+      const streamIds = new Set(page.page.map((row) => row.streamId));
+      for (const streamId of streamIds) {
+        if (await ctx.db.get("streams", streamId)) continue;
+        await deleteListingRows(ctx, "streamListings", await listStreamListingRows(ctx, streamId));
+        processed++;
+      }
+      batch = page;
+      break;
+    }
+    case "shopOrphans": {
+      const page = await ctx.db.query("shopListings").paginate(request);
+      const shopIds = new Set(page.page.map((row) => row.liveShopId));
+      for (const liveShopId of shopIds) {
+        if (await ctx.db.get("liveShops", liveShopId)) continue;
+        await deleteListingRows(ctx, "shopListings", await listShopListingRows(ctx, liveShopId));
+        processed++;
+      }
+      batch = page;
+      break;
+    }
+  }
+  const next = REBUILD_PHASES[REBUILD_PHASES.indexOf(phase) + 1];
+  if (!batch.isDone) {
+    await ctx.scheduler.runAfter(0, internal.explore.rebuildListings, {
+      phase,
+      cursor: batch.continueCursor,
+    });
+  } else if (next) {
+    await ctx.scheduler.runAfter(0, internal.explore.rebuildListings, { phase: next, cursor: null });
+  }
+  return { phase, processed, done: batch.isDone && next === undefined };
+}

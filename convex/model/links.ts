@@ -1,0 +1,90 @@
+/**
+ * What shop and stream link rows (categories, metro areas) have in common: validation of a whole set
+ * before anything is written, and the plan that turns the current rows into the wanted set.
+ */
+import { v } from "convex/values";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+import { assertValidCategoryLink } from "./categories";
+import { appError } from "./errors";
+
+/**
+ * The most link rows of one kind read for one shop or stream. The functions allow far fewer
+ * (LIMITS.linkedCategories, LIMITS.linkedMetroAreas); this only bounds the read.
+ */
+export const LINK_READ_LIMIT = 100;
+
+export const categoryLinkValidator = v.object({
+  categoryId: v.string(),
+  subcategoryId: v.optional(v.string()),
+  priority: v.number(),
+});
+
+export type CategoryLinkValue = { categoryId: string; subcategoryId?: string; priority: number };
+
+export function categoryLinkKey(link: { categoryId: string; subcategoryId?: string }): string {
+  return `${link.categoryId}/${link.subcategoryId ?? ""}`;
+}
+
+/** A link row as the functions return it: primary (lowest priority) first, then by id. */
+export function toCategoryLinks(
+  rows: readonly { categoryId: string; subcategoryId?: string; priority: number }[],
+): CategoryLinkValue[] {
+  return rows
+    .map(({ categoryId, subcategoryId, priority }) => ({ categoryId, subcategoryId, priority }))
+    .sort((a, b) => a.priority - b.priority || categoryLinkKey(a).localeCompare(categoryLinkKey(b)));
+}
+
+/** Every link names a real category and, optionally, one of its own subcategories; checked before any write. */
+export async function assertValidCategoryLinks(
+  ctx: QueryCtx,
+  links: readonly CategoryLinkValue[],
+): Promise<void> {
+  for (const link of links) await assertValidCategoryLink(ctx, link);
+}
+
+/** The metro areas for CBSA codes, in order; an unknown code is refused before any write. */
+export async function getMsasByCbsaCodeOrThrow(
+  ctx: QueryCtx,
+  cbsaCodes: readonly string[],
+): Promise<Doc<"msas">[]> {
+  const msas = [];
+  for (const cbsaCode of cbsaCodes) {
+    const msa = await ctx.db
+      .query("msas")
+      .withIndex("by_cbsaCode", (q) => q.eq("cbsaCode", cbsaCode))
+      .unique();
+    if (!msa) throw appError("INVALID_ARGUMENT", `Unknown metro area "${cbsaCode}".`);
+    msas.push(msa);
+  }
+  return msas;
+}
+
+/** The CBSA codes of metro-area link rows, in the rows' order (missing areas skipped). */
+export async function cbsaCodesOf(ctx: QueryCtx, rows: readonly { msaId: Id<"msas"> }[]): Promise<string[]> {
+  const msas = await Promise.all(rows.map((row) => ctx.db.get("msas", row.msaId)));
+  return msas.flatMap((msa) => (msa ? [msa.cbsaCode] : []));
+}
+
+/** How to turn `existing` rows into `wanted` values, matched by key: rows to remove, values to add, pairs to keep. */
+export function planLinkReplacement<Row, Value>(
+  existing: readonly Row[],
+  wanted: readonly Value[],
+  rowKey: (row: Row) => string,
+  valueKey: (value: Value) => string,
+): { remove: Row[]; add: Value[]; keep: { row: Row; value: Value }[] } {
+  const wantedByKey = new Map(wanted.map((value) => [valueKey(value), value]));
+  const existingKeys = new Set<string>();
+  const remove: Row[] = [];
+  const keep: { row: Row; value: Value }[] = [];
+  for (const row of existing) {
+    const key = rowKey(row);
+    const value = wantedByKey.get(key);
+    // A second row with the same key (never written by the helpers) is removed too.
+    if (value === undefined || existingKeys.has(key)) remove.push(row);
+    else keep.push({ row, value });
+    existingKeys.add(key);
+  }
+  const add = wanted.filter((value) => !existingKeys.has(valueKey(value)));
+  return { remove, add, keep };
+}

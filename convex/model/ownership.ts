@@ -1,0 +1,76 @@
+/**
+ * Who may manage a shop or a stream (PRODUCT.md "Roles": sellers their own shops only, admins any for
+ * moderation). Every id a function receives goes through one of these before anything is read for the
+ * caller or written.
+ */
+import type { Doc, Id } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+import type { Actor } from "../lib/lifecycle";
+import { appError } from "./errors";
+import { getLiveShopOrThrow } from "./liveShops";
+import { getStreamOrThrow } from "./streams";
+
+export type ShopAccess = { shop: Doc<"liveShops">; actor: Actor };
+export type StreamAccess = ShopAccess & { stream: Doc<"streams"> };
+
+/** Whether an admin's moderation is enough, or only the owner will do (creating content in the shop). */
+export type Managers = "ownerOnly" | "ownerOrAdmin";
+
+export function actorFor(viewer: Doc<"users"> | null, shop: Doc<"liveShops">): Actor {
+  return { isOwner: viewer !== null && shop.userId === viewer._id, isAdmin: viewer?.role === "admin" };
+}
+
+function mayManage(actor: Actor, managers: Managers): boolean {
+  return actor.isOwner || (managers === "ownerOrAdmin" && actor.isAdmin);
+}
+
+/** For queries: the shop if the viewer owns it or is an admin, else null (a missing shop too). */
+export async function getManagedShop(
+  ctx: QueryCtx,
+  viewer: Doc<"users"> | null,
+  liveShopId: Id<"liveShops">,
+): Promise<ShopAccess | null> {
+  const shop = await ctx.db.get("liveShops", liveShopId);
+  if (!shop) return null;
+  const actor = actorFor(viewer, shop);
+  return mayManage(actor, "ownerOrAdmin") ? { shop, actor } : null;
+}
+
+/** For queries: the stream and its shop if the viewer owns the shop or is an admin, else null. */
+export async function getManagedStream(
+  ctx: QueryCtx,
+  viewer: Doc<"users"> | null,
+  streamId: Id<"streams">,
+): Promise<StreamAccess | null> {
+  const stream = await ctx.db.get("streams", streamId);
+  if (!stream) return null;
+  const access = await getManagedShop(ctx, viewer, stream.liveShopId);
+  return access && { ...access, stream };
+}
+
+export async function getOwnedShopOrThrow(
+  ctx: QueryCtx,
+  viewer: Doc<"users">,
+  liveShopId: Id<"liveShops">,
+  managers: Managers,
+): Promise<ShopAccess> {
+  const shop = await getLiveShopOrThrow(ctx, liveShopId);
+  const actor = actorFor(viewer, shop);
+  if (!mayManage(actor, managers)) throw appError("FORBIDDEN", "Only the shop's owner can change this shop.");
+  return { shop, actor };
+}
+
+export async function getOwnedStreamOrThrow(
+  ctx: QueryCtx,
+  viewer: Doc<"users">,
+  streamId: Id<"streams">,
+  managers: Managers,
+): Promise<StreamAccess> {
+  const stream = await getStreamOrThrow(ctx, streamId);
+  const shop = await getLiveShopOrThrow(ctx, stream.liveShopId);
+  const actor = actorFor(viewer, shop);
+  if (!mayManage(actor, managers)) {
+    throw appError("FORBIDDEN", "Only the shop's owner can change this stream.");
+  }
+  return { shop, stream, actor };
+}

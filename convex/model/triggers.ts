@@ -1,0 +1,58 @@
+/**
+ * What runs after every write to these tables, whichever helper wrote (decision 012). The builders of
+ * convex/functions.ts wrap every mutation's `ctx.db` with them, internal ones included, so no write
+ * path can leave explore's listing tables behind. Handlers re-derive rows from the current state, so
+ * running one twice, or for a row already gone, is harmless.
+ */
+import { Triggers } from "convex-helpers/server/triggers";
+import type { DataModel } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import {
+  shopListingInputsChanged,
+  shopListsStreams,
+  streamListingInputsChanged,
+  syncShopListings,
+  syncShopStreamListings,
+  syncStreamListings,
+} from "./exploreListings";
+
+export const triggers = new Triggers<DataModel>();
+
+/** The listing tables have no triggers of their own: write them through the unwrapped db. */
+function direct(ctx: MutationCtx & { innerDb: MutationCtx["db"] }): MutationCtx {
+  return { ...ctx, db: ctx.innerDb };
+}
+
+triggers.register("streams", async (ctx, change) => {
+  if (change.operation === "update" && !streamListingInputsChanged(change.oldDoc, change.newDoc)) return;
+  await syncStreamListings(direct(ctx), change.id);
+});
+
+for (const table of ["streamCategories", "streamMsas"] as const) {
+  triggers.register(table, async (ctx, change) => {
+    const { streamId } = change.newDoc ?? change.oldDoc;
+    await syncStreamListings(direct(ctx), streamId, { linksChanged: true });
+    // A link moved to another stream (never done by the helpers) changes that one too.
+    if (change.oldDoc && change.newDoc && change.oldDoc.streamId !== change.newDoc.streamId) {
+      await syncStreamListings(direct(ctx), change.oldDoc.streamId, { linksChanged: true });
+    }
+  });
+}
+
+triggers.register("liveShops", async (ctx, change) => {
+  const { oldDoc, newDoc } = change;
+  if (!oldDoc || !newDoc || shopListingInputsChanged(oldDoc, newDoc)) {
+    await syncShopListings(direct(ctx), change.id);
+  }
+  // A shop leaving or entering "active" takes its streams off or back onto the lists; a deleted shop
+  // takes them off at once, before the cascade reaches them.
+  const listedBefore = oldDoc !== null && shopListsStreams(oldDoc.status);
+  const listedAfter = newDoc !== null && shopListsStreams(newDoc.status);
+  if (listedBefore !== listedAfter) await syncShopStreamListings(direct(ctx), change.id);
+});
+
+for (const table of ["liveShopCategories", "liveShopMsas"] as const) {
+  triggers.register(table, async (ctx, change) => {
+    await syncShopListings(direct(ctx), (change.newDoc ?? change.oldDoc).liveShopId, { linksChanged: true });
+  });
+}
