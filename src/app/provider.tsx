@@ -1,9 +1,10 @@
-import { ClerkProvider, useAuth } from "@clerk/react";
+import { useAuth } from "@clerk/react";
 import { ConvexProviderWithAuth, ConvexReactClient } from "convex/react";
 import { ConvexProviderWithClerk } from "convex/react-clerk";
 import type { ReactNode } from "react";
 import type { AppConfig } from "@/config/env";
 import { paths } from "@/config/paths";
+import { ClerkLoader } from "@/features/auth/clerk-loader";
 import { EnsureUser } from "@/features/auth/current-user";
 import { useLocalAuth } from "@/features/auth/local-auth";
 
@@ -37,16 +38,18 @@ export function AppProvider({ config, navigate, children }: AppProviderProps) {
     );
   }
   return (
-    <ClerkProvider
-      publishableKey={config.clerkPublishableKey}
-      routerPush={(to) => navigate(to)}
-      routerReplace={(to) => navigate(to, { replace: true })}
-      signInUrl={paths.signIn.getHref()}
-      afterSignOutUrl={paths.home.getHref()}
+    <ClerkLoader
+      options={{
+        publishableKey: config.clerkPublishableKey,
+        routerPush: (to) => navigate(to),
+        routerReplace: (to) => navigate(to, { replace: true }),
+        signInUrl: paths.signIn.getHref(),
+        afterSignOutUrl: paths.home.getHref(),
+      }}
     >
       <ConvexProviderWithClerk client={client} useAuth={useAuth}>
         <EnsureUser>{children}</EnsureUser>
       </ConvexProviderWithClerk>
-    </ClerkProvider>
+    </ClerkLoader>
   );
 }

@@ -1,8 +1,9 @@
-import { createBrowserRouter, type RouteObject } from "react-router-dom";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
 import { NotFoundPage } from "@/components/errors/not-found-page";
 import { RouteErrorBoundary } from "@/components/errors/route-error-boundary";
 import { PageLoading } from "@/components/layout/page-loading";
 import { paths } from "@/config/paths";
+import { RequireAdmin } from "@/features/auth/require-admin";
 import { RequireAuth } from "@/features/auth/require-auth";
 import { AppLayout } from "./layout";
 
@@ -36,6 +37,73 @@ export const routes: RouteObject[] = [
               Component: (await import("@/features/dashboard/dashboard-page")).DashboardPage,
             }),
             errorElement: <RouteErrorBoundary />,
+          },
+          {
+            path: paths.dashboard.liveShops.path,
+            lazy: async () => ({
+              Component: (await import("@/features/live-shops/live-shops-page")).LiveShopsPage,
+            }),
+            errorElement: <RouteErrorBoundary />,
+          },
+          {
+            // "new" outranks the :liveShopId pattern (static segments win in react-router).
+            path: paths.dashboard.newLiveShop.path,
+            lazy: async () => ({
+              Component: (await import("@/features/live-shops/new-live-shop-page")).NewLiveShopPage,
+            }),
+            errorElement: <RouteErrorBoundary />,
+          },
+          {
+            path: paths.dashboard.liveShop.path,
+            lazy: async () => ({
+              Component: (await import("@/features/live-shops/edit-live-shop-page")).EditLiveShopPage,
+            }),
+            errorElement: <RouteErrorBoundary />,
+          },
+          {
+            path: paths.dashboard.streams.path,
+            lazy: async () => ({
+              Component: (await import("@/features/streams/streams-page")).StreamsPage,
+            }),
+            errorElement: <RouteErrorBoundary />,
+          },
+          {
+            path: paths.dashboard.newStream.path,
+            lazy: async () => ({
+              Component: (await import("@/features/streams/new-stream-page")).NewStreamPage,
+            }),
+            errorElement: <RouteErrorBoundary />,
+          },
+          {
+            path: paths.dashboard.stream.path,
+            lazy: async () => ({
+              Component: (await import("@/features/streams/edit-stream-page")).EditStreamPage,
+            }),
+            errorElement: <RouteErrorBoundary />,
+          },
+          {
+            path: paths.dashboard.settings.path,
+            lazy: async () => ({
+              Component: (await import("@/features/settings/settings-page")).SettingsPage,
+            }),
+            errorElement: <RouteErrorBoundary />,
+          },
+          {
+            // Every admin path, unknown ones included, answers 403 to non-admins before anything else.
+            path: paths.dashboard.admin.root.path,
+            element: <RequireAdmin />,
+            errorElement: <RouteErrorBoundary />,
+            children: [
+              { index: true, element: <Navigate to={paths.dashboard.admin.users.getHref()} replace /> },
+              {
+                path: paths.dashboard.admin.users.path,
+                lazy: async () => ({
+                  Component: (await import("@/features/admin/users-page")).UsersPage,
+                }),
+                errorElement: <RouteErrorBoundary />,
+              },
+              { path: "*", element: <NotFoundPage /> },
+            ],
           },
           { path: "*", element: <NotFoundPage /> },
         ],

@@ -37,8 +37,8 @@ test("a seller going live in one browser appears on another visitor's home page 
   await screenshot(seller.page, "live-update-seller");
 
   // And back: ending the show takes it off the board.
-  seller.page.once("dialog", (dialog) => void dialog.accept());
   await controls.getByRole("button", { name: "End" }).click();
+  await seller.page.getByRole("alertdialog").getByRole("button", { name: "End stream" }).click();
   await buyer.page.getByRole("heading", { name: streamTitle }).waitFor({ state: "detached", timeout: 5_000 });
   expect(seller.errors).toEqual([]);
   expect(buyer.errors).toEqual([]);

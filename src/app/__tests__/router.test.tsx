@@ -97,3 +97,49 @@ describe("sign-in and the dashboard", () => {
     expect(localStorage.getItem(LOCAL_SESSION_KEY)).toBeNull();
   });
 });
+
+describe("settings and the admin screens", () => {
+  function signInAs(user: { email: string; name: string; role: string }) {
+    setConvexAuth("signedIn");
+    setQueryResult(api.users.viewer, { _id: `u_${user.role}`, ...user });
+    localStorage.setItem(LOCAL_SESSION_KEY, JSON.stringify({ sub: `demo_${user.role}`, ...user }));
+  }
+  const AVERY = { email: "admin@livelocal.test", name: "Avery Chen", role: "admin" };
+  const JORDAN = { email: "jordan@livelocal.test", name: "Jordan Lee", role: "viewer" };
+
+  test("a signed-in person reaches Settings from the account menu", async () => {
+    signInAs(JORDAN);
+    const router = renderAt("/");
+    await userEvent.click(await screen.findByRole("button", { name: "Account: Jordan Lee" }));
+    expect(screen.queryByRole("menuitem", { name: "Admin" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("menuitem", { name: "Settings" }));
+    expect(await screen.findByRole("region", { name: "Profile" })).toHaveTextContent("jordan@livelocal.test");
+    expect(router.state.location.pathname).toBe("/dashboard/settings");
+    const sections = screen.getByRole("navigation", { name: "Dashboard" });
+    expect(within(sections).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
+    expect(within(sections).queryByRole("link", { name: "Admin" })).not.toBeInTheDocument();
+  });
+
+  test.each(["/dashboard/admin", "/dashboard/admin/users", "/dashboard/admin/no-such-page"])(
+    "a viewer opening %s gets 403 Forbidden",
+    async (path) => {
+      signInAs(JORDAN);
+      renderAt(path);
+      expect(await screen.findByRole("heading", { name: "Forbidden" })).toBeInTheDocument();
+      expect(screen.getByText("This page is for LiveLocal admins.")).toBeInTheDocument();
+      expect(screen.queryByRole("heading", { name: "Users & roles" })).not.toBeInTheDocument();
+    },
+  );
+
+  test("an admin's menu leads to the admin screens, which open on users & roles", async () => {
+    signInAs(AVERY);
+    setQueryResult(api.users.listUsers, [{ _id: "u_admin", createdAt: 0, ...AVERY }]);
+    const router = renderAt("/");
+    await userEvent.click(await screen.findByRole("button", { name: "Account: Avery Chen" }));
+    await userEvent.click(screen.getByRole("menuitem", { name: "Admin" }));
+    expect(await screen.findByRole("heading", { name: "Users & roles" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dashboard/admin/users");
+    const sections = screen.getByRole("navigation", { name: "Dashboard" });
+    expect(within(sections).getByRole("link", { name: "Admin" })).toHaveAttribute("aria-current", "page");
+  });
+});

@@ -1,12 +1,17 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router-dom";
 import { Icon } from "@/components/ui/icon";
-import { paths } from "@/config/paths";
+import { accountLinks } from "./account-links";
 import { Avatar } from "./avatar";
 
 export type AccountMenuUser = { name: string; email: string; roleLabel: string; avatarUrl?: string };
 
-type AccountMenuProps = { user: AccountMenuUser; onSignOut: () => void };
+type AccountMenuProps = {
+  user: AccountMenuUser;
+  /** The Admin entry; the admin screens refuse everyone else anyway, so this only spares a 403. */
+  showAdmin: boolean;
+  onSignOut: () => void;
+};
 
 function menuItems(menu: HTMLElement | null): HTMLElement[] {
   return Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
@@ -20,7 +25,7 @@ const itemClass =
  * focus to the first item, arrows move between items, Escape closes and returns focus to the button,
  * and a click outside or tabbing away closes it.
  */
-export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
+export function AccountMenu({ user, showAdmin, onSignOut }: AccountMenuProps) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -83,16 +88,19 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
             </p>
           </div>
           <div ref={menuRef} id={menuId} role="menu" aria-label="Account" className="pt-1">
-            <Link
-              role="menuitem"
-              tabIndex={-1}
-              to={paths.dashboard.root.getHref()}
-              className={itemClass}
-              onClick={() => setOpen(false)}
-            >
-              <Icon name="lucide:layout-dashboard" className="size-4" />
-              Dashboard
-            </Link>
+            {accountLinks(showAdmin).map((link) => (
+              <Link
+                key={link.href}
+                role="menuitem"
+                tabIndex={-1}
+                to={link.href}
+                className={itemClass}
+                onClick={() => setOpen(false)}
+              >
+                <Icon name={link.icon} className="size-4" />
+                {link.label}
+              </Link>
+            ))}
             <button
               role="menuitem"
               tabIndex={-1}

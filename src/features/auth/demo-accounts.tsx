@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { Icon } from "@/components/ui/icon";
+import { ROLE_LABELS } from "@/lib/roles";
 import type { Role } from "@convex/lib/constants";
 import { DEMO_SHOPS, DEMO_USERS, type DemoUser } from "@convex/lib/data/demo";
 import type { LocalIdentity } from "./local-auth";
-import { ROLE_LABELS } from "./roles";
 
 const GROUPS: { role: Role; title: string; icon: string }[] = [
   { role: "admin", title: "Admin", icon: "lucide:shield-check" },

@@ -4,7 +4,6 @@ import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { PageLoading } from "@/components/layout/page-loading";
 import { paths } from "@/config/paths";
 import { AccountProblem } from "./account-problem";
-import { AuthPending } from "./auth-pending";
 import { useCurrentUser } from "./current-user";
 import { currentPathForRedirect } from "./redirect";
 
@@ -21,7 +20,7 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   const [wasSignedIn, setWasSignedIn] = useState(false);
   if (isAuthenticated && !wasSignedIn) setWasSignedIn(true);
 
-  if (isLoading) return <AuthPending label="Checking your sign-in…" />;
+  if (isLoading) return <PageLoading label="Checking your sign-in…" />;
   if (!isAuthenticated) {
     const to = wasSignedIn ? paths.home.getHref() : paths.signIn.getHref(currentPathForRedirect(location));
     return <Navigate to={to} replace />;

@@ -1,9 +1,9 @@
 import { useConvexAuth } from "convex/react";
 import { useState } from "react";
 import { Navigate, useLocation, useSearchParams } from "react-router-dom";
+import { PageLoading } from "@/components/layout/page-loading";
 import { mode } from "@/config/env";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { AuthPending } from "./auth-pending";
 import { ClerkSignIn } from "./clerk-sign-in";
 import { LocalSignIn } from "./local-sign-in";
 import { safeRedirect } from "./redirect";
@@ -24,7 +24,7 @@ export function SignInPage() {
   if (isAuthenticated && startedSignedOut) return <Navigate to={redirectTo} replace />;
 
   let content;
-  if (isLoading) content = <AuthPending label="Checking your sign-in…" />;
+  if (isLoading) content = <PageLoading label="Checking your sign-in…" />;
   else if (isAuthenticated) content = <SignedInPanel redirectTo={redirectTo} />;
   // Clerk returns here when done (not to the target), for the same reason. No hash: Clerk's steps live there.
   else if (mode === "clerk") content = <ClerkSignIn returnTo={`${location.pathname}${location.search}`} />;

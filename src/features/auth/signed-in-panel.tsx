@@ -3,8 +3,8 @@ import { PageLoading } from "@/components/layout/page-loading";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
+import { ROLE_LABELS } from "@/lib/roles";
 import { useCurrentUser } from "./current-user";
-import { ROLE_LABELS } from "./roles";
 import { useSignOut } from "./use-sign-out";
 
 /** /sign-in for someone already signed in: who they are, a way on, and a way out. */

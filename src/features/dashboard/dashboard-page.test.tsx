@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, test, vi } from "vitest";
@@ -10,19 +10,28 @@ import {
   resetConvexMock,
   setQueryResult,
 } from "@/test/convex-mock";
+import { renderInRouter } from "@/test/render-in-router";
 import { DashboardPage } from "./dashboard-page";
 
 vi.mock("convex/react", () => convexReactMock);
 
-const stream = (id: string, streamTitle: string, streamStatus: string) => ({
+const HOUR = 60 * 60 * 1000;
+
+const stream = (id: string, streamTitle: string, streamStatus: string, times: object = {}) => ({
   _id: id,
   streamTitle,
   streamStatus,
   liveShopName: "Sarah's Vintage",
   liveShopSlug: "sarahs-vintage",
   timezone: "America/New_York",
-  streamStartUTC: Date.UTC(2026, 10, 21, 23, 30),
+  streamStartUTC: Date.now() + 2 * HOUR,
+  streamStopUTC: Date.now() + 3 * HOUR,
+  ...times,
 });
+
+function renderDashboard() {
+  return renderInRouter(<DashboardPage />, { path: "/dashboard" });
+}
 
 beforeEach(() => {
   resetConvexMock();
@@ -32,6 +41,9 @@ beforeEach(() => {
     name: "Sarah",
     role: "seller",
   });
+  setQueryResult(api.liveShops.listMyShops, [
+    { _id: "s1", liveShopName: "Sarah's Vintage", slug: "sarahs-vintage", status: "active", updatedAt: 0 },
+  ]);
   setQueryResult(api.streams.listMyStreams, [
     {
       liveShopId: "s1",
@@ -44,43 +56,120 @@ beforeEach(() => {
 
 describe("dashboard", () => {
   test("groups the seller's streams and offers the lifecycle's buttons", () => {
-    render(<DashboardPage />);
+    renderDashboard();
     expect(screen.getByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
-    const denim = screen.getByRole("group", { name: "Status of Denim drop" });
+    const upcoming = screen.getByRole("region", { name: "Upcoming" });
+    const denim = within(upcoming).getByRole("group", { name: "Status of Denim drop" });
     expect(within(denim).getByRole("button", { name: "Go live" })).toBeInTheDocument();
     expect(within(denim).getByRole("button", { name: "Cancel" })).toBeInTheDocument();
-    const boots = screen.getByRole("group", { name: "Status of Boot sale" });
+    const live = screen.getByRole("region", { name: "Live now" });
+    const boots = within(live).getByRole("group", { name: "Status of Boot sale" });
     expect(within(boots).getByRole("button", { name: "Pause" })).toBeInTheDocument();
     expect(within(boots).getByRole("button", { name: "End" })).toBeInTheDocument();
   });
 
   test("Go live calls setStreamStatus for that stream", async () => {
-    render(<DashboardPage />);
+    renderDashboard();
     await userEvent.click(screen.getByRole("button", { name: "Go live" }));
     expect(mutationCalls).toEqual([
       { name: "streams:setStreamStatus", args: { streamId: "a", status: "LIVE" } },
     ]);
   });
 
-  test("ending asks first, and does nothing when the seller says no", async () => {
-    const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
-    render(<DashboardPage />);
+  test("ending asks first in a dialog, and does nothing when the seller keeps streaming", async () => {
+    renderDashboard();
     await userEvent.click(screen.getByRole("button", { name: "End" }));
-    expect(confirm).toHaveBeenCalled();
+    const dialog = screen.getByRole("alertdialog", { name: "End “Boot sale” now?" });
+    expect(within(dialog).getByRole("button", { name: "Keep streaming" })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Keep streaming" }));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(mutationCalls).toEqual([]);
+
+    await userEvent.click(screen.getByRole("button", { name: "End" }));
+    await userEvent.click(screen.getByRole("button", { name: "End stream" }));
+    expect(mutationCalls).toEqual([
+      { name: "streams:setStreamStatus", args: { streamId: "b", status: "ENDED" } },
+    ]);
+  });
+
+  test("Escape closes the confirm dialog without ending the show", async () => {
+    renderDashboard();
+    await userEvent.click(screen.getByRole("button", { name: "End" }));
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
     expect(mutationCalls).toEqual([]);
   });
 
   test("a refusal from the server is shown in words", async () => {
     mutationImpl.current = () =>
       Promise.reject(new ConvexError({ code: "SHOP_NOT_ACTIVE", message: "The shop must be active first." }));
-    render(<DashboardPage />);
+    renderDashboard();
     await userEvent.click(screen.getByRole("button", { name: "Go live" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("The shop must be active first.");
   });
 
-  test("a user without a shop is told where shops are run", () => {
+  test("a user without a shop is told how to open one", () => {
+    setQueryResult(api.liveShops.listMyShops, []);
     setQueryResult(api.streams.listMyStreams, []);
-    render(<DashboardPage />);
+    renderDashboard();
     expect(screen.getByText(/You have no live shop yet/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Open a live shop" })).toHaveAttribute(
+      "href",
+      "/dashboard/liveshops/new",
+    );
+  });
+
+  test("shows each shop's status and admin note, and what needs attention", () => {
+    setQueryResult(api.liveShops.listMyShops, [
+      {
+        _id: "s1",
+        liveShopName: "Sarah's Vintage",
+        slug: "sarahs-vintage",
+        status: "draft",
+        statusReason: "Add a photo of your storefront.",
+        updatedAt: 0,
+      },
+    ]);
+    setQueryResult(api.streams.listMyStreams, [
+      {
+        liveShopId: "s1",
+        liveShopName: "Sarah's Vintage",
+        status: "draft",
+        streams: [
+          stream("a", "Denim drop", "SCHEDULED", { streamStartUTC: Date.now() - HOUR }),
+          stream("c", "Hat try-on", "CREATED", { streamStartUTC: undefined, streamStopUTC: undefined }),
+          stream("d", "Scarf swap", "SCHEDULED"),
+        ],
+      },
+    ]);
+    renderDashboard();
+    const shops = screen.getByRole("region", { name: "Your live shops" });
+    expect(within(shops).getByText("Draft")).toBeInTheDocument();
+    expect(within(shops).getByText("Add a photo of your storefront.")).toBeInTheDocument();
+
+    const attention = screen.getByRole("region", { name: "Needs attention" });
+    expect(within(attention).getByText("Sarah's Vintage was sent back by an admin")).toBeInTheDocument();
+    expect(within(attention).getByText(/“Denim drop” was due to start/)).toBeInTheDocument();
+    expect(within(attention).getByText("“Hat try-on” needs a start and a stop time")).toBeInTheDocument();
+    expect(within(attention).queryByText(/Scarf swap/)).not.toBeInTheDocument();
+    expect(within(attention).getByRole("link", { name: "Edit Sarah's Vintage" })).toHaveAttribute(
+      "href",
+      "/dashboard/liveshops/s1",
+    );
+  });
+
+  test("links to the shops and streams pages", () => {
+    renderDashboard();
+    const nav = screen.getByRole("navigation", { name: "Dashboard" });
+    expect(within(nav).getByRole("link", { name: "Live shops" })).toHaveAttribute(
+      "href",
+      "/dashboard/liveshops",
+    );
+    expect(within(nav).getByRole("link", { name: "Streams" })).toHaveAttribute("href", "/dashboard/streams");
+    expect(within(nav).getByRole("link", { name: "Settings" })).toHaveAttribute(
+      "href",
+      "/dashboard/settings",
+    );
+    expect(within(nav).queryByRole("link", { name: "Admin" })).not.toBeInTheDocument();
   });
 });

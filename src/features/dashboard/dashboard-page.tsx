@@ -1,84 +1,105 @@
 import { useQuery } from "convex/react";
-import { StreamStatusBadge } from "@/components/streams/stream-status-badge";
-import { useDocumentTitle } from "@/lib/use-document-title";
+import { Link } from "react-router-dom";
+import { DashboardShell } from "@/components/layout/dashboard-shell";
+import { StreamGroups } from "@/components/streams/stream-groups";
+import { StreamStatusProvider } from "@/components/streams/stream-status-provider";
+import { buttonVariants } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
+import { paths } from "@/config/paths";
+import { useNow } from "@/lib/use-now";
 import { api } from "@convex/_generated/api";
-import type { StreamStatus } from "@convex/lib/constants";
-import { formatStreamTime } from "@convex/lib/time";
-import { StreamStatusControls } from "./stream-status-controls";
+import { attentionItems } from "./attention";
+import { AttentionList } from "./attention-list";
+import { ShopsOverview } from "./shops-overview";
 
-const GROUPS: { title: string; statuses: StreamStatus[] }[] = [
-  { title: "Live now", statuses: ["LIVE", "PAUSED"] },
-  { title: "Upcoming", statuses: ["SCHEDULED"] },
-  { title: "Drafts", statuses: ["CREATED"] },
-  { title: "Ended and cancelled", statuses: ["ENDED", "CANCELLED"] },
-];
+/** Ended shows listed here; the streams page has them all. */
+const ENDED_ON_OVERVIEW = 5;
 
+/** `/dashboard`: the seller's shops, what needs attention, and their streams with one-click status controls. */
 export function DashboardPage() {
-  useDocumentTitle("Dashboard");
   const viewer = useQuery(api.users.viewer, {});
-  const shops = useQuery(api.streams.listMyStreams, {});
-  if (viewer === undefined || shops === undefined || viewer === null) {
+  const shops = useQuery(api.liveShops.listMyShops, {});
+  const streamsByShop = useQuery(api.streams.listMyStreams, {});
+  const now = useNow();
+  if (viewer === undefined || viewer === null || shops === undefined || streamsByShop === undefined) {
     return <p className="mx-auto max-w-5xl px-4 py-12 text-slate-500">Loading your dashboard…</p>;
   }
   const actor = { isOwner: true, isAdmin: viewer.role === "admin" };
+  const streams = streamsByShop.flatMap((shop) => shop.streams);
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Signed in as {viewer.name ?? viewer.email} · {viewer.role}
-      </p>
-
-      {shops.length === 0 && (
-        <p className="mt-8 rounded-2xl border border-dashed border-slate-300 p-8 text-slate-600 dark:border-slate-700 dark:text-slate-300">
-          You have no live shop yet. Sellers run their shops and take their streams live from here.
-        </p>
-      )}
-
-      {shops.map((shop) => (
-        <section key={shop.liveShopId} className="mt-10" aria-labelledby={`shop-${shop.liveShopId}`}>
-          <h2 id={`shop-${shop.liveShopId}`} className="text-xl font-semibold">
-            {shop.liveShopName} <span className="text-sm font-normal text-slate-500">· {shop.status}</span>
-          </h2>
-          {GROUPS.map((group) => {
-            const streams = shop.streams.filter((stream) => group.statuses.includes(stream.streamStatus));
-            if (streams.length === 0) return null;
-            return (
-              <div key={group.title} className="mt-5">
-                <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-                  {group.title}
-                </h3>
-                <ul className="mt-2 divide-y divide-slate-200 rounded-2xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-                  {streams.map((stream) => (
-                    <li
-                      key={stream._id}
-                      className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
+    <DashboardShell
+      title="Dashboard"
+      description={`Signed in as ${viewer.name ?? viewer.email} · ${viewer.role}`}
+      actions={
+        shops.length > 0 && (
+          <Link
+            to={paths.dashboard.newStream.getHref(shops.length === 1 ? shops[0]?._id : undefined)}
+            className={buttonVariants({ size: "sm" })}
+          >
+            <Icon name="lucide:plus" className="size-4" />
+            New stream
+          </Link>
+        )
+      }
+    >
+      {shops.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          <p>You have no live shop yet. Sellers run their shops and take their streams live from here.</p>
+          <p className="mt-2">
+            Open a shop, fill it in and submit it for verification; once it is approved, your shows can go
+            live.
+          </p>
+          <Link to={paths.dashboard.newLiveShop.getHref()} className={buttonVariants({ className: "mt-4" })}>
+            <Icon name="lucide:store" className="size-4" />
+            Open a live shop
+          </Link>
+        </div>
+      ) : (
+        <div className="space-y-10">
+          <AttentionList items={attentionItems(shops, streams, now)} />
+          <ShopsOverview shops={shops} />
+          <section aria-labelledby="streams-heading">
+            <div className="flex items-center justify-between gap-3">
+              <h2 id="streams-heading" className="text-xl font-semibold">
+                Your streams
+              </h2>
+              <Link
+                to={paths.dashboard.streams.getHref()}
+                className="text-sm font-medium text-primary-700 underline dark:text-primary-100"
+              >
+                All streams
+              </Link>
+            </div>
+            {streams.length === 0 && (
+              <p className="mt-3 text-slate-600 dark:text-slate-300">No streams yet.</p>
+            )}
+            <div className="mt-4">
+              <StreamStatusProvider>
+                <StreamGroups
+                  shops={streamsByShop}
+                  actor={actor}
+                  endedLimit={ENDED_ON_OVERVIEW}
+                  moreEnded={
+                    <Link to={paths.dashboard.streams.getHref()} className="underline">
+                      See every ended show
+                    </Link>
+                  }
+                  actions={(stream) => (
+                    <Link
+                      to={paths.dashboard.stream.getHref(stream._id)}
+                      className="text-sm font-medium text-secondary-700 underline dark:text-blue-300"
+                      aria-label={`Open ${stream.streamTitle}`}
                     >
-                      <div className="min-w-0">
-                        <p className="flex items-center gap-2 font-medium">
-                          <StreamStatusBadge status={stream.streamStatus} />
-                          <span className="truncate">{stream.streamTitle}</span>
-                        </p>
-                        <p className="mt-1 text-sm text-slate-500">
-                          {stream.streamStartUTC === undefined
-                            ? "No start time yet"
-                            : formatStreamTime(stream.streamStartUTC, stream.timezone)}
-                        </p>
-                      </div>
-                      <StreamStatusControls
-                        streamId={stream._id}
-                        streamTitle={stream.streamTitle}
-                        status={stream.streamStatus}
-                        actor={actor}
-                      />
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            );
-          })}
-        </section>
-      ))}
-    </div>
+                      Open
+                    </Link>
+                  )}
+                />
+              </StreamStatusProvider>
+            </div>
+          </section>
+        </div>
+      )}
+    </DashboardShell>
   );
 }

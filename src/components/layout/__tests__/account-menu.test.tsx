@@ -7,11 +7,11 @@ import { initialsOf } from "../avatar";
 
 const AVERY = { name: "Avery Chen", email: "admin@livelocal.test", roleLabel: "Admin" };
 
-function renderMenu(onSignOut = vi.fn()) {
+function renderMenu(onSignOut = vi.fn(), { showAdmin = false } = {}) {
   render(
     <MemoryRouter>
       <p>Elsewhere on the page</p>
-      <AccountMenu user={AVERY} onSignOut={onSignOut} />
+      <AccountMenu user={AVERY} showAdmin={showAdmin} onSignOut={onSignOut} />
     </MemoryRouter>,
   );
   return { onSignOut, trigger: screen.getByRole("button", { name: "Account: Avery Chen" }) };
@@ -40,6 +40,8 @@ describe("AccountMenu", () => {
     const { trigger } = renderMenu();
     await userEvent.click(trigger);
     await userEvent.keyboard("{ArrowDown}");
+    expect(screen.getByRole("menuitem", { name: "Settings" })).toHaveFocus();
+    await userEvent.keyboard("{End}");
     expect(screen.getByRole("menuitem", { name: "Sign out" })).toHaveFocus();
     await userEvent.keyboard("{ArrowDown}");
     expect(screen.getByRole("menuitem", { name: "Dashboard" })).toHaveFocus();
@@ -47,6 +49,27 @@ describe("AccountMenu", () => {
     expect(screen.queryByRole("menu")).not.toBeInTheDocument();
     expect(trigger).toHaveAttribute("aria-expanded", "false");
     expect(trigger).toHaveFocus();
+  });
+
+  test("leads to the dashboard and settings; the Admin entry only for admins", async () => {
+    const { trigger } = renderMenu();
+    await userEvent.click(trigger);
+    const items = screen.getAllByRole("menuitem").map((item) => item.textContent);
+    expect(items).toEqual(["Dashboard", "Settings", "Sign out"]);
+    expect(screen.getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/dashboard/settings");
+    expect(screen.queryByRole("menuitem", { name: "Admin" })).not.toBeInTheDocument();
+  });
+
+  test("an admin's menu has an Admin entry", async () => {
+    const { trigger } = renderMenu(vi.fn(), { showAdmin: true });
+    await userEvent.click(trigger);
+    expect(screen.getByRole("menuitem", { name: "Admin" })).toHaveAttribute("href", "/dashboard/admin");
+    expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual([
+      "Dashboard",
+      "Settings",
+      "Admin",
+      "Sign out",
+    ]);
   });
 
   test("a click outside closes it", async () => {

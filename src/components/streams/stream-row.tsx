@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+import type { ShopStatus } from "@convex/lib/constants";
+import type { Actor } from "@convex/lib/lifecycle";
+import { formatStreamTime, formatTimeRange } from "@convex/lib/time";
+import { StreamStatusBadge } from "./stream-status-badge";
+import { StreamStatusControls, type StreamForControls } from "./stream-status-controls";
+
+export type StreamRowData = StreamForControls & { liveShopName: string; timezone: string };
+
+function when(stream: StreamRowData): string {
+  const { streamStartUTC: start, streamStopUTC: stop, timezone } = stream;
+  if (start === undefined) return "No start time yet";
+  if (stop === undefined || stop <= start) return formatStreamTime(start, timezone);
+  return formatTimeRange(start, stop, timezone);
+}
+
+type StreamRowProps = {
+  stream: StreamRowData;
+  actor: Actor;
+  shopStatus?: ShopStatus;
+  /** Links and buttons beside the status controls (edit, duplicate, delete). */
+  actions?: ReactNode;
+};
+
+/** One of the seller's streams in a list: status, title, shop and time, the lifecycle's buttons. */
+export function StreamRow({ stream, actor, shopStatus, actions }: StreamRowProps) {
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          <StreamStatusBadge status={stream.streamStatus} />
+          <span className="min-w-0 break-words">{stream.streamTitle}</span>
+        </p>
+        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+          {stream.liveShopName} · {when(stream)}
+        </p>
+        {actions && <div className="mt-2 flex flex-wrap gap-2">{actions}</div>}
+      </div>
+      <StreamStatusControls stream={stream} actor={actor} shopStatus={shopStatus} />
+    </li>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ShopStatus, StreamStatus } from "@convex/lib/constants";
+import { streamAttention } from "@convex/lib/lifecycle";
+import { formatStreamTime } from "@convex/lib/time";
+
+export type AttentionItem = {
+  key: string;
+  /** What needs doing, in a sentence. */
+  title: string;
+  detail?: string;
+  link: { kind: "shop" | "stream"; id: string; label: string };
+};
+
+type Shop = { _id: string; liveShopName: string; status: ShopStatus; statusReason?: string };
+type Stream = {
+  _id: string;
+  streamTitle: string;
+  streamStatus: StreamStatus;
+  streamStartUTC?: number;
+  streamStopUTC?: number;
+  timezone: string;
+};
+
+/**
+ * What the seller should look at first: a shop an admin sent back (a draft with a reason) or suspended,
+ * a stream without its times, a scheduled show whose start has passed, a live show past its stop.
+ */
+export function attentionItems(shops: Shop[], streams: Stream[], now: number): AttentionItem[] {
+  const items: AttentionItem[] = [];
+  for (const shop of shops) {
+    const link = { kind: "shop", id: shop._id, label: `Edit ${shop.liveShopName}` } as const;
+    if (shop.status === "draft" && shop.statusReason) {
+      items.push({
+        key: `shop-${shop._id}`,
+        title: `${shop.liveShopName} was sent back by an admin`,
+        detail: shop.statusReason,
+        link,
+      });
+    } else if (shop.status === "suspended") {
+      items.push({
+        key: `shop-${shop._id}`,
+        title: `${shop.liveShopName} is suspended`,
+        detail: shop.statusReason,
+        link,
+      });
+    }
+  }
+  for (const stream of streams) {
+    const link = { kind: "stream", id: stream._id, label: `Open ${stream.streamTitle}` } as const;
+    for (const reason of streamAttention(stream, now)) {
+      const key = `${stream._id}-${reason}`;
+      if (reason === "missingTimes") {
+        items.push({
+          key,
+          title: `“${stream.streamTitle}” needs a start and a stop time`,
+          detail: "Both are needed to schedule it.",
+          link,
+        });
+      } else if (reason === "startPassed" && stream.streamStartUTC !== undefined) {
+        items.push({
+          key,
+          title: `“${stream.streamTitle}” was due to start ${formatStreamTime(stream.streamStartUTC, stream.timezone)}`,
+          detail: "Go live, change its times, or cancel it.",
+          link,
+        });
+      } else if (reason === "stopPassed") {
+        items.push({
+          key,
+          title: `“${stream.streamTitle}” is past its stop time`,
+          detail: "End it, or move its stop time.",
+          link,
+        });
+      }
+    }
+  }
+  return items;
+}

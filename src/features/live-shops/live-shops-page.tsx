@@ -1,0 +1,80 @@
+import { useQuery } from "convex/react";
+import { Link } from "react-router-dom";
+import { DashboardShell } from "@/components/layout/dashboard-shell";
+import { ShopStatusBadge } from "@/components/shops/shop-status-badge";
+import { buttonVariants } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
+import { paths } from "@/config/paths";
+import { formatDate } from "@/lib/format-date";
+import { api } from "@convex/_generated/api";
+import { LIMITS } from "@convex/lib/validation";
+
+/** `/dashboard/liveshops`: the caller's shops, each leading to its form and its streams. */
+export function LiveShopsPage() {
+  const shops = useQuery(api.liveShops.listMyShops, {});
+  const atLimit = shops !== undefined && shops.length >= LIMITS.shopsPerUser;
+  return (
+    <DashboardShell
+      title="Live shops"
+      actions={
+        !atLimit && (
+          <Link to={paths.dashboard.newLiveShop.getHref()} className={buttonVariants({ size: "sm" })}>
+            <Icon name="lucide:plus" className="size-4" />
+            New live shop
+          </Link>
+        )
+      }
+    >
+      {shops === undefined && <p className="text-slate-500">Loading your shops…</p>}
+      {shops?.length === 0 && (
+        <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          You have no live shop yet. Open one to list your shows on LiveLocal.
+        </p>
+      )}
+      {atLimit && (
+        <p className="mb-4 text-sm text-slate-500">
+          You have {LIMITS.shopsPerUser} shops, the most one person may own.
+        </p>
+      )}
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {shops?.map((shop) => (
+          <li
+            key={shop._id}
+            className="flex flex-col gap-3 rounded-2xl border border-slate-200 p-4 dark:border-slate-800"
+          >
+            <div className="flex items-start justify-between gap-3">
+              <h2 className="min-w-0 break-words font-semibold">{shop.liveShopName}</h2>
+              <ShopStatusBadge status={shop.status} />
+            </div>
+            <p className="text-sm text-slate-500 dark:text-slate-400">
+              /live-shop/{shop.slug} · updated {formatDate(shop.updatedAt)}
+            </p>
+            {shop.statusReason && (
+              <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100">
+                <span className="font-semibold">Note from the LiveLocal team:</span> {shop.statusReason}
+              </p>
+            )}
+            <div className="mt-auto flex flex-wrap gap-2">
+              <Link
+                to={paths.dashboard.liveShop.getHref(shop._id)}
+                className={buttonVariants({ variant: "outline", size: "sm" })}
+                aria-label={`Edit ${shop.liveShopName}`}
+              >
+                <Icon name="lucide:pencil" className="size-4" />
+                Edit
+              </Link>
+              <Link
+                to={paths.dashboard.streams.getHref(shop._id)}
+                className={buttonVariants({ variant: "ghost", size: "sm" })}
+                aria-label={`Streams of ${shop.liveShopName}`}
+              >
+                <Icon name="lucide:video" className="size-4" />
+                Streams
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </DashboardShell>
+  );
+}

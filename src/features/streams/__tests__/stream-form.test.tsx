@@ -1,0 +1,149 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, test, vi } from "vitest";
+import { api } from "@convex/_generated/api";
+import {
+  convexReactMock,
+  mutationCalls,
+  mutationImpl,
+  resetConvexMock,
+  setQueryResult,
+} from "@/test/convex-mock";
+import { renderInRouter } from "@/test/render-in-router";
+import { NewStreamPage } from "../new-stream-page";
+
+vi.mock("convex/react", () => convexReactMock);
+
+function renderNewStream() {
+  return renderInRouter(<NewStreamPage />, {
+    path: "/dashboard/streams/new",
+    at: "/dashboard/streams/new?shop=s1",
+    routes: [{ path: "/dashboard/streams/:streamId", element: <h1>Stream editor</h1> }],
+  });
+}
+
+/** Types a whole value at once (a paste): key by key is slow in jsdom for long links. */
+async function fill(field: HTMLElement, value: string) {
+  await userEvent.clear(field);
+  await userEvent.click(field);
+  await userEvent.paste(value);
+}
+
+const setTime = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+async function addPlatformLink(platform: string) {
+  await userEvent.click(screen.getByRole("button", { name: "Add a platform link" }));
+  const selects = screen.getAllByLabelText("Platform");
+  await userEvent.selectOptions(selects[selects.length - 1], platform);
+}
+
+beforeEach(() => {
+  resetConvexMock();
+  setQueryResult(api.users.viewer, { _id: "u1", email: "sarah@example.com", name: "Sarah", role: "seller" });
+  setQueryResult(api.liveShops.listMyShops, [
+    { _id: "s1", liveShopName: "Sarah's Vintage", slug: "sarahs-vintage", status: "active", updatedAt: 0 },
+  ]);
+  setQueryResult(api.liveShops.getMyShop, {
+    _id: "s1",
+    liveShopName: "Sarah's Vintage",
+    status: "active",
+    timezone: "America/Los_Angeles",
+    categories: [],
+    cbsaCodes: [],
+  });
+  mutationImpl.current = (name) => Promise.resolve(name === "streams:createStream" ? "st1" : null);
+});
+
+describe("the stream form", () => {
+  test("start and stop are entered in the shop's zone and sent as UTC milliseconds", async () => {
+    const router = renderNewStream();
+    expect(screen.getAllByText("Pacific (Los Angeles) time").length).toBeGreaterThan(0);
+    await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
+    setTime("Start (optional)", "2026-11-21T19:30");
+    setTime("Stop (optional)", "2026-11-21T21:00");
+    await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
+
+    expect(mutationCalls[0]).toEqual({
+      name: "streams:createStream",
+      args: {
+        liveShopId: "s1",
+        stream: {
+          streamTitle: "Denim drop",
+          streamImageUrls: [],
+          // 7:30 PM in Los Angeles on Nov 21 (PST, UTC-8) is 3:30 AM UTC on Nov 22.
+          streamStartUTC: Date.UTC(2026, 10, 22, 3, 30),
+          streamStopUTC: Date.UTC(2026, 10, 22, 5, 0),
+          timezone: "America/Los_Angeles",
+          products: [],
+        },
+      },
+    });
+    expect(mutationCalls).toHaveLength(1);
+    expect(await screen.findByRole("heading", { name: "Stream editor" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dashboard/streams/st1");
+  });
+
+  test("a stop before the start is refused beside the stop field", async () => {
+    renderNewStream();
+    await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
+    setTime("Start (optional)", "2026-11-21T19:30");
+    setTime("Stop (optional)", "2026-11-21T18:00");
+    await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
+    expect(screen.getByText("The stop time must be after the start time.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Stop (optional)")).toHaveFocus();
+    expect(mutationCalls).toEqual([]);
+  });
+
+  test("a platform's stream link is checked against its hosts beside the field", async () => {
+    renderNewStream();
+    await addPlatformLink("Whatnot");
+    const link = screen.getByLabelText("Whatnot stream link");
+    expect(screen.getByText("A link on whatnot.com.")).toBeInTheDocument();
+    await fill(link, "https://www.tiktok.com/@sarah/live");
+    await userEvent.tab();
+    expect(screen.getByText("A Whatnot link must be on whatnot.com.")).toBeInTheDocument();
+    expect(link).toHaveAttribute("aria-invalid", "true");
+    await userEvent.clear(link);
+    await fill(link, "https://www.whatnot.com/live/sarah");
+    expect(screen.queryByText("A Whatnot link must be on whatnot.com.")).not.toBeInTheDocument();
+  });
+
+  test("'other' takes any secure link, but not a plain http one", async () => {
+    renderNewStream();
+    await addPlatformLink("Other");
+    const link = screen.getByLabelText("Other stream link");
+    await fill(link, "http://example.com/live");
+    await userEvent.tab();
+    expect(screen.getByText("Use a secure link that starts with https://.")).toBeInTheDocument();
+    await userEvent.clear(link);
+    await fill(link, "https://example.com/live");
+    expect(screen.queryByText("Use a secure link that starts with https://.")).not.toBeInTheDocument();
+  });
+
+  test("each platform can be linked once, and the links are saved after the stream", async () => {
+    renderNewStream();
+    await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
+    await addPlatformLink("Whatnot");
+    await fill(screen.getByLabelText("Whatnot stream link"), "https://www.whatnot.com/live/sarah");
+    await addPlatformLink("TikTok Shop");
+    const second = screen.getByRole("group", { name: "TikTok Shop link" });
+    const options = within(within(second).getByLabelText("Platform")).getAllByRole("option");
+    expect(options.map((option) => option.textContent)).not.toContain("Whatnot");
+    expect(options).toHaveLength(21);
+    await fill(screen.getByLabelText("TikTok Shop stream link"), "https://www.tiktok.com/@sarah/live");
+
+    await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
+    expect(mutationCalls.map((call) => call.name)).toEqual([
+      "streams:createStream",
+      "streams:setStreamPlatforms",
+    ]);
+    expect(mutationCalls[1]?.args).toEqual({
+      streamId: "st1",
+      platforms: [
+        { platformType: "whatnot", platformStreamUrl: "https://www.whatnot.com/live/sarah" },
+        { platformType: "tiktok", platformStreamUrl: "https://www.tiktok.com/@sarah/live" },
+      ],
+    });
+  });
+});

@@ -1,0 +1,89 @@
+import { CategoryLinksEditor } from "@/components/forms/category-links-editor";
+import { FormFooter } from "@/components/forms/form-footer";
+import { FormSection } from "@/components/forms/form-section";
+import { MsaPicker } from "@/components/forms/msa-picker";
+import { ProductsEditor } from "@/components/forms/products-editor";
+import { useDraftForm } from "@/components/forms/use-draft-form";
+import { useFormDraft } from "@/lib/use-form-draft";
+import type { Id } from "@convex/_generated/dataModel";
+import type { TimeZone } from "@convex/lib/constants";
+import { LIMITS } from "@convex/lib/validation";
+import { PlatformLinksEditor } from "./platform-links-editor";
+import { parseStreamDraft, type StreamDraft } from "./stream-draft";
+import { StreamMediaSection, StreamShowSection } from "./stream-sections";
+import { useSaveStream } from "./use-save-stream";
+
+type StreamFormProps = {
+  initial: StreamDraft;
+  /** The zone the start and stop are entered in: the shop's. */
+  timezone: TimeZone;
+  target: { streamId: Id<"streams"> } | { liveShopId: Id<"liveShops"> };
+  /** For a new stream: where to go once it is created. */
+  onCreated?: (streamId: Id<"streams">) => void;
+};
+
+const json = (value: unknown) => JSON.stringify(value);
+const withoutKeys = <T extends { key: string }>(rows: T[]) => rows.map(({ key: _key, ...row }) => row);
+const changed = <T extends { key: string }>(a: T[], b: T[]) => json(withoutKeys(a)) !== json(withoutKeys(b));
+
+/** Every field of a stream, checked by the shared schemas; times go to the server as UTC milliseconds. */
+export function StreamForm({ initial, timezone, target, onCreated }: StreamFormProps) {
+  const { save, savedId } = useSaveStream(target);
+  const form = useDraftForm({
+    draft: useFormDraft(initial),
+    parse: (values: StreamDraft) => parseStreamDraft(values, timezone),
+    save: (data, sent, saved) =>
+      save(data, {
+        categories: changed(sent.categories, saved.categories),
+        cbsaCodes: json(sent.cbsaCodes) !== json(saved.cbsaCodes),
+        platforms: changed(sent.platforms, saved.platforms),
+      }),
+    onCreated: "liveShopId" in target ? onCreated : undefined,
+  });
+  const { values, update, errors } = form;
+
+  return (
+    <form {...form.formProps} className="space-y-6">
+      <StreamShowSection values={values} update={update} errors={errors} timezone={timezone} />
+      <FormSection
+        title="Where to watch"
+        description="One link per platform. Buyers click through to watch and buy there."
+      >
+        <PlatformLinksEditor
+          links={values.platforms}
+          onChange={(platforms) => update({ platforms })}
+          errors={errors}
+        />
+      </FormSection>
+      <StreamMediaSection values={values} update={update} errors={errors} />
+      <FormSection title="Products">
+        <ProductsEditor
+          products={values.products}
+          onChange={(products) => update({ products })}
+          errors={errors}
+        />
+      </FormSection>
+      <FormSection
+        title="Categories and metro areas"
+        description="How buyers find the show on the explore pages."
+      >
+        <CategoryLinksEditor
+          links={values.categories}
+          onChange={(categories) => update({ categories })}
+          errors={errors}
+        />
+        {errors.categories && <p className="text-sm text-red-700 dark:text-red-300">{errors.categories}</p>}
+        <MsaPicker
+          label="Metro areas"
+          name="cbsaCodes"
+          value={values.cbsaCodes}
+          max={LIMITS.linkedMetroAreas}
+          onChange={(cbsaCodes) => update({ cbsaCodes })}
+          error={errors.cbsaCodes}
+        />
+      </FormSection>
+      <FormFooter submitLabel={savedId === undefined ? "Create stream" : "Save stream"} {...form.footer} />
+      {form.guardDialog}
+    </form>
+  );
+}
