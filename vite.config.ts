@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
 import { localBackend } from "./local-backend/vite-plugin.ts";
+import { buildInfo } from "./scripts/build/build-info.ts";
 
 export default defineConfig(({ mode }) => {
   // .env files are not in process.env here; loadEnv reads them the way the app will see them.
@@ -11,6 +12,8 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       tailwindcss(),
+      // builds/latest.json and builds/meta/{id}.json (SPEC.md section 7; docs/decisions/016).
+      buildInfo({ convexUrl: env.VITE_CONVEX_URL, clerkPublishableKey: env.VITE_CLERK_PUBLISHABLE_KEY }),
       // Without a real deployment, `npm run dev` runs the project's Convex functions in-process.
       // LIVELOCAL_LOCAL_BACKEND_DATA_DIR points tests and the benchmark at a throwaway store.
       localBackend({
@@ -24,6 +27,8 @@ export default defineConfig(({ mode }) => {
         "@convex": path.resolve(import.meta.dirname, "convex"),
       },
     },
+    // dist/.vite/manifest.json lets scripts/bench/bundle.ts measure the initial JavaScript of a page.
+    build: { manifest: true },
     server: { host: "127.0.0.1", port: 5173 },
     preview: { host: "127.0.0.1", port: 4173 },
   };

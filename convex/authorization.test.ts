@@ -105,6 +105,17 @@ const MATRIX: Record<string, Row> = {
     call: (t, { liveShopId }) => t.query(api.liveShops.getMyShop, { liveShopId }),
     expect: MANAGERS_SEE,
   },
+  // Public pages: the fixture's shop is active and its stream scheduled, so everyone sees both.
+  "liveShops:getPublicShop": {
+    kind: "query",
+    call: (t) => t.query(api.liveShops.getPublicShop, { idOrSlug: "sarahs-vintage" }),
+    expect: everyone("allow"),
+  },
+  "streams:getPublicStream": {
+    kind: "query",
+    call: (t, { streamId }) => t.query(api.streams.getPublicStream, { streamId }),
+    expect: everyone("allow"),
+  },
   "liveShops:checkSlug": {
     kind: "query",
     call: (t) => t.query(api.liveShops.checkSlug, { slug: "sarahs-vintage" }),
@@ -249,6 +260,16 @@ const MATRIX: Record<string, Row> = {
   "streams:listLiveNow": {
     kind: "query",
     call: (t) => t.query(api.streams.listLiveNow, {}),
+    expect: everyone("allow"),
+  },
+  "streams:listStartingSoon": {
+    kind: "query",
+    call: (t) => t.query(api.streams.listStartingSoon, { since: Date.now() }),
+    expect: everyone("allow"),
+  },
+  "liveShops:listFeaturedShops": {
+    kind: "query",
+    call: (t) => t.query(api.liveShops.listFeaturedShops, {}),
     expect: everyone("allow"),
   },
   // Public lists: everyone sees the same page. The fixture writes without the triggers, so the

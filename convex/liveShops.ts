@@ -1,8 +1,9 @@
 import { zid } from "convex-helpers/server/zod4";
+import { isShopPublic } from "./lib/lifecycle";
 import { doc } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { query, zMutation } from "./functions";
-import schema, { shopStatusValidator } from "./schema";
+import schema, { shopCardValidator, shopStatusValidator } from "./schema";
 import {
   categoryLinksSchema,
   cbsaCodesSchema,
@@ -26,7 +27,16 @@ import {
   replaceShopMsas,
   shopFormFields,
 } from "./model/liveShops";
+import { listFeaturedShopCards } from "./model/home";
 import { getManagedShop, getOwnedShopOrThrow } from "./model/ownership";
+import {
+  findShopByIdOrSlug,
+  listShopPageStreams,
+  publicShopValidator,
+  type PublicShop,
+  readShopLinks,
+  toPublicShopFields,
+} from "./model/publicPages";
 import { promoteToSellerIfViewer } from "./model/users";
 
 /** The caller's shops for the dashboard, most recently changed first; empty when signed out. */
@@ -81,6 +91,32 @@ export const getMyShop = query({
       cbsaCodes: await listShopCbsaCodes(ctx, liveShopId),
     };
   },
+});
+
+/**
+ * A shop's public page, by slug or id: its public fields (no tax id, no owner), categories, areas served
+ * and streams live now, upcoming and past. Null when unknown or not public (only active and maintenance
+ * shops are).
+ */
+export const getPublicShop = query({
+  args: { idOrSlug: v.string() },
+  returns: v.union(publicShopValidator, v.null()),
+  handler: async (ctx, { idOrSlug }): Promise<PublicShop | null> => {
+    const shop = await findShopByIdOrSlug(ctx, idOrSlug);
+    if (!shop || !isShopPublic(shop.status)) return null;
+    return {
+      ...toPublicShopFields(shop),
+      ...(await readShopLinks(ctx, shop._id)),
+      streams: await listShopPageStreams(ctx, shop._id),
+    };
+  },
+});
+
+/** The home page's featured shops: a few active shops, those with the most live and upcoming shows first. */
+export const listFeaturedShops = query({
+  args: {},
+  returns: v.array(shopCardValidator),
+  handler: async (ctx) => await listFeaturedShopCards(ctx),
 });
 
 /** Whether a web address is free: for a new shop, or for `liveShopId` keeping or changing its own. */

@@ -9,7 +9,12 @@ import schema, {
   streamCardValidator,
   streamStatusValidator,
 } from "./schema";
-import { canSetReplayUrl, checkStreamTransition, isStreamListedPublicly } from "./lib/lifecycle";
+import {
+  canSetReplayUrl,
+  canViewStreamPage,
+  checkStreamTransition,
+  isStreamListedPublicly,
+} from "./lib/lifecycle";
 import {
   categoryLinksSchema,
   cbsaCodesSchema,
@@ -19,9 +24,11 @@ import {
 } from "./lib/validation";
 import { deleteStreamCascade } from "./model/cascade";
 import { toStreamCard } from "./model/cards";
+import { listStartingSoonCards } from "./model/home";
 import { appError } from "./model/errors";
 import { categoryLinkValidator } from "./model/links";
-import { getManagedStream, getOwnedShopOrThrow, getOwnedStreamOrThrow } from "./model/ownership";
+import { actorFor, getManagedStream, getOwnedShopOrThrow, getOwnedStreamOrThrow } from "./model/ownership";
+import { publicStreamValidator, readStreamLinks, type PublicStream } from "./model/publicPages";
 import {
   assertStreamEditable,
   duplicateStreamWithLinks,
@@ -59,6 +66,57 @@ export const listLiveNow = query({
       }
     }
     return cards.slice(0, LIVE_NOW_LIMIT);
+  },
+});
+
+/**
+ * The home page's "starting soon": scheduled streams of public shops from `since` (the client's clock
+ * rounded down to 5 minutes, so every viewer shares one subscription) over the next 48 hours, soonest
+ * first, bounded.
+ */
+export const listStartingSoon = query({
+  args: { since: v.number() },
+  returns: v.array(streamCardValidator),
+  handler: async (ctx, { since }) => await listStartingSoonCards(ctx, since),
+});
+
+/**
+ * A stream's public page: null unless the page is public (every status but a draft, while the shop is
+ * public; a cancelled stream keeps its page), or the caller owns the shop or is an admin.
+ */
+export const getPublicStream = query({
+  args: { streamId: v.string() },
+  returns: v.union(publicStreamValidator, v.null()),
+  handler: async (ctx, args): Promise<PublicStream | null> => {
+    const streamId = ctx.db.normalizeId("streams", args.streamId);
+    const stream = streamId ? await ctx.db.get("streams", streamId) : null;
+    if (!stream) return null;
+    const shop = await ctx.db.get("liveShops", stream.liveShopId);
+    if (!shop || !canViewStreamPage(stream.streamStatus, shop.status, actorFor(ctx.viewer, shop)))
+      return null;
+    return {
+      _id: stream._id,
+      streamTitle: stream.streamTitle,
+      streamDescription: stream.streamDescription,
+      streamImageUrls: stream.streamImageUrls,
+      streamVideoUrl: stream.streamVideoUrl,
+      replayVideoUrl: stream.replayVideoUrl,
+      streamTrailerUrl: stream.streamTrailerUrl,
+      streamStartUTC: stream.streamStartUTC,
+      streamStopUTC: stream.streamStopUTC,
+      timezone: stream.timezone,
+      streamStatus: stream.streamStatus,
+      locationLabel: stream.locationLabel,
+      products: stream.products,
+      shop: {
+        _id: shop._id,
+        liveShopName: shop.liveShopName,
+        slug: shop.slug,
+        logoUrl: shop.logoUrl,
+        status: shop.status,
+      },
+      ...(await readStreamLinks(ctx, stream._id)),
+    };
   },
 });
 

@@ -22,7 +22,8 @@ export type LocalBackendPluginOptions = LocalBackendCoreOptions & {
 /** `LIVELOCAL_LOCAL_BACKEND_RESET=1 npm run dev` starts from a wiped (then re-seeded) store. */
 export const RESET_ENV = "LIVELOCAL_LOCAL_BACKEND_RESET";
 
-const BACKEND_PATHS =
+/** Paths the backend answers on the app's origin (also used by `npm start`, scripts/serve/server.ts). */
+export const BACKEND_PATHS =
   /^\/(?:api\/|local-auth\/|\.well-known\/(?:openid-configuration|jwks\.json)$|local-backend\/)/;
 
 function isLoopbackHost(host: string | boolean | undefined): boolean {

@@ -21,6 +21,10 @@ import {
   type PlatformType,
 } from "./constants";
 
+// Before any schema exists: zod otherwise probes `new Function` once, which the served app's
+// Content-Security-Policy forbids (scripts/serve/headers.ts), and the browser reports a violation.
+z.config({ jitless: true });
+
 /** Maximum lengths (characters) and counts, exported so forms can show counters. */
 export const LIMITS = {
   // SPEC.md section 5.

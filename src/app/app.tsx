@@ -1,10 +1,17 @@
+import { lazy, Suspense } from "react";
 import { RouterProvider } from "react-router-dom";
 import { envResult } from "@/config/env";
+import { listenForPreloadErrors } from "@/lib/chunk-reload";
 import { ConfigErrorPage } from "./config-error-page";
 import { AppProvider } from "./provider";
 import { createAppRouter } from "./router";
 
 const router = createAppRouter();
+// SPEC.md section 8: a chunk that fails to load reloads the page (at most once per 10 s).
+listenForPreloadErrors(() => router.state.navigation.state !== "idle");
+
+// Not needed for the first paint, so it stays out of the initial JavaScript (docs/decisions/016).
+const NewBuildNotice = lazy(async () => ({ default: (await import("./new-build-notice")).NewBuildNotice }));
 
 if (!envResult.ok) console.error(new Error(envResult.problem.message));
 
@@ -13,6 +20,9 @@ export function App() {
   return (
     <AppProvider config={envResult.config} navigate={(to, options) => router.navigate(to, options)}>
       <RouterProvider router={router} />
+      <Suspense fallback={null}>
+        <NewBuildNotice router={router} />
+      </Suspense>
     </AppProvider>
   );
 }

@@ -1,10 +1,7 @@
-import { useAuth } from "@clerk/react";
 import { ConvexProviderWithAuth, ConvexReactClient } from "convex/react";
-import { ConvexProviderWithClerk } from "convex/react-clerk";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
+import { PageLoading } from "@/components/layout/page-loading";
 import type { AppConfig } from "@/config/env";
-import { paths } from "@/config/paths";
-import { ClerkLoader } from "@/features/auth/clerk-loader";
 import { EnsureUser } from "@/features/auth/current-user";
 import { useLocalAuth } from "@/features/auth/local-auth";
 
@@ -22,6 +19,12 @@ function convexClientFor(url: string): ConvexReactClient {
   return client;
 }
 
+// Clerk is loaded only in Clerk mode and never counts towards the initial JavaScript: local mode
+// never downloads it (docs/decisions/016-initial-javascript-builds-and-serving.md).
+const ClerkAuthProvider = lazy(async () => ({
+  default: (await import("@/features/auth/clerk-auth-provider")).ClerkAuthProvider,
+}));
+
 type AppProviderProps = { config: AppConfig; navigate: Navigate; children: ReactNode };
 
 /**
@@ -38,18 +41,16 @@ export function AppProvider({ config, navigate, children }: AppProviderProps) {
     );
   }
   return (
-    <ClerkLoader
-      options={{
-        publishableKey: config.clerkPublishableKey,
-        routerPush: (to) => navigate(to),
-        routerReplace: (to) => navigate(to, { replace: true }),
-        signInUrl: paths.signIn.getHref(),
-        afterSignOutUrl: paths.home.getHref(),
-      }}
+    <Suspense
+      fallback={
+        <main className="min-h-dvh">
+          <PageLoading label="Loading the sign-in service…" />
+        </main>
+      }
     >
-      <ConvexProviderWithClerk client={client} useAuth={useAuth}>
-        <EnsureUser>{children}</EnsureUser>
-      </ConvexProviderWithClerk>
-    </ClerkLoader>
+      <ClerkAuthProvider client={client} publishableKey={config.clerkPublishableKey} navigate={navigate}>
+        {children}
+      </ClerkAuthProvider>
+    </Suspense>
   );
 }

@@ -6,6 +6,7 @@ import { paths } from "@/config/paths";
 import { RequireAdmin } from "@/features/auth/require-admin";
 import { RequireAuth } from "@/features/auth/require-auth";
 import { AppLayout } from "./layout";
+import { withLazyRouteErrors } from "./lazy-route-errors";
 
 export const routes: RouteObject[] = [
   {
@@ -23,6 +24,30 @@ export const routes: RouteObject[] = [
         path: paths.signIn.path,
         // Lazy, so the demo accounts (local mode) stay out of the main chunk.
         lazy: async () => ({ Component: (await import("@/features/auth/sign-in-page")).SignInPage }),
+        errorElement: <RouteErrorBoundary />,
+      },
+      {
+        path: paths.liveShop.path,
+        lazy: async () => ({ Component: (await import("@/features/live-shop/live-shop-page")).LiveShopPage }),
+        errorElement: <RouteErrorBoundary />,
+      },
+      {
+        path: paths.stream.path,
+        lazy: async () => ({ Component: (await import("@/features/stream/stream-page")).StreamPage }),
+        errorElement: <RouteErrorBoundary />,
+      },
+      {
+        path: paths.explore.streams.path,
+        lazy: async () => ({
+          Component: (await import("@/features/explore/explore-streams-page")).ExploreStreamsPage,
+        }),
+        errorElement: <RouteErrorBoundary />,
+      },
+      {
+        path: paths.explore.liveShops.path,
+        lazy: async () => ({
+          Component: (await import("@/features/explore/explore-shops-page")).ExploreShopsPage,
+        }),
         errorElement: <RouteErrorBoundary />,
       },
       {
@@ -114,5 +139,6 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  // A chunk that fails to load reaches the route's error element (chunk reload, else the error page).
+  return createBrowserRouter(withLazyRouteErrors(routes));
 }

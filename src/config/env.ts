@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** "local": the in-process local backend with development sign-in; "clerk": a real deployment with Clerk. */
 export type AuthMode = "local" | "clerk";
 
@@ -14,16 +12,29 @@ export type ConfigProblem = {
 export type EnvResult =
   { ok: true; config: AppConfig } | { ok: false; mode: AuthMode; problem: ConfigProblem };
 
-// An empty line in .env (`VITE_CONVEX_URL=`) means "not set", as it does for Vite's own variables.
-const optionalString = z.preprocess(
-  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-  z.string().trim().optional(),
-);
+// Plain checks rather than zod: this module is in the main chunk, and zod's runtime would cost a
+// sizeable share of the initial-JS budget for two strings.
 
-const convexUrlSchema = z
-  .url({ protocol: /^https?$/, error: "is not an http(s) URL" })
+/** An empty line in .env (`VITE_CONVEX_URL=`) means "not set", as it does for Vite's own variables. */
+function optionalString(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+}
+
+/** The reason a deployment URL is refused, or null when it is usable. */
+function convexUrlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "is not an http(s) URL";
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "is not an http(s) URL";
   // The same mistake ConvexReactClient refuses: .convex.site serves HTTP actions, not the sync API.
-  .refine((url) => !/\.convex\.site\/?$/.test(url), "ends with .convex.site; use the .convex.cloud URL");
+  if (/\.convex\.site\/?$/.test(value)) return "ends with .convex.site; use the .convex.cloud URL";
+  return null;
+}
 
 /** Clerk's own rule (`isPublishableKey` in @clerk/shared): pk_test_/pk_live_ + base64 of "<frontend api>$". */
 function isClerkPublishableKey(key: string): boolean {
@@ -37,19 +48,15 @@ function isClerkPublishableKey(key: string): boolean {
   }
 }
 
-const envSchema = z.object({
-  VITE_CONVEX_URL: optionalString,
-  VITE_CLERK_PUBLISHABLE_KEY: optionalString,
-});
-
 /** Validates the app's environment. Never throws: a problem is returned for the app to show. */
 export function parseEnv(source: Record<string, unknown>, origin: string): EnvResult {
-  const { VITE_CONVEX_URL: convexUrl, VITE_CLERK_PUBLISHABLE_KEY: key } = envSchema.parse(source);
+  const convexUrl = optionalString(source.VITE_CONVEX_URL);
+  const key = optionalString(source.VITE_CLERK_PUBLISHABLE_KEY);
   if (convexUrl === undefined) return { ok: true, config: { mode: "local", convexUrl: origin } };
 
-  const url = convexUrlSchema.safeParse(convexUrl);
-  if (!url.success) {
-    const message = `VITE_CONVEX_URL ${url.error.issues[0]?.message ?? "is invalid"} (got "${convexUrl}").`;
+  const urlProblem = convexUrlProblem(convexUrl);
+  if (urlProblem !== null) {
+    const message = `VITE_CONVEX_URL ${urlProblem} (got "${convexUrl}").`;
     return { ok: false, mode: "clerk", problem: { variable: "VITE_CONVEX_URL", message } };
   }
   if (key === undefined || !isClerkPublishableKey(key)) {
@@ -59,7 +66,7 @@ export function parseEnv(source: Record<string, unknown>, origin: string): EnvRe
         : "VITE_CLERK_PUBLISHABLE_KEY is not a valid Clerk publishable key (expected pk_test_… or pk_live_…).";
     return { ok: false, mode: "clerk", problem: { variable: "VITE_CLERK_PUBLISHABLE_KEY", message } };
   }
-  return { ok: true, config: { mode: "clerk", convexUrl: url.data, clerkPublishableKey: key } };
+  return { ok: true, config: { mode: "clerk", convexUrl, clerkPublishableKey: key } };
 }
 
 /** The environment, read once when the app starts. */

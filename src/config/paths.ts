@@ -7,6 +7,26 @@ export const paths = {
     getHref: (redirectTo?: string) =>
       redirectTo ? `/sign-in?${new URLSearchParams({ redirect: redirectTo }).toString()}` : "/sign-in",
   },
+  explore: {
+    /** `search` is an explore filter's query string (convex/lib/explore.ts), kept between the tabs. */
+    streams: {
+      path: "/explore/streams",
+      getHref: (search = "") => (search ? `/explore/streams?${search}` : "/explore/streams"),
+    },
+    liveShops: {
+      path: "/explore/live-shops",
+      getHref: (search = "") => (search ? `/explore/live-shops?${search}` : "/explore/live-shops"),
+    },
+  },
+  /** A shop's public page, by slug (preferred) or id. */
+  liveShop: {
+    path: "/live-shop/:idOrSlug",
+    getHref: (idOrSlug: string) => `/live-shop/${encodeURIComponent(idOrSlug)}`,
+  },
+  stream: {
+    path: "/stream/:streamId",
+    getHref: (streamId: string) => `/stream/${encodeURIComponent(streamId)}`,
+  },
   dashboard: {
     root: { path: "/dashboard", getHref: () => "/dashboard" },
     streams: {

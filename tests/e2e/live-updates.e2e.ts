@@ -19,7 +19,12 @@ test("a seller going live in one browser appears on another visitor's home page 
   await buyer.page.goto("/");
   await buyer.page.getByRole("heading", { name: "Live now" }).waitFor();
   await buyer.page.locator("article").first().waitFor();
-  expect(await buyer.page.getByRole("heading", { name: streamTitle }).count()).toBe(0);
+  expect(
+    await buyer.page
+      .getByRole("region", { name: "Live now" })
+      .getByRole("heading", { name: streamTitle })
+      .count(),
+  ).toBe(0);
   // A marker that a reload would wipe.
   await buyer.page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 
@@ -29,7 +34,10 @@ test("a seller going live in one browser appears on another visitor's home page 
   await controls.getByRole("button", { name: "Go live" }).click();
   await controls.getByRole("button", { name: "Pause" }).waitFor();
 
-  await buyer.page.getByRole("heading", { name: streamTitle }).waitFor({ timeout: 5_000 });
+  await buyer.page
+    .getByRole("region", { name: "Live now" })
+    .getByRole("heading", { name: streamTitle })
+    .waitFor({ timeout: 5_000 });
   expect(await buyer.page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(
     true,
   );
@@ -39,7 +47,10 @@ test("a seller going live in one browser appears on another visitor's home page 
   // And back: ending the show takes it off the board.
   await controls.getByRole("button", { name: "End" }).click();
   await seller.page.getByRole("alertdialog").getByRole("button", { name: "End stream" }).click();
-  await buyer.page.getByRole("heading", { name: streamTitle }).waitFor({ state: "detached", timeout: 5_000 });
+  await buyer.page
+    .getByRole("region", { name: "Live now" })
+    .getByRole("heading", { name: streamTitle })
+    .waitFor({ state: "detached", timeout: 5_000 });
   expect(seller.errors).toEqual([]);
   expect(buyer.errors).toEqual([]);
 });

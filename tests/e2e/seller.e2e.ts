@@ -96,12 +96,20 @@ test(
     await buyer.page.goto("/");
     await buyer.page.getByRole("heading", { name: "Live now" }).waitFor();
     await buyer.page.locator("article").first().waitFor();
-    expect(await buyer.page.getByRole("heading", { name: streamTitle }).count()).toBe(0);
+    expect(
+      await buyer.page
+        .getByRole("region", { name: "Live now" })
+        .getByRole("heading", { name: streamTitle })
+        .count(),
+    ).toBe(0);
     await buyer.page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 
     await controls.getByRole("button", { name: "Go live" }).click();
     await controls.getByRole("button", { name: "Pause" }).waitFor();
-    await buyer.page.getByRole("heading", { name: streamTitle }).waitFor({ timeout: 5_000 });
+    await buyer.page
+      .getByRole("region", { name: "Live now" })
+      .getByRole("heading", { name: streamTitle })
+      .waitFor({ timeout: 5_000 });
     expect(await buyer.page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(
       true,
     );
@@ -114,6 +122,7 @@ test(
     await screenshot(seller.page, "seller-end-confirm");
     await seller.page.getByRole("button", { name: "End stream" }).click();
     await buyer.page
+      .getByRole("region", { name: "Live now" })
       .getByRole("heading", { name: streamTitle })
       .waitFor({ state: "detached", timeout: 5_000 });
     await seller.page.getByRole("button", { name: "Save replay link" }).waitFor();

@@ -1,10 +1,19 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router-dom";
+import { PageLoading } from "@/components/layout/page-loading";
+import { chunkReloadDecision } from "@/lib/chunk-reload";
 import { ErrorPage } from "./error-page";
 import { NotFoundPage } from "./not-found-page";
 
 /** Every route's error element: a 404 for missing things, otherwise SPEC.md's 500 page. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
+  // A lazy route whose chunk is gone (a new build is out): reload once rather than show an error.
+  const reloading = chunkReloadDecision(error);
+  useEffect(() => {
+    if (reloading) window.location.reload();
+  }, [reloading]);
+  if (reloading) return <PageLoading label="Loading the latest version…" />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message =

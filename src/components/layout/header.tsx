@@ -2,10 +2,15 @@ import type { ReactNode } from "react";
 import { NavLink } from "react-router-dom";
 import { buttonVariants } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
-import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
+import { ExploreMenu } from "./explore-menu";
+import { dashboardLink, liveNowLink } from "./header-links";
 import { Logo } from "./logo";
+import { MobileMenu } from "./mobile-menu";
 import { ThemeToggle } from "./theme-toggle";
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(buttonVariants({ variant: "ghost", size: "sm" }), isActive && "text-primary-700 dark:text-primary-100");
 
 /**
  * The site header. The account control comes in from the app layer, which knows about sign-in;
@@ -14,26 +19,25 @@ import { ThemeToggle } from "./theme-toggle";
 export function Header({ accountControl }: { accountControl: ReactNode }) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4 sm:gap-2">
+      <div className="relative mx-auto flex h-16 max-w-6xl items-center gap-1 px-4 sm:gap-2">
         <Logo />
-        <nav aria-label="Main" className="ml-auto flex items-center">
+        {/* On phones these links live in the mobile menu, so the header fits 360 px. */}
+        <nav aria-label="Main" className="ml-4 flex items-center max-md:hidden">
+          <ExploreMenu />
+          <NavLink to={liveNowLink.href} end className={navLinkClass}>
+            <Icon name={liveNowLink.icon} className="size-4 text-red-600" />
+            {liveNowLink.label}
+          </NavLink>
           {/* SPEC.md section 2: shown to every visitor; signed-out visitors are sent on to sign in. */}
-          <NavLink
-            to={paths.dashboard.root.getHref()}
-            className={({ isActive }) =>
-              cn(
-                buttonVariants({ variant: "ghost", size: "sm" }),
-                isActive && "text-primary-700 dark:text-primary-100",
-              )
-            }
-          >
-            <Icon name="lucide:layout-dashboard" className="size-4" />
-            {/* Icon only on phones, so the header fits 390 px with the account control. */}
-            <span className="max-sm:sr-only">Dashboard</span>
+          <NavLink to={dashboardLink.href} className={navLinkClass}>
+            <Icon name={dashboardLink.icon} className="size-4" />
+            {dashboardLink.label}
           </NavLink>
         </nav>
+        <div className="ml-auto" />
         <ThemeToggle />
         {accountControl}
+        <MobileMenu />
       </div>
     </header>
   );

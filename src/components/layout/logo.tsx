@@ -9,7 +9,7 @@ export function Logo() {
     >
       <img src="/favicon.svg" alt="" className="size-8" />
       <span className="text-lg">
-        Live<span className="text-primary-600">Local</span>
+        Live<span className="text-primary-700 dark:text-primary-500">Local</span>
       </span>
     </Link>
   );

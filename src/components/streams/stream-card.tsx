@@ -1,4 +1,6 @@
 import type { FunctionReturnType } from "convex/server";
+import { Link } from "react-router-dom";
+import { paths } from "@/config/paths";
 import type { api } from "@convex/_generated/api";
 import { formatStreamTime } from "@convex/lib/time";
 import { StreamStatusBadge } from "./stream-status-badge";
@@ -7,7 +9,7 @@ export type StreamCardData = FunctionReturnType<typeof api.streams.listLiveNow>[
 
 export function StreamCard({ stream }: { stream: StreamCardData }) {
   return (
-    <article className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <article className="relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="relative aspect-video bg-slate-100 dark:bg-slate-800">
         {stream.imageUrl && (
           <img
@@ -23,14 +25,23 @@ export function StreamCard({ stream }: { stream: StreamCardData }) {
         </span>
       </div>
       <div className="p-4">
-        <h3 className="line-clamp-2 font-semibold">{stream.streamTitle}</h3>
+        <h3 className="line-clamp-2 font-semibold">
+          {/* The whole card is the link's target area (the ::after covers it); the name stays the title. */}
+          <Link
+            to={paths.stream.getHref(stream._id)}
+            className="after:absolute after:inset-0 after:rounded-2xl hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-primary-600"
+          >
+            {stream.streamTitle}
+          </Link>
+        </h3>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
           {stream.liveShopName}
           {stream.locationLabel && <> · {stream.locationLabel}</>}
         </p>
         {stream.streamStartUTC !== undefined && (
           <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-            Started {formatStreamTime(stream.streamStartUTC, stream.timezone)}
+            {stream.streamStatus === "SCHEDULED" ? "Starts" : "Started"}{" "}
+            {formatStreamTime(stream.streamStartUTC, stream.timezone)}
           </p>
         )}
       </div>

@@ -7,7 +7,8 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        primary: "bg-primary-600 text-white hover:bg-primary-700",
+        // 700, not 600: white on green-600 is 3.3:1, under WCAG AA for body text (Lighthouse).
+        primary: "bg-primary-700 text-white hover:bg-primary-900",
         secondary: "bg-secondary-600 text-white hover:bg-secondary-700",
         outline:
           "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",

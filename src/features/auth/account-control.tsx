@@ -1,7 +1,6 @@
-import { UserButton } from "@clerk/react";
 import { useConvexAuth } from "convex/react";
+import { lazy, Suspense } from "react";
 import { Link, useLocation } from "react-router-dom";
-import { accountLinks } from "@/components/layout/account-links";
 import { AccountMenu } from "@/components/layout/account-menu";
 import { buttonVariants } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
@@ -16,13 +15,25 @@ import { useSignOut } from "./use-sign-out";
 /** The header's account control: "Sign in" when signed out, the account menu when signed in. */
 export function AccountControl() {
   const { isLoading, isAuthenticated } = useConvexAuth();
-  if (isLoading) {
-    return (
-      <span aria-hidden="true" className="size-9 animate-pulse rounded-full bg-slate-200 dark:bg-slate-800" />
-    );
-  }
+  if (isLoading) return <AccountPlaceholder />;
   if (!isAuthenticated) return <SignInLink />;
-  return mode === "clerk" ? <ClerkAccountButton /> : <LocalAccountMenu />;
+  if (mode === "local") return <LocalAccountMenu />;
+  return (
+    <Suspense fallback={<AccountPlaceholder />}>
+      <ClerkAccountButton />
+    </Suspense>
+  );
+}
+
+// Clerk's button comes with Clerk's module, loaded only in Clerk mode (the initial-JS budget).
+const ClerkAccountButton = lazy(async () => ({
+  default: (await import("./clerk-account-button")).ClerkAccountButton,
+}));
+
+function AccountPlaceholder() {
+  return (
+    <span aria-hidden="true" className="size-9 animate-pulse rounded-full bg-slate-200 dark:bg-slate-800" />
+  );
 }
 
 function SignInLink() {
@@ -57,37 +68,5 @@ function LocalAccountMenu() {
       showAdmin={user?.role === "admin"}
       onSignOut={() => void signOut({ redirectTo: paths.home.getHref() })}
     />
-  );
-}
-
-/**
- * Clerk's own account button with the same pages as the local menu. Clerk's menu has no place for
- * plain text, so the role sits beside the button.
- */
-function ClerkAccountButton() {
-  const { user } = useCurrentUser();
-  return (
-    <div className="flex items-center gap-2">
-      {user && (
-        <span className="rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-primary-700 dark:bg-primary-900/40 dark:text-primary-100">
-          <span className="sr-only">Role: </span>
-          {ROLE_LABELS[user.role]}
-        </span>
-      )}
-      <UserButton>
-        <UserButton.MenuItems>
-          {accountLinks(user?.role === "admin").map((link) => (
-            <UserButton.Link
-              key={link.href}
-              label={link.label}
-              href={link.href}
-              labelIcon={<Icon name={link.icon} className="size-4" />}
-            />
-          ))}
-          <UserButton.Action label="manageAccount" />
-          <UserButton.Action label="signOut" />
-        </UserButton.MenuItems>
-      </UserButton>
-    </div>
   );
 }

@@ -4,23 +4,39 @@
  * stored session is just a name and can never be replayed against a real deployment.
  */
 import { useCallback, useMemo, useSyncExternalStore } from "react";
-import { z } from "zod";
 
 export const LOCAL_SESSION_KEY = "livelocal:local-session";
 export const LOCAL_TOKEN_ENDPOINT = "/local-auth/token";
 /** A cached token this close to expiry is replaced rather than handed to Convex. */
 export const TOKEN_REFRESH_MARGIN_MS = 60_000;
 
-const identitySchema = z.object({
-  sub: z.string().min(1),
-  email: z.email(),
-  name: z.string(),
-  picture: z.string().optional(),
-});
-export type LocalIdentity = z.infer<typeof identitySchema>;
+export type LocalIdentity = { sub: string; email: string; name: string; picture?: string };
+type IssuedToken = { token: string; expiresAt: number };
+type CachedToken = IssuedToken & { sub: string };
 
-const issuedTokenSchema = z.object({ token: z.string().min(1), expiresAt: z.number() });
-type CachedToken = z.infer<typeof issuedTokenSchema> & { sub: string };
+// Plain checks rather than zod: this module is in the main chunk, and even zod/mini's core costs a
+// tenth of the initial-JS budget (issue 5). The same rules as the sign-in form's, which does use zod.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The identity when `value` is one (a non-empty subject, an email, a name, maybe a picture), else null. */
+function asIdentity(value: unknown): LocalIdentity | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { sub, email, name, picture } = value as Record<string, unknown>;
+  if (typeof sub !== "string" || sub === "" || typeof email !== "string" || !EMAIL.test(email)) return null;
+  if (typeof name !== "string" || (picture !== undefined && typeof picture !== "string")) return null;
+  return picture === undefined ? { sub, email, name } : { sub, email, name, picture };
+}
+
+function asIssuedToken(value: unknown): IssuedToken {
+  const { token, expiresAt } = (typeof value === "object" && value !== null ? value : {}) as Record<
+    string,
+    unknown
+  >;
+  if (typeof token !== "string" || token === "" || typeof expiresAt !== "number") {
+    throw new Error("The local backend answered with something that is not a token.");
+  }
+  return { token, expiresAt };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Session store (the identity)
@@ -51,8 +67,7 @@ export function readLocalSession(): LocalIdentity | null {
 function parseIdentity(raw: string | null): LocalIdentity | null {
   if (raw === null) return null;
   try {
-    const parsed = identitySchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return asIdentity(JSON.parse(raw));
   } catch {
     return null;
   }
@@ -98,7 +113,7 @@ async function requestToken(identity: LocalIdentity): Promise<CachedToken> {
       `The local backend refused to sign you in (HTTP ${response.status}). Is \`npm run dev\` running?`,
     );
   }
-  const issued = issuedTokenSchema.parse(await response.json());
+  const issued = asIssuedToken(await response.json());
   cachedToken = { ...issued, sub: identity.sub };
   return cachedToken;
 }
@@ -144,7 +159,8 @@ export async function fetchLocalToken(
 
 /** Signs in as `identity` in every tab. Fetches a token first, so an unreachable backend fails here, visibly. */
 export async function signInLocally(identity: LocalIdentity): Promise<void> {
-  const checked = identitySchema.parse(identity);
+  const checked = asIdentity(identity);
+  if (!checked) throw new Error("A local identity needs a subject, a valid email and a name.");
   await tokenFor(checked);
   localStorage.setItem(LOCAL_SESSION_KEY, JSON.stringify(checked));
   notify();

@@ -1,13 +1,15 @@
 import { useConvexAuth } from "convex/react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Navigate, useLocation, useSearchParams } from "react-router-dom";
 import { PageLoading } from "@/components/layout/page-loading";
 import { mode } from "@/config/env";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { ClerkSignIn } from "./clerk-sign-in";
 import { LocalSignIn } from "./local-sign-in";
 import { safeRedirect } from "./redirect";
 import { SignedInPanel } from "./signed-in-panel";
+
+// Clerk's sign-in comes with Clerk's module, so local mode never downloads it.
+const ClerkSignIn = lazy(async () => ({ default: (await import("./clerk-sign-in")).ClerkSignIn }));
 
 export function SignInPage() {
   useDocumentTitle("Sign in");
@@ -27,8 +29,13 @@ export function SignInPage() {
   if (isLoading) content = <PageLoading label="Checking your sign-in…" />;
   else if (isAuthenticated) content = <SignedInPanel redirectTo={redirectTo} />;
   // Clerk returns here when done (not to the target), for the same reason. No hash: Clerk's steps live there.
-  else if (mode === "clerk") content = <ClerkSignIn returnTo={`${location.pathname}${location.search}`} />;
-  else content = <LocalSignIn />;
+  else if (mode === "clerk") {
+    content = (
+      <Suspense fallback={<PageLoading label="Loading sign-in…" />}>
+        <ClerkSignIn returnTo={`${location.pathname}${location.search}`} />
+      </Suspense>
+    );
+  } else content = <LocalSignIn />;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">

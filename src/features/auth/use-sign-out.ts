@@ -1,7 +1,7 @@
-import { useClerk } from "@clerk/react";
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { mode } from "@/config/env";
+import { useClerkSignOutFunction } from "./clerk-sign-out";
 import { signOutLocally } from "./local-auth";
 import { currentPathForRedirect } from "./redirect";
 
@@ -23,16 +23,16 @@ function useLocalSignOut(): SignOut {
 }
 
 function useClerkSignOut(): SignOut {
-  const clerk = useClerk();
+  const clerkSignOut = useClerkSignOutFunction();
   const navigate = useNavigate();
   const here = currentPathForRedirect(useLocation());
   return useCallback(
     async ({ redirectTo } = {}) => {
       if (redirectTo) await navigate(redirectTo, { flushSync: true });
       // Without a redirectUrl Clerk goes to afterSignOutUrl (home); "stay here" has to be explicit.
-      await clerk.signOut({ redirectUrl: redirectTo ?? here });
+      await clerkSignOut(redirectTo ?? here);
     },
-    [clerk, navigate, here],
+    [clerkSignOut, navigate, here],
   );
 }
 

@@ -1,4 +1,6 @@
+import { Link } from "react-router-dom";
 import { Icon } from "@/components/ui/icon";
+import { paths } from "@/config/paths";
 import { CATEGORIES } from "@convex/lib/data/categories";
 
 export function CategoryGrid() {
@@ -7,13 +9,21 @@ export function CategoryGrid() {
       {CATEGORIES.map((category) => (
         <li
           key={category.id}
-          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          className="relative rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-primary-300 dark:border-slate-800 dark:bg-slate-900"
         >
           <div className="flex items-center gap-3">
             <span className="grid size-11 place-items-center rounded-xl bg-primary-50 text-primary-700 dark:bg-primary-900/40 dark:text-primary-100">
               <Icon name={category.icon} className="size-6" />
             </span>
-            <h3 className="font-semibold">{category.label}</h3>
+            <h3 className="font-semibold">
+              {/* The ::after stretches the link over the whole tile. */}
+              <Link
+                to={paths.explore.streams.getHref(new URLSearchParams({ category: category.id }).toString())}
+                className="after:absolute after:inset-0 after:rounded-2xl hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-primary-600"
+              >
+                {category.label}
+              </Link>
+            </h3>
           </div>
           <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{category.description}</p>
           <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">

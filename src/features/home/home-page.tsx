@@ -3,7 +3,10 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { PLATFORM_TYPES, PLATFORMS } from "@convex/lib/constants";
 import { MSAS } from "@convex/lib/data/msas";
 import { CategoryGrid } from "./category-grid";
+import { FeaturedShops } from "./featured-shops";
 import { LiveNow } from "./live-now";
+import { MetroPicker } from "./metro-picker";
+import { StartingSoon } from "./starting-soon";
 
 export function HomePage() {
   useDocumentTitle("Live shopping near you");
@@ -33,12 +36,40 @@ export function HomePage() {
         </div>
       </section>
 
+      <section className="mt-14" aria-labelledby="soon-heading">
+        <h2 id="soon-heading" className="text-2xl font-semibold tracking-tight">
+          Starting soon
+        </h2>
+        <div className="mt-6">
+          <StartingSoon />
+        </div>
+      </section>
+
+      <section className="mt-14" aria-labelledby="metro-heading">
+        <h2 id="metro-heading" className="text-2xl font-semibold tracking-tight">
+          Choose your metro area
+        </h2>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">See the shows of sellers near you.</p>
+        <div className="mt-6">
+          <MetroPicker />
+        </div>
+      </section>
+
       <section className="mt-14" aria-labelledby="browse-heading">
         <h2 id="browse-heading" className="text-2xl font-semibold tracking-tight">
           Browse by category
         </h2>
         <div className="mt-6">
           <CategoryGrid />
+        </div>
+      </section>
+
+      <section className="mt-14" aria-labelledby="featured-heading">
+        <h2 id="featured-heading" className="text-2xl font-semibold tracking-tight">
+          Featured shops
+        </h2>
+        <div className="mt-6">
+          <FeaturedShops />
         </div>
       </section>
 

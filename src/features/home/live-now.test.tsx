@@ -1,4 +1,6 @@
 import { render, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router-dom";
 import { beforeEach, expect, test, vi } from "vitest";
 import { api } from "@convex/_generated/api";
 import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
@@ -8,8 +10,11 @@ vi.mock("convex/react", () => convexReactMock);
 
 beforeEach(resetConvexMock);
 
+// Stream cards link to their pages, so they need a router around them.
+const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter>{children}</MemoryRouter>;
+
 test("shows a loading state, then the live streams with their badges", () => {
-  const { rerender } = render(<LiveNow />);
+  const { rerender } = render(<LiveNow />, { wrapper });
   expect(screen.getByLabelText("Loading live shows")).toBeInTheDocument();
   setQueryResult(api.streams.listLiveNow, [
     {
@@ -31,6 +36,6 @@ test("shows a loading state, then the live streams with their badges", () => {
 
 test("says so when nobody is live", () => {
   setQueryResult(api.streams.listLiveNow, []);
-  render(<LiveNow />);
+  render(<LiveNow />, { wrapper });
   expect(screen.getByText("Nobody is live right now. Check back soon.")).toBeInTheDocument();
 });

@@ -1,0 +1,230 @@
+/**
+ * What the public shop and stream pages read: only public fields (never a tax id or an owner id), link
+ * rows turned into labels, and a shop's streams grouped for its page. Every read is indexed and bounded.
+ */
+import { v, type Infer } from "convex/values";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+import { CATEGORIES } from "../lib/data/categories";
+import type { StreamStatus } from "../lib/constants";
+import {
+  faqEntryValidator,
+  languageValidator,
+  platformTypeValidator,
+  productValidator,
+  schemaTypeValidator,
+  shopStatusValidator,
+  streamCardValidator,
+  streamStatusValidator,
+  timeZoneValidator,
+} from "../schema";
+import { toStreamCard } from "./cards";
+import { LINK_READ_LIMIT } from "./links";
+import { listStreamPlatforms } from "./streams";
+
+/** The most streams of one group (live now, upcoming, past) a shop's page lists. */
+export const SHOP_PAGE_STREAMS_PER_GROUP = 20;
+
+export const categoryLabelValidator = v.object({
+  categoryId: v.string(),
+  label: v.string(),
+  subcategoryId: v.optional(v.string()),
+  subcategoryLabel: v.optional(v.string()),
+});
+
+export const areaValidator = v.object({ cbsaCode: v.string(), msaLabel: v.string() });
+
+export const platformLinkValidator = v.object({
+  platformType: platformTypeValidator,
+  platformStreamUrl: v.optional(v.string()),
+  platformActionUrl: v.optional(v.string()),
+});
+
+const shopStreamValidator = v.object({
+  ...streamCardValidator.fields,
+  platforms: v.array(platformLinkValidator),
+});
+
+export const publicShopValidator = v.object({
+  _id: v.id("liveShops"),
+  liveShopName: v.string(),
+  slug: v.string(),
+  status: shopStatusValidator,
+  headline: v.optional(v.string()),
+  description: v.optional(v.string()),
+  faqSection: v.array(faqEntryValidator),
+  timezone: timeZoneValidator,
+  languages: v.array(languageValidator),
+  productsSummary: v.optional(v.string()),
+  products: v.array(productValidator),
+  bannerImageUrl: v.optional(v.string()),
+  logoUrl: v.optional(v.string()),
+  coverImageUrl: v.optional(v.string()),
+  themeColor: v.optional(v.string()),
+  accentThemeColor: v.optional(v.string()),
+  shopTrailerUrl: v.optional(v.string()),
+  schemaType: schemaTypeValidator,
+  categories: v.array(categoryLabelValidator),
+  areas: v.array(areaValidator),
+  streams: v.object({
+    live: v.array(shopStreamValidator),
+    upcoming: v.array(shopStreamValidator),
+    past: v.array(shopStreamValidator),
+  }),
+});
+export type PublicShop = Infer<typeof publicShopValidator>;
+
+export const publicStreamValidator = v.object({
+  _id: v.id("streams"),
+  streamTitle: v.string(),
+  streamDescription: v.optional(v.string()),
+  streamImageUrls: v.array(v.string()),
+  streamVideoUrl: v.optional(v.string()),
+  replayVideoUrl: v.optional(v.string()),
+  streamTrailerUrl: v.optional(v.string()),
+  streamStartUTC: v.optional(v.number()),
+  streamStopUTC: v.optional(v.number()),
+  timezone: timeZoneValidator,
+  streamStatus: streamStatusValidator,
+  locationLabel: v.optional(v.string()),
+  products: v.array(productValidator),
+  shop: v.object({
+    _id: v.id("liveShops"),
+    liveShopName: v.string(),
+    slug: v.string(),
+    logoUrl: v.optional(v.string()),
+    status: shopStatusValidator,
+  }),
+  platforms: v.array(platformLinkValidator),
+  categories: v.array(categoryLabelValidator),
+  areas: v.array(areaValidator),
+});
+export type PublicStream = Infer<typeof publicStreamValidator>;
+
+/** A shop by its slug, or by its id when the string is one; null for anything else. */
+export async function findShopByIdOrSlug(ctx: QueryCtx, idOrSlug: string): Promise<Doc<"liveShops"> | null> {
+  const bySlug = await ctx.db
+    .query("liveShops")
+    .withIndex("by_slug", (q) => q.eq("slug", idOrSlug))
+    .unique();
+  if (bySlug) return bySlug;
+  const id = ctx.db.normalizeId("liveShops", idOrSlug);
+  return id ? await ctx.db.get("liveShops", id) : null;
+}
+
+/** Labels from the bundled category tree (the same data the seed loads), so no reads. */
+export function labelCategories(
+  rows: readonly { categoryId: string; subcategoryId?: string; priority: number }[],
+): Infer<typeof categoryLabelValidator>[] {
+  return [...rows]
+    .sort((a, b) => a.priority - b.priority)
+    .flatMap(({ categoryId, subcategoryId }) => {
+      const category = CATEGORIES.find((c) => c.id === categoryId);
+      if (!category) return [];
+      const sub = subcategoryId ? category.subcategories.find((s) => s.id === subcategoryId) : undefined;
+      return [{ categoryId, label: category.label, subcategoryId: sub?.id, subcategoryLabel: sub?.label }];
+    });
+}
+
+export async function labelAreas(
+  ctx: QueryCtx,
+  rows: readonly { msaId: Id<"msas"> }[],
+): Promise<Infer<typeof areaValidator>[]> {
+  const msas = await Promise.all(rows.map((row) => ctx.db.get("msas", row.msaId)));
+  return msas
+    .flatMap((msa) => (msa ? [{ cbsaCode: msa.cbsaCode, msaLabel: msa.msaLabel }] : []))
+    .sort((a, b) => a.msaLabel.localeCompare(b.msaLabel));
+}
+
+async function readShopStreams(
+  ctx: QueryCtx,
+  liveShopId: Id<"liveShops">,
+  statuses: readonly StreamStatus[],
+): Promise<Infer<typeof shopStreamValidator>[]> {
+  const streams: Doc<"streams">[] = [];
+  for (const streamStatus of statuses) {
+    const links = await ctx.db
+      .query("liveShopStreams")
+      .withIndex("by_liveShopId_and_streamStatus", (q) =>
+        q.eq("liveShopId", liveShopId).eq("streamStatus", streamStatus),
+      )
+      .order("desc")
+      .take(SHOP_PAGE_STREAMS_PER_GROUP);
+    for (const link of links) {
+      const stream = await ctx.db.get("streams", link.streamId);
+      if (stream) streams.push(stream);
+    }
+  }
+  return await Promise.all(
+    streams.map(async (stream) => ({
+      ...toStreamCard(stream),
+      platforms: await listStreamPlatforms(ctx, stream._id),
+    })),
+  );
+}
+
+const byStart = (a: { streamStartUTC?: number }, b: { streamStartUTC?: number }) =>
+  (a.streamStartUTC ?? Infinity) - (b.streamStartUTC ?? Infinity);
+
+/** Live now (live, then paused), upcoming (soonest first) and past (most recent first), each bounded. */
+export async function listShopPageStreams(ctx: QueryCtx, liveShopId: Id<"liveShops">) {
+  const live = await readShopStreams(ctx, liveShopId, ["LIVE", "PAUSED"]);
+  const upcoming = (await readShopStreams(ctx, liveShopId, ["SCHEDULED"])).sort(byStart);
+  const past = (await readShopStreams(ctx, liveShopId, ["ENDED"])).sort((a, b) => byStart(b, a));
+  return {
+    live: live.slice(0, SHOP_PAGE_STREAMS_PER_GROUP),
+    upcoming,
+    past,
+  };
+}
+
+export function toPublicShopFields(shop: Doc<"liveShops">) {
+  return {
+    _id: shop._id,
+    liveShopName: shop.liveShopName,
+    slug: shop.slug,
+    status: shop.status,
+    headline: shop.headline,
+    description: shop.description,
+    faqSection: shop.faqSection,
+    timezone: shop.timezone,
+    languages: shop.languages,
+    productsSummary: shop.productsSummary,
+    products: shop.products,
+    bannerImageUrl: shop.bannerImageUrl,
+    logoUrl: shop.logoUrl,
+    coverImageUrl: shop.coverImageUrl,
+    themeColor: shop.themeColor,
+    accentThemeColor: shop.accentThemeColor,
+    shopTrailerUrl: shop.shopTrailerUrl,
+    schemaType: shop.schemaType,
+  };
+}
+
+export async function readShopLinks(ctx: QueryCtx, liveShopId: Id<"liveShops">) {
+  const categoryRows = await ctx.db
+    .query("liveShopCategories")
+    .withIndex("by_liveShopId_and_categoryId", (q) => q.eq("liveShopId", liveShopId))
+    .take(LINK_READ_LIMIT);
+  const msaRows = await ctx.db
+    .query("liveShopMsas")
+    .withIndex("by_liveShopId_and_msaId", (q) => q.eq("liveShopId", liveShopId))
+    .take(LINK_READ_LIMIT);
+  return { categories: labelCategories(categoryRows), areas: await labelAreas(ctx, msaRows) };
+}
+
+export async function readStreamLinks(ctx: QueryCtx, streamId: Id<"streams">) {
+  const categoryRows = await ctx.db
+    .query("streamCategories")
+    .withIndex("by_streamId_and_categoryId", (q) => q.eq("streamId", streamId))
+    .take(LINK_READ_LIMIT);
+  const msaRows = await ctx.db
+    .query("streamMsas")
+    .withIndex("by_streamId_and_msaId", (q) => q.eq("streamId", streamId))
+    .take(LINK_READ_LIMIT);
+  return {
+    categories: labelCategories(categoryRows),
+    areas: await labelAreas(ctx, msaRows),
+    platforms: await listStreamPlatforms(ctx, streamId),
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * SPEC.md section 7's build files: `builds/latest.json` (`{ id, builtAt }`, polled by the app to learn
+ * that a new build is out) and `builds/meta/{id}.json` (the build's manifest: id, time, and the public
+ * deployment settings it was built with, which `npm start` reads for its Content-Security-Policy).
+ * The id is also compiled into the app as `import.meta.env.VITE_BUILD_ID`.
+ */
+import { randomBytes } from "node:crypto";
+import type { Plugin } from "vite";
+
+export type BuildMeta = {
+  id: string;
+  builtAt: string;
+  /** The Convex deployment built in, or null in local mode (the app's own origin). */
+  convexUrl: string | null;
+  /** Clerk's publishable key built in (public by design), or null in local mode. */
+  clerkPublishableKey: string | null;
+};
+
+export const LATEST_BUILD_PATH = "builds/latest.json";
+export const buildMetaPath = (id: string) => `builds/meta/${id}.json`;
+
+/** Sortable by time, unique enough for builds: base-36 milliseconds and a random suffix. */
+export function newBuildId(now = Date.now()): string {
+  return `${now.toString(36)}-${randomBytes(4).toString("hex")}`;
+}
+
+export function buildInfo(deployment: { convexUrl?: string; clerkPublishableKey?: string }): Plugin {
+  const meta: BuildMeta = {
+    id: newBuildId(),
+    builtAt: new Date().toISOString(),
+    convexUrl: deployment.convexUrl?.trim() || null,
+    clerkPublishableKey: deployment.convexUrl?.trim() ? deployment.clerkPublishableKey?.trim() || null : null,
+  };
+  return {
+    name: "livelocal-build-info",
+    apply: "build",
+    config: () => ({ define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(meta.id) } }),
+    generateBundle() {
+      const latest = { id: meta.id, builtAt: meta.builtAt };
+      this.emitFile({ type: "asset", fileName: LATEST_BUILD_PATH, source: `${JSON.stringify(latest)}\n` });
+      this.emitFile({
+        type: "asset",
+        fileName: buildMetaPath(meta.id),
+        source: `${JSON.stringify(meta, null, 2)}\n`,
+      });
+    },
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * Serves the built app from dist/: files as they are (hashed assets cached for a year), every other
+ * path gets index.html with 200 for the app's pages and 404 for unknown ones, all with the security
+ * headers. Text is compressed (brotli or gzip) once and kept in memory.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { inlineScriptHashes, securityHeaders, type CspOptions } from "./headers.ts";
+import { pageStatus } from "./routes.ts";
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".gif": "image/gif",
+  ".ico": "image/x-icon",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+  ".woff2": "font/woff2",
+  ".mp4": "video/mp4",
+  ".webm": "video/webm",
+};
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest\+json)|image\/svg\+xml)/;
+
+/** Hashed build output: its name changes with its content, so it may be cached for good. */
+const IMMUTABLE = /^\/assets\//;
+/** Files that must be fetched fresh: the build check and the build's manifest. */
+const NO_STORE = /^\/builds\//;
+
+export type AppHandlerOptions = Omit<CspOptions, "inlineScriptHashes" | "host"> & {
+  distDir: string;
+  /** Compress every text file at start (default true). */
+  precompress?: boolean;
+};
+
+const brotli = (raw: Buffer) =>
+  brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } });
+
+type Body = { raw: Buffer; br?: Buffer; gzip?: Buffer };
+
+export function cacheControlFor(pathname: string): string {
+  if (IMMUTABLE.test(pathname)) return "public, max-age=31536000, immutable";
+  if (NO_STORE.test(pathname)) return "no-store";
+  return "public, max-age=3600";
+}
+
+export function createAppHandler(options: AppHandlerOptions) {
+  const distDir = path.resolve(options.distDir);
+  const indexHtml = readFileSync(path.join(distDir, "index.html"));
+  const hashes = inlineScriptHashes(indexHtml.toString("utf8"));
+  const bodies = new Map<string, Body>([["/index.html", { raw: indexHtml }]]);
+
+  const headersFor = (req: IncomingMessage) =>
+    securityHeaders({ ...options, inlineScriptHashes: hashes, host: req.headers.host });
+
+  /** The file under dist/ for a URL path, or null (never outside dist/; dotfiles and .vite/ are private). */
+  function fileFor(pathname: string): string | null {
+    if (pathname.split("/").some((segment) => segment.startsWith("."))) return null;
+    const file = path.join(distDir, pathname);
+    if (!file.startsWith(distDir + path.sep)) return null;
+    return existsSync(file) && statSync(file).isFile() ? file : null;
+  }
+
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    file: string,
+    status: number,
+    cache: string,
+  ) {
+    let body = bodies.get(key);
+    if (!body) {
+      body = { raw: readFileSync(file) };
+      bodies.set(key, body);
+    }
+    const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+    const accept = String(req.headers["accept-encoding"] ?? "");
+    let payload = body.raw;
+    res.setHeader("Vary", "Accept-Encoding");
+    if (COMPRESSIBLE.test(type) && body.raw.length > 1024) {
+      if (/\bbr\b/.test(accept)) {
+        body.br ??= brotli(body.raw);
+        payload = body.br;
+        res.setHeader("Content-Encoding", "br");
+      } else if (/\bgzip\b/.test(accept)) {
+        body.gzip ??= gzipSync(body.raw, { level: 9 });
+        payload = body.gzip;
+        res.setHeader("Content-Encoding", "gzip");
+      }
+    }
+    res.statusCode = status;
+    for (const [name, value] of Object.entries(headersFor(req))) res.setHeader(name, value);
+    res.setHeader("Content-Type", type);
+    res.setHeader("Content-Length", payload.length);
+    res.setHeader("Cache-Control", cache);
+    res.end(req.method === "HEAD" ? undefined : payload);
+  }
+
+  // Compress the build's text files now, so no visitor waits for it (a few hundred ms of CPU).
+  if (options.precompress !== false) {
+    for (const entry of readdirSync(distDir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const pathname = `/${path.relative(distDir, file).split(path.sep).join("/")}`;
+      const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "";
+      if (!fileFor(pathname) || !COMPRESSIBLE.test(type)) continue;
+      const raw = readFileSync(file);
+      if (raw.length > 1024)
+        bodies.set(pathname, { raw, br: brotli(raw), gzip: gzipSync(raw, { level: 9 }) });
+    }
+  }
+
+  return function handleApp(req: IncomingMessage, res: ServerResponse): void {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.statusCode = 405;
+      res.setHeader("Allow", "GET, HEAD");
+      res.end();
+      return;
+    }
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
+    } catch {
+      pathname = "/\u0000"; // undecodable: an unknown page
+    }
+    const file = pathname === "/index.html" ? null : fileFor(pathname);
+    if (file) {
+      send(req, res, pathname, file, 200, cacheControlFor(pathname));
+      return;
+    }
+    // A missing asset is a 404 too, but with the page rather than a bare error: same for every path.
+    // The page itself is never cached, so a new build is picked up at the next load.
+    send(req, res, "/index.html", path.join(distDir, "index.html"), pageStatus(pathname), "no-cache");
+  };
+}

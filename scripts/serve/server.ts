@@ -1,0 +1,142 @@
+/**
+ * `npm start` (after `npm run build`): serves dist/ on one origin. When the build has no Convex
+ * deployment built in (local mode), the local backend runs in this process on the same origin, as the
+ * Vite plugin does in dev: `/api/*`, `/local-auth/*`, `/.well-known/*` and WebSocket upgrades on the
+ * sync path go to it, HTTP actions get their own port.
+ *
+ *   --port 4173 (or PORT)   --host 127.0.0.1   --site-port 3211   --data-dir .local-backend   --reset
+ */
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { LocalBackendCore } from "../../local-backend/backend.ts";
+import { SYNC_PATH } from "../../local-backend/sync.ts";
+import { BACKEND_PATHS } from "../../local-backend/vite-plugin.ts";
+import { buildMetaPath, LATEST_BUILD_PATH, type BuildMeta } from "../build/build-info.ts";
+import { createAppHandler } from "./app-handler.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+function readBuildMeta(distDir: string): BuildMeta {
+  try {
+    const { id } = JSON.parse(readFileSync(path.join(distDir, LATEST_BUILD_PATH), "utf8")) as { id: string };
+    return JSON.parse(readFileSync(path.join(distDir, buildMetaPath(id)), "utf8")) as BuildMeta;
+  } catch {
+    throw new Error(
+      `No build in ${distDir} (or one from before builds/latest.json). Run \`npm run build\` first.`,
+    );
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+export type StartedAppServer = { url: string; stop(): Promise<void> };
+
+export async function startAppServer(options: {
+  distDir?: string;
+  port?: number;
+  host?: string;
+  sitePort?: number;
+  dataDir?: string | null;
+  reset?: boolean;
+  quiet?: boolean;
+}): Promise<StartedAppServer> {
+  const distDir = options.distDir ?? path.join(root, "dist");
+  const host = options.host ?? "127.0.0.1";
+  const meta = readBuildMeta(distDir);
+  const handleApp = createAppHandler({
+    distDir,
+    convexUrl: meta.convexUrl,
+    clerkPublishableKey: meta.clerkPublishableKey,
+  });
+
+  let origin = "";
+  const core = meta.convexUrl
+    ? null
+    : await LocalBackendCore.createWithOrigin(
+        {
+          functionsDir: path.join(root, "convex"),
+          dataDir: options.dataDir === undefined ? path.join(root, ".local-backend") : options.dataDir,
+          reset: options.reset,
+          watch: false,
+          functionLogs: options.quiet ? "none" : "background",
+        },
+        () => origin,
+      );
+
+  const server = createServer((req, res) => {
+    const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+    if (core && BACKEND_PATHS.test(pathname)) {
+      core.apiMiddleware(req, res, () => handleApp(req, res));
+      return;
+    }
+    handleApp(req, res);
+  });
+  server.on("upgrade", (req, socket, head: Buffer) => {
+    const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (!core || !SYNC_PATH.test(pathname) || !core.handleUpgrade(req, socket, head)) socket.destroy();
+  });
+  const site = core ? createServer(core.siteHandler) : null;
+
+  const port = await listen(server, options.port ?? 4173, host);
+  origin = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
+  const sitePort = site ? await listen(site, options.sitePort ?? 3211, host) : null;
+  if (!options.quiet) {
+    console.log(`LiveLocal build ${meta.id} (built ${meta.builtAt}) on ${origin}`);
+    console.log(
+      core
+        ? `  Local backend in-process (Convex URL = ${origin}); HTTP actions on http://${host}:${sitePort}`
+        : `  Convex deployment: ${meta.convexUrl}`,
+    );
+  }
+  return {
+    url: origin,
+    stop: async () => {
+      await core?.stop();
+      await Promise.all(
+        [server, site].map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              if (!s) return resolve();
+              s.close(() => resolve());
+              s.closeAllConnections();
+            }),
+        ),
+      );
+    },
+  };
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      "site-port": { type: "string" },
+      "data-dir": { type: "string" },
+      reset: { type: "boolean" },
+    },
+  });
+  const running = await startAppServer({
+    port: Number(values.port ?? process.env.PORT ?? 4173),
+    host: values.host,
+    sitePort: values["site-port"] ? Number(values["site-port"]) : undefined,
+    dataDir: values["data-dir"] ? path.resolve(values["data-dir"]) : undefined,
+    reset: values.reset,
+  });
+  const shutdown = () => void running.stop().then(() => process.exit(0));
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) await main();

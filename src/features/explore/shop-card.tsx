@@ -1,0 +1,66 @@
+import { Link } from "react-router-dom";
+import { Icon } from "@/components/ui/icon";
+import { paths } from "@/config/paths";
+import { CATEGORIES } from "@convex/lib/data/categories";
+import { MSAS } from "@convex/lib/data/msas";
+import type { ShopCard as ShopCardData } from "@convex/schema";
+
+/** A live shop in the explore list: banner, logo, name, headline, categories and areas, live badge. */
+export function ShopCard({ shop }: { shop: ShopCardData }) {
+  const categories = shop.categories
+    .map((id) => CATEGORIES.find((category) => category.id === id)?.label)
+    .filter(Boolean);
+  const areas = shop.areas.map((code) => MSAS.find((msa) => msa.cbsaCode === code)?.name).filter(Boolean);
+  return (
+    <article className="relative h-full overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div className="relative h-28 bg-gradient-to-br from-primary-100 to-secondary-50 dark:from-primary-900/40 dark:to-slate-800">
+        {shop.bannerImageUrl && (
+          <img
+            src={shop.bannerImageUrl}
+            alt=""
+            className="size-full object-cover"
+            loading="lazy"
+            decoding="async"
+          />
+        )}
+        {shop.liveStatus && (
+          <span className="absolute right-3 top-3 inline-flex items-center gap-1.5 rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-semibold text-white">
+            {shop.liveStatus === "LIVE" && (
+              <span className="size-1.5 animate-pulse rounded-full bg-white" aria-hidden />
+            )}
+            {shop.liveStatus === "LIVE" ? "Live now" : "Paused"}
+          </span>
+        )}
+      </div>
+      <div className="p-4">
+        <div className="flex items-center gap-3">
+          <span className="-mt-10 grid size-14 shrink-0 place-items-center overflow-hidden rounded-xl border-2 border-white bg-slate-100 dark:border-slate-900 dark:bg-slate-800">
+            {shop.logoUrl ? (
+              <img src={shop.logoUrl} alt="" className="size-full object-cover" loading="lazy" />
+            ) : (
+              <Icon name="lucide:store" className="size-6 text-slate-500" />
+            )}
+          </span>
+          <h3 className="line-clamp-2 min-w-0 font-semibold">
+            {/* The whole card is the link's target area (::after), with one accessible name. */}
+            <Link
+              to={paths.liveShop.getHref(shop.slug)}
+              className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none after:focus-visible:outline-2 after:focus-visible:outline-primary-600"
+            >
+              {shop.liveShopName}
+            </Link>
+          </h3>
+        </div>
+        {shop.status === "maintenance" && (
+          <p className="mt-2 text-xs font-medium text-amber-800 dark:text-amber-200">Temporarily closed</p>
+        )}
+        {shop.headline && (
+          <p className="mt-2 line-clamp-2 text-sm text-slate-600 dark:text-slate-300">{shop.headline}</p>
+        )}
+        <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
+          {[categories.join(", "), areas.join(" · ")].filter(Boolean).join(" — ")}
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,135 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, test, vi } from "vitest";
+import { api } from "@convex/_generated/api";
+import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
+import { renderInRouter } from "@/test/render-in-router";
+import { LiveShopPage } from "../live-shop-page";
+import type { PublicShop } from "../shop-json-ld";
+
+vi.mock("convex/react", () => convexReactMock);
+
+beforeEach(resetConvexMock);
+
+const START = Date.UTC(2026, 10, 21, 19, 0);
+
+function shop(overrides: Partial<PublicShop> = {}): PublicShop {
+  return {
+    _id: "shop1" as PublicShop["_id"],
+    liveShopName: "Sarah's Vintage",
+    slug: "sarahs-vintage",
+    status: "active",
+    headline: "Denim from the seventies",
+    description: "Vintage denim, </script><script>alert(1)</script>",
+    faqSection: [{ question: "Do you ship?", answer: "Across the US." }],
+    timezone: "America/New_York",
+    languages: ["en", "es"],
+    products: [],
+    themeColor: "#112233",
+    accentThemeColor: "red; background: url(evil)",
+    schemaType: "Store",
+    categories: [{ categoryId: "fashion_apparel", label: "Fashion & Apparel" }],
+    areas: [{ cbsaCode: "35620", msaLabel: "New York-Newark-Jersey City, NY-NJ" }],
+    streams: {
+      live: [],
+      upcoming: [
+        {
+          _id: "stream1" as PublicShop["streams"]["upcoming"][number]["_id"],
+          streamTitle: "Denim drop",
+          streamStatus: "SCHEDULED",
+          liveShopName: "Sarah's Vintage",
+          liveShopSlug: "sarahs-vintage",
+          streamStartUTC: START,
+          streamStopUTC: START + 3_600_000,
+          timezone: "America/New_York",
+          platforms: [{ platformType: "whatnot", platformStreamUrl: "https://www.whatnot.com/live/denim" }],
+        },
+      ],
+      past: [],
+    },
+    ...overrides,
+  };
+}
+
+function renderPage(value: PublicShop | null, at = "/live-shop/sarahs-vintage") {
+  setQueryResult(api.liveShops.getPublicShop, value);
+  return renderInRouter(<LiveShopPage />, { path: "/live-shop/:idOrSlug", at });
+}
+
+describe("LiveShopPage", () => {
+  test("shows the shop with its details, streams and platform links, and sets title and description", () => {
+    renderPage(shop());
+    expect(screen.getByRole("heading", { level: 1, name: "Sarah's Vintage" })).toBeInTheDocument();
+    expect(screen.getByText("English, Spanish")).toBeInTheDocument();
+    expect(screen.getByText("Fashion & Apparel")).toBeInTheDocument();
+    expect(screen.getByText("New York-Newark-Jersey City, NY-NJ")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Denim drop" })).toHaveAttribute("href", "/stream/stream1");
+    const watch = screen.getByRole("link", { name: /Watch on Whatnot/ });
+    expect(watch).toHaveAttribute("target", "_blank");
+    expect(watch).toHaveAttribute("rel", "noopener noreferrer");
+    expect(document.title).toBe("Sarah's Vintage · LiveLocal");
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
+      "content",
+      "Denim from the seventies",
+    );
+  });
+
+  test("applies only valid #rrggbb theme colours, with readable text", () => {
+    renderPage(shop());
+    const container = document.body;
+    const themed = container.querySelector<HTMLElement>('[style*="--shop-theme"]');
+    expect(themed?.style.getPropertyValue("--shop-theme")).toBe("#112233");
+    expect(themed?.style.getPropertyValue("--shop-theme-text")).toBe("#ffffff");
+    expect(themed?.style.getPropertyValue("--shop-accent")).toBe("");
+    expect(container.innerHTML).not.toContain("url(evil)");
+  });
+
+  test("a shop in maintenance shows the temporarily closed notice", () => {
+    renderPage(shop({ status: "maintenance" }));
+    expect(screen.getByRole("status")).toHaveTextContent(/Temporarily closed/);
+  });
+
+  test("the FAQ is a disclosure with aria-expanded", async () => {
+    renderPage(shop());
+    const question = screen.getByRole("button", { name: "Do you ship?" });
+    expect(question).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByText("Across the US.")).not.toBeVisible();
+    await userEvent.click(question);
+    expect(question).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByText("Across the US.")).toBeVisible();
+  });
+
+  test("JSON-LD: the shop as its schema type and each upcoming stream as an online Event, escaped", () => {
+    renderPage(shop());
+    const container = document.body;
+    const script = container.querySelector('script[type="application/ld+json"]');
+    expect(script?.innerHTML).not.toContain("</script>");
+    const data = JSON.parse(script?.textContent ?? "{}") as Record<string, unknown> & {
+      event: Record<string, unknown>[];
+    };
+    expect(data["@type"]).toBe("Store");
+    expect(data.description).toContain("</script>");
+    expect(data.event).toEqual([
+      expect.objectContaining({
+        "@type": "Event",
+        name: "Denim drop",
+        startDate: new Date(START).toISOString(),
+        endDate: new Date(START + 3_600_000).toISOString(),
+        eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
+        location: { "@type": "VirtualLocation", url: `${window.location.origin}/stream/stream1` },
+      }),
+    ]);
+  });
+
+  test("an unknown or non-public shop is the not-found page", () => {
+    renderPage(null, "/live-shop/nope");
+    expect(screen.getByText("Page not found: /live-shop/nope")).toBeInTheDocument();
+  });
+
+  test("a direct trailer file plays in a video element; a page is a link out", () => {
+    renderPage(shop({ shopTrailerUrl: "https://cdn.example/trailer.mp4" }));
+    const trailer = screen.getByRole("heading", { name: "Trailer" }).parentElement!;
+    expect(trailer.querySelector("video")).toHaveAttribute("src", "https://cdn.example/trailer.mp4");
+    expect(within(trailer).queryByRole("link", { name: /Watch the trailer/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,69 @@
+import { useQuery } from "convex/react";
+import { useParams } from "react-router-dom";
+import { NotFoundPage } from "@/components/errors/not-found-page";
+import { JsonLdScript } from "@/components/json-ld-script";
+import { PageLoading } from "@/components/layout/page-loading";
+import { VideoOrLink } from "@/components/media/video-or-link";
+import { useDocumentMeta } from "@/lib/use-document-meta";
+import { api } from "@convex/_generated/api";
+import { ShopDetails } from "./shop-details";
+import { ShopFaq } from "./shop-faq";
+import { ShopHero } from "./shop-hero";
+import { buildShopJsonLd, type PublicShop } from "./shop-json-ld";
+import { ShopStreams } from "./shop-streams";
+import { shopThemeStyle } from "./shop-theme";
+
+/** `/live-shop/:idOrSlug`: a shop's public page; unknown or not public reads as not found. */
+export function LiveShopPage() {
+  const { idOrSlug = "" } = useParams();
+  const shop = useQuery(api.liveShops.getPublicShop, { idOrSlug });
+  if (shop === undefined) return <PageLoading label="Loading the shop…" />;
+  if (shop === null) return <NotFoundPage />;
+  return <LiveShopView shop={shop} />;
+}
+
+function LiveShopView({ shop }: { shop: PublicShop }) {
+  useDocumentMeta({
+    title: shop.liveShopName,
+    description: shop.headline ?? shop.description?.slice(0, 160) ?? `${shop.liveShopName} on LiveLocal`,
+  });
+  return (
+    <div style={shopThemeStyle(shop)} className="pb-16">
+      <JsonLdScript data={buildShopJsonLd(shop, window.location.origin)} />
+      <ShopHero shop={shop} />
+      <div className="mx-auto mt-8 grid max-w-6xl gap-10 px-4 lg:grid-cols-[1fr_20rem]">
+        <div className="grid min-w-0 content-start gap-10">
+          {shop.description && (
+            <section aria-labelledby="about-heading">
+              <h2 id="about-heading" className="text-xl font-semibold tracking-tight">
+                About
+              </h2>
+              <p className="mt-3 whitespace-pre-line text-slate-700 dark:text-slate-300">
+                {shop.description}
+              </p>
+            </section>
+          )}
+          {shop.shopTrailerUrl && (
+            <section aria-labelledby="trailer-heading">
+              <h2 id="trailer-heading" className="text-xl font-semibold tracking-tight">
+                Trailer
+              </h2>
+              <div className="mt-3">
+                <VideoOrLink
+                  url={shop.shopTrailerUrl}
+                  label={`${shop.liveShopName} trailer`}
+                  linkLabel="Watch the trailer"
+                />
+              </div>
+            </section>
+          )}
+          <ShopStreams streams={shop.streams} />
+          <ShopFaq entries={shop.faqSection} />
+        </div>
+        <aside className="min-w-0">
+          <ShopDetails shop={shop} />
+        </aside>
+      </div>
+    </div>
+  );
+}

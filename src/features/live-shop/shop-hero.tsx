@@ -1,0 +1,50 @@
+import { Icon } from "@/components/ui/icon";
+import type { PublicShop } from "./shop-json-ld";
+
+/** Banner, logo, name and headline on the shop's theme colour, with the "temporarily closed" notice. */
+export function ShopHero({ shop }: { shop: PublicShop }) {
+  return (
+    <header>
+      <div className="mx-auto max-w-6xl sm:px-4 sm:pt-4">
+        {/* Banners are 3:1 (the demo art too), so the whole image shows at every width. */}
+        <div className="aspect-[3/1] overflow-hidden bg-[var(--shop-theme,var(--color-primary-600))] sm:rounded-3xl">
+          {shop.bannerImageUrl && <img src={shop.bannerImageUrl} alt="" className="size-full object-cover" />}
+        </div>
+      </div>
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 sm:flex-row sm:items-end sm:px-8">
+        <div className="-mt-6 size-20 shrink-0 overflow-hidden rounded-2xl border-4 border-white bg-white shadow-md sm:-mt-12 sm:size-28 dark:border-slate-950 dark:bg-slate-900">
+          {shop.logoUrl ? (
+            <img src={shop.logoUrl} alt={`${shop.liveShopName} logo`} className="size-full object-cover" />
+          ) : (
+            <span
+              className="flex size-full items-center justify-center bg-[var(--shop-theme,var(--color-primary-600))] text-3xl font-bold text-[var(--shop-theme-text,#fff)]"
+              aria-hidden
+            >
+              {shop.liveShopName.slice(0, 1)}
+            </span>
+          )}
+        </div>
+        <div className="min-w-0 pb-1">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{shop.liveShopName}</h1>
+          {shop.headline && (
+            <p className="mt-1 text-lg text-slate-600 dark:text-slate-300">{shop.headline}</p>
+          )}
+        </div>
+      </div>
+      {shop.status === "maintenance" && (
+        <div className="mx-auto mt-6 max-w-6xl px-4">
+          <p
+            role="status"
+            className="flex items-start gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+          >
+            <Icon name="lucide:construction" className="mt-0.5 size-5" />
+            <span>
+              <strong className="font-semibold">Temporarily closed.</strong> This shop is taking a short
+              break; its shows and links may not be available right now.
+            </span>
+          </p>
+        </div>
+      )}
+    </header>
+  );
+}

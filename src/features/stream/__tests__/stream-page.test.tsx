@@ -1,0 +1,135 @@
+import { act, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api } from "@convex/_generated/api";
+import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
+import { renderInRouter } from "@/test/render-in-router";
+import { StreamPage } from "../stream-page";
+import type { PublicStream } from "../stream-types";
+
+vi.mock("convex/react", () => convexReactMock);
+
+const START = Date.UTC(2026, 10, 21, 19, 30); // 2:30 PM in New York, 11:30 AM in Los Angeles
+
+function stream(overrides: Partial<PublicStream> = {}): PublicStream {
+  return {
+    _id: "stream1" as PublicStream["_id"],
+    streamTitle: "Denim drop, part 2",
+    streamDescription: "Jeans; jackets",
+    streamImageUrls: [],
+    streamVideoUrl: "https://www.whatnot.com/live/denim",
+    streamStartUTC: START,
+    streamStopUTC: START + 3_600_000,
+    timezone: "America/Los_Angeles",
+    streamStatus: "SCHEDULED",
+    products: [{ id: "p1", name: "Selvedge jeans", price: "89.5", description: "Raw indigo." }],
+    shop: {
+      _id: "shop1" as PublicStream["shop"]["_id"],
+      liveShopName: "Sarah's Vintage",
+      slug: "sarahs-vintage",
+      status: "active",
+    },
+    platforms: [{ platformType: "whatnot", platformStreamUrl: "https://www.whatnot.com/live/denim" }],
+    categories: [],
+    areas: [],
+    ...overrides,
+  };
+}
+
+function renderPage(value: PublicStream | null) {
+  setQueryResult(api.streams.getPublicStream, value);
+  return renderInRouter(<StreamPage />, { path: "/stream/:streamId", at: "/stream/stream1" });
+}
+
+beforeEach(() => {
+  resetConvexMock();
+  vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockReturnValue({
+    timeZone: "America/New_York",
+  } as Intl.ResolvedDateTimeFormatOptions);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("StreamPage", () => {
+  test("shows the title, shop link, products and a link out for a platform-hosted video", () => {
+    renderPage(stream());
+    expect(screen.getByRole("heading", { level: 1, name: "Denim drop, part 2" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Sarah's Vintage" })).toHaveAttribute(
+      "href",
+      "/live-shop/sarahs-vintage",
+    );
+    expect(screen.getByText("Selvedge jeans")).toBeInTheDocument();
+    expect(screen.getByText("$89.50")).toBeInTheDocument();
+    const watch = screen.getAllByRole("link", { name: /Watch on Whatnot/ })[0];
+    expect(watch).toHaveAttribute("rel", "noopener noreferrer");
+    expect(document.title).toBe("Denim drop, part 2 · LiveLocal");
+  });
+
+  test("times are shown in the stream's zone and in the viewer's", () => {
+    renderPage(stream());
+    expect(screen.getByText("Sat, Nov 21, 11:30 AM PST")).toBeInTheDocument();
+    expect(screen.getByText("Sat, Nov 21, 2:30 PM EST")).toBeInTheDocument();
+  });
+
+  test("a direct video file plays in an HTML5 player; an ended show plays its replay", () => {
+    renderPage(stream({ streamStatus: "ENDED", replayVideoUrl: "https://cdn.example/replay.webm" }));
+    expect(document.querySelector("video")).toHaveAttribute("src", "https://cdn.example/replay.webm");
+  });
+
+  test("a cancelled show keeps its page, with a notice", () => {
+    renderPage(stream({ streamStatus: "CANCELLED" }));
+    expect(screen.getByText("This show was cancelled by the seller.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Add to calendar" })).not.toBeInTheDocument();
+  });
+
+  test("add to calendar downloads an .ics of the show", async () => {
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return "blob:ics";
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    renderPage(stream());
+    await userEvent.click(screen.getByRole("button", { name: "Add to calendar" }));
+    expect(click).toHaveBeenCalled();
+    const anchor = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(anchor.download).toBe("denim-drop-part-2.ics");
+    const text = await blobs[0].text();
+    expect(text).toContain("SUMMARY:Denim drop\\, part 2\r\n");
+    expect(text).toContain("DTSTART:20261121T193000Z\r\n");
+    expect(text).toContain(`URL:${window.location.origin}/stream/stream1\r\n`);
+  });
+
+  test("share copies the link when there is no share sheet, and says so", async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    renderPage(stream());
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/stream/stream1`);
+    expect(await screen.findByText("Copied")).toBeInTheDocument();
+  });
+
+  test("share uses the native sheet when there is one", async () => {
+    const share = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, "share", { value: share, configurable: true });
+    renderPage(stream());
+    await userEvent.click(screen.getByRole("button", { name: "Share" }));
+    expect(share).toHaveBeenCalledWith(
+      expect.objectContaining({ url: `${window.location.origin}/stream/stream1` }),
+    );
+    Reflect.deleteProperty(navigator, "share");
+  });
+
+  test("the status badge follows the live query", () => {
+    renderPage(stream());
+    expect(screen.getByText("Upcoming")).toBeInTheDocument();
+    act(() => setQueryResult(api.streams.getPublicStream, stream({ streamStatus: "LIVE" })));
+    expect(screen.getByText("Live")).toBeInTheDocument();
+  });
+
+  test("an unknown or private stream is the not-found page", () => {
+    renderPage(null);
+    expect(screen.getByText("Page not found: /stream/stream1")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
+import { buildIcsEvent, downloadIcs, icsFileName } from "@/lib/ics";
+import type { PublicStream } from "./stream-types";
+
+type Props = { stream: PublicStream; pageUrl: string };
+
+/** Add to calendar (an .ics file) and share (the native sheet, else copy the link). */
+export function StreamActions({ stream, pageUrl }: Props) {
+  const [shareNote, setShareNote] = useState<string | null>(null);
+  useEffect(() => {
+    if (!shareNote) return;
+    const timer = window.setTimeout(() => setShareNote(null), 4000);
+    return () => window.clearTimeout(timer);
+  }, [shareNote]);
+
+  const canAddToCalendar =
+    stream.streamStartUTC !== undefined && ["SCHEDULED", "LIVE", "PAUSED"].includes(stream.streamStatus);
+
+  function addToCalendar() {
+    if (stream.streamStartUTC === undefined) return;
+    const ics = buildIcsEvent({
+      uid: `${stream._id}@livelocal`,
+      title: stream.streamTitle,
+      description: [stream.streamDescription, `Hosted by ${stream.shop.liveShopName}. ${pageUrl}`]
+        .filter(Boolean)
+        .join("\n\n"),
+      startUtc: stream.streamStartUTC,
+      endUtc: stream.streamStopUTC,
+      url: pageUrl,
+      location: pageUrl,
+      now: Date.now(),
+    });
+    downloadIcs(icsFileName(stream.streamTitle), ics);
+  }
+
+  async function share() {
+    const data = {
+      title: stream.streamTitle,
+      text: `${stream.streamTitle} · ${stream.shop.liveShopName}`,
+      url: pageUrl,
+    };
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share(data);
+      } catch {
+        // Closing the share sheet rejects; nothing to report.
+      }
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(pageUrl);
+      setShareNote("Copied");
+    } catch {
+      setShareNote(`Copy this link: ${pageUrl}`);
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {canAddToCalendar && (
+        <Button variant="outline" onClick={addToCalendar}>
+          <Icon name="lucide:calendar-plus" className="size-4" />
+          Add to calendar
+        </Button>
+      )}
+      <Button variant="outline" onClick={() => void share()}>
+        <Icon name="lucide:share-2" className="size-4" />
+        Share
+      </Button>
+      <span role="status" className="text-sm font-medium text-primary-700 dark:text-primary-100">
+        {shareNote}
+      </span>
+    </div>
+  );
+}

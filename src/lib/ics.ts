@@ -1,0 +1,108 @@
+/**
+ * An iCalendar (RFC 5545) file with one event, for "Add to calendar". Pure, so it is tested alone:
+ * CRLF line ends, TEXT values escaped (backslash, semicolon, comma, newline), lines folded at 75
+ * octets without splitting a UTF-8 character, times in UTC.
+ */
+export type CalendarEvent = {
+  /** Globally unique and stable, so re-importing updates the event instead of adding another. */
+  uid: string;
+  title: string;
+  description?: string;
+  startUtc: number;
+  /** Without an end, the event lasts an hour. */
+  endUtc?: number;
+  url: string;
+  location?: string;
+  /** When the file is made (DTSTAMP). */
+  now: number;
+};
+
+const DEFAULT_DURATION_MS = 60 * 60 * 1000;
+const MAX_LINE_OCTETS = 75;
+
+/** 20261121T193000Z */
+export function formatIcsDate(utcMs: number): string {
+  return new Date(utcMs)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+}
+
+/** A TEXT value (RFC 5545 section 3.3.11). */
+export function escapeIcsText(value: string): string {
+  return value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
+}
+
+/** Splits a content line into 75-octet pieces; each continuation starts with one space (section 3.1). */
+export function foldIcsLine(line: string): string {
+  const encoder = new TextEncoder();
+  const pieces: string[] = [];
+  let current = "";
+  let octets = 0;
+  for (const char of line) {
+    const size = encoder.encode(char).length;
+    const limit = pieces.length === 0 ? MAX_LINE_OCTETS : MAX_LINE_OCTETS - 1;
+    if (octets + size > limit) {
+      pieces.push(current);
+      current = "";
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  pieces.push(current);
+  return pieces.join("\r\n ");
+}
+
+export function buildIcsEvent(event: CalendarEvent): string {
+  const end =
+    event.endUtc !== undefined && event.endUtc > event.startUtc
+      ? event.endUtc
+      : event.startUtc + DEFAULT_DURATION_MS;
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//LiveLocal//Live shows//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    "BEGIN:VEVENT",
+    `UID:${escapeIcsText(event.uid)}`,
+    `DTSTAMP:${formatIcsDate(event.now)}`,
+    `DTSTART:${formatIcsDate(event.startUtc)}`,
+    `DTEND:${formatIcsDate(end)}`,
+    `SUMMARY:${escapeIcsText(event.title)}`,
+    ...(event.description ? [`DESCRIPTION:${escapeIcsText(event.description)}`] : []),
+    ...(event.location ? [`LOCATION:${escapeIcsText(event.location)}`] : []),
+    `URL:${event.url}`,
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ];
+  return lines.map(foldIcsLine).join("\r\n") + "\r\n";
+}
+
+/** A file name from the title: "spring-denim-drop.ics". */
+export function icsFileName(title: string): string {
+  const slug = title
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+  return `${slug || "livelocal-show"}.ics`;
+}
+
+/** Saves the file through a temporary object URL and a download link. */
+export function downloadIcs(fileName: string, content: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type: "text/calendar;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
