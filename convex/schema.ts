@@ -124,6 +124,32 @@ export const exploreFacetsValidator = v.object({
   states: v.array(v.string()),
 });
 
+/** The live shop's own fields, shared with the validators of what public pages return. */
+export const liveShopFields = {
+  userId: v.id("users"),
+  status: shopStatusValidator,
+  /** Why an admin rejected or suspended the shop; shown to the owner. */
+  statusReason: v.optional(v.string()),
+  liveShopName: v.string(),
+  taxId: v.optional(v.string()),
+  headline: v.optional(v.string()),
+  description: v.optional(v.string()),
+  faqSection: v.array(faqEntryValidator),
+  timezone: timeZoneValidator,
+  languages: v.array(languageValidator),
+  productsSummary: v.optional(v.string()),
+  products: v.array(productValidator),
+  bannerImageUrl: v.optional(v.string()),
+  logoUrl: v.optional(v.string()),
+  themeColor: v.optional(v.string()),
+  accentThemeColor: v.optional(v.string()),
+  coverImageUrl: v.optional(v.string()),
+  shopTrailerUrl: v.optional(v.string()),
+  slug: v.string(),
+  schemaType: schemaTypeValidator,
+  ...timestamps,
+};
+
 export default defineSchema({
   users: defineTable({
     clerkId: v.string(),
@@ -156,30 +182,7 @@ export default defineSchema({
     .index("by_gdprRequestStatus_and_gdprRequestCreatedAt", ["gdprRequestStatus", "gdprRequestCreatedAt"])
     .index("by_dataRetentionEndDate", ["dataRetentionEndDate"]),
 
-  liveShops: defineTable({
-    userId: v.id("users"),
-    status: shopStatusValidator,
-    /** Why an admin rejected or suspended the shop; shown to the owner. */
-    statusReason: v.optional(v.string()),
-    liveShopName: v.string(),
-    taxId: v.optional(v.string()),
-    headline: v.optional(v.string()),
-    description: v.optional(v.string()),
-    faqSection: v.array(faqEntryValidator),
-    timezone: timeZoneValidator,
-    languages: v.array(languageValidator),
-    productsSummary: v.optional(v.string()),
-    products: v.array(productValidator),
-    bannerImageUrl: v.optional(v.string()),
-    logoUrl: v.optional(v.string()),
-    themeColor: v.optional(v.string()),
-    accentThemeColor: v.optional(v.string()),
-    coverImageUrl: v.optional(v.string()),
-    shopTrailerUrl: v.optional(v.string()),
-    slug: v.string(),
-    schemaType: schemaTypeValidator,
-    ...timestamps,
-  })
+  liveShops: defineTable(liveShopFields)
     .index("by_userId", ["userId"])
     .index("by_slug", ["slug"])
     .index("by_status", ["status"])

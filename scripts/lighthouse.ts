@@ -13,6 +13,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { build } from "vite";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 
 const PAGES = ["/", "/explore/streams"];
 const BUDGETS: Record<string, number> = {
@@ -21,15 +22,7 @@ const BUDGETS: Record<string, number> = {
   "best-practices": 95,
   seo: 95,
 };
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROME_FLAGS = CHROMIUM_ARGS;
 const root = path.resolve(import.meta.dirname, "..");
 
 function freePort(): Promise<number> {
@@ -82,7 +75,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "livelocal-lighthouse-"));
   const server = await startServer(dataDir);
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
   });
   let failed = false;

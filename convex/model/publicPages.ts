@@ -2,17 +2,16 @@
  * What the public shop and stream pages read: only public fields (never a tax id or an owner id), link
  * rows turned into labels, and a shop's streams grouped for its page. Every read is indexed and bounded.
  */
+import { omit } from "convex-helpers";
 import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { CATEGORIES } from "../lib/data/categories";
 import type { StreamStatus } from "../lib/constants";
 import {
-  faqEntryValidator,
-  languageValidator,
+  liveShopFields,
   platformTypeValidator,
   productValidator,
-  schemaTypeValidator,
   shopStatusValidator,
   streamCardValidator,
   streamStatusValidator,
@@ -47,23 +46,8 @@ const shopStreamValidator = v.object({
 
 export const publicShopValidator = v.object({
   _id: v.id("liveShops"),
-  liveShopName: v.string(),
-  slug: v.string(),
-  status: shopStatusValidator,
-  headline: v.optional(v.string()),
-  description: v.optional(v.string()),
-  faqSection: v.array(faqEntryValidator),
-  timezone: timeZoneValidator,
-  languages: v.array(languageValidator),
-  productsSummary: v.optional(v.string()),
-  products: v.array(productValidator),
-  bannerImageUrl: v.optional(v.string()),
-  logoUrl: v.optional(v.string()),
-  coverImageUrl: v.optional(v.string()),
-  themeColor: v.optional(v.string()),
-  accentThemeColor: v.optional(v.string()),
-  shopTrailerUrl: v.optional(v.string()),
-  schemaType: schemaTypeValidator,
+  // Everything the shop shows the public: not its owner, tax id, admin note or timestamps.
+  ...omit(liveShopFields, ["userId", "taxId", "statusReason", "createdAt", "updatedAt"]),
   categories: v.array(categoryLabelValidator),
   areas: v.array(areaValidator),
   streams: v.object({

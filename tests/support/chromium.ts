@@ -1,17 +1,19 @@
 import { chromium, type Browser } from "playwright-core";
 
-/** Debian's Chromium, with the flags this machine's closed network needs (never a downloaded browser). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** The flags this machine's closed network needs: without them Chromium keeps calling out and failing. */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** Debian's Chromium (never a downloaded browser). */
 export async function launchChromium(): Promise<Browser> {
-  return await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  return await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
