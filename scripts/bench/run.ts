@@ -142,6 +142,9 @@ function queryArgs(target: StreamRow & { liveShopId: Id<"liveShops">; slug: stri
     "liveShops:getMyShop": { liveShopId: target.liveShopId },
     "liveShops:checkSlug": { slug: target.slug },
     "streams:getMyStream": { streamId: target._id },
+    "liveShops:getPublicShop": { idOrSlug: target.slug },
+    "streams:getPublicStream": { streamId: target._id },
+    "streams:listStartingSoon": { since: Math.floor(Date.now() / 300_000) * 300_000 },
     "users:listUsers": { paginationOpts: { numItems: 25, cursor: null } },
   };
   return (name: string) => args[name] ?? {};
