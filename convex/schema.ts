@@ -1,6 +1,7 @@
 import { defineSchema, defineTable } from "convex/server";
 import { v, type Infer, type VLiteral, type VUnion } from "convex/values";
 import {
+  ADMIN_ACTIONS,
   LANGUAGES,
   PLATFORM_TYPES,
   PRIVACY_REQUEST_STATUSES,
@@ -29,6 +30,7 @@ export const platformTypeValidator = literals(PLATFORM_TYPES);
 export const timeZoneValidator = literals(TIME_ZONES);
 export const languageValidator = literals(LANGUAGES);
 export const schemaTypeValidator = literals(SCHEMA_TYPES);
+export const adminActionValidator = literals(ADMIN_ACTIONS);
 
 /** Every row carries these; the write helpers in `convex/model/` maintain them. */
 const timestamps = {
@@ -335,6 +337,39 @@ export default defineSchema({
   })
     .index("by_userId_and_requestedAt", ["userId", "requestedAt"])
     .index("by_status_and_requestedAt", ["status", "requestedAt"]),
+
+  /**
+   * An approved access request's JSON export in file storage: downloadable by its user alone, through
+   * the authenticated HTTP action, until `expiresAt`; then a scheduled job deletes file and row.
+   */
+  dataExports: defineTable({
+    userId: v.id("users"),
+    requestId: v.id("privacyRequests"),
+    storageId: v.id("_storage"),
+    byteLength: v.number(),
+    expiresAt: v.number(),
+    ...timestamps,
+  })
+    .index("by_userId", ["userId"])
+    .index("by_expiresAt", ["expiresAt"]),
+
+  /**
+   * Every admin action (who, when, what, why), shown in the admin console. `adminName` keeps the entry
+   * readable after the admin's account is gone; `targetId` is the id of the row acted on, as a string.
+   */
+  adminActions: defineTable({
+    adminId: v.optional(v.id("users")),
+    adminName: v.string(),
+    action: adminActionValidator,
+    targetTable: v.string(),
+    targetId: v.string(),
+    /** What a person reads for the target: a shop's name, a stream's title, a request's type. */
+    targetLabel: v.string(),
+    reason: v.optional(v.string()),
+    ...timestamps,
+  })
+    .index("by_adminId", ["adminId"])
+    .index("by_targetId", ["targetId"]),
 
   /**
    * A Clerk user deleted at Clerk. Kept so a late webhook or a still-valid token cannot bring the

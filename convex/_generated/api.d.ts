@@ -31,6 +31,7 @@ import type * as lib_lifecycle from "../lib/lifecycle.js";
 import type * as lib_time from "../lib/time.js";
 import type * as lib_validation from "../lib/validation.js";
 import type * as liveShops from "../liveShops.js";
+import type * as model_adminLog from "../model/adminLog.js";
 import type * as model_cards from "../model/cards.js";
 import type * as model_cascade from "../model/cascade.js";
 import type * as model_categories from "../model/categories.js";
@@ -81,6 +82,7 @@ declare const fullApi: ApiFromModules<{
   "lib/time": typeof lib_time;
   "lib/validation": typeof lib_validation;
   liveShops: typeof liveShops;
+  "model/adminLog": typeof model_adminLog;
   "model/cards": typeof model_cards;
   "model/cascade": typeof model_cascade;
   "model/categories": typeof model_categories;

@@ -177,3 +177,25 @@ export const AUTO_END_AFTER_MS = 2 * 60 * 60 * 1000;
 
 /** GDPR article 12(3): a privacy request is answered within one month. */
 export const PRIVACY_REQUEST_DUE_MONTHS = 1;
+
+/** An approved data export can be downloaded for this long; then a scheduled job deletes the file. */
+export const DATA_EXPORT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** What the admin console's activity log records (convex/model/adminLog.ts). */
+export const ADMIN_ACTIONS = [
+  "approve_shop",
+  "reject_shop",
+  "suspend_shop",
+  "reinstate_shop",
+  "edit_shop",
+  "edit_stream",
+  "end_stream",
+  "pause_stream",
+  "cancel_stream",
+  "delete_stream",
+  "change_role",
+  "approve_privacy_request",
+  "reject_privacy_request",
+  "lift_restriction",
+] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
