@@ -59,6 +59,15 @@ export const paths = {
       root: { path: "/dashboard/admin", getHref: () => "/dashboard/admin" },
       /** The screen keeps its filters in `?role=` and `?email=`. */
       users: { path: "/dashboard/admin/users", getHref: () => "/dashboard/admin/users" },
+      /** Shops awaiting verification first, then moderation of every shop. */
+      shops: { path: "/dashboard/admin/shops", getHref: () => "/dashboard/admin/shops" },
+      streams: { path: "/dashboard/admin/streams", getHref: () => "/dashboard/admin/streams" },
+      privacyRequests: {
+        path: "/dashboard/admin/privacy-requests",
+        getHref: () => "/dashboard/admin/privacy-requests",
+      },
+      /** The activity log: every admin action, who, when, what and why. */
+      activity: { path: "/dashboard/admin/activity", getHref: () => "/dashboard/admin/activity" },
     },
   },
 } as const;
