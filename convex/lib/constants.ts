@@ -148,7 +148,10 @@ export const SHOP_STATUSES = [
 export type ShopStatus = (typeof SHOP_STATUSES)[number];
 export const DEFAULT_SHOP_STATUS: ShopStatus = "draft";
 
-/** `pending_review` is PRODUCT.md's addition, for correction and restriction requests. */
+/**
+ * `pending_review` is PRODUCT.md's addition, for correction and restriction requests; `cancelled` marks
+ * a request its user withdrew before a decision (the user's own status goes back to `none`).
+ */
 export const PRIVACY_REQUEST_STATUSES = [
   "none",
   "pending_export",
@@ -156,6 +159,7 @@ export const PRIVACY_REQUEST_STATUSES = [
   "pending_review",
   "completed",
   "rejected",
+  "cancelled",
 ] as const;
 export type PrivacyRequestStatus = (typeof PRIVACY_REQUEST_STATUSES)[number];
 
