@@ -14,7 +14,7 @@ import {
   type ExploreFilter,
   type ExploreReferenceData,
 } from "./explore";
-import { LIMITS } from "./validation";
+import { LIMITS } from "./limits";
 
 /** The reference data the backend matches filters against: the same bundled data the seed loads. */
 export const EXPLORE_REFERENCE: ExploreReferenceData = { categories: CATEGORIES, msas: MSAS };

@@ -20,61 +20,14 @@ import {
   TIME_ZONES,
   type PlatformType,
 } from "./constants";
+import { LIMITS } from "./limits";
 
 // Before any schema exists: zod otherwise probes `new Function` once, which the served app's
 // Content-Security-Policy forbids (scripts/serve/headers.ts), and the browser reports a violation.
 z.config({ jitless: true });
 
-/** Maximum lengths (characters) and counts, exported so forms can show counters. */
-export const LIMITS = {
-  // SPEC.md section 5.
-  email: 255,
-  clerkId: 255,
-  avatar: 600,
-  gdprReason: 500,
-  retentionPolicy: 100,
-  shopName: 100,
-  taxId: 50,
-  headline: 200,
-  shopDescription: 5000,
-  productsSummary: 1000,
-  url: 2048,
-  /** Exactly `#rrggbb`; the pattern enforces it. */
-  themeColor: 7,
-  slug: 100,
-  streamTitle: 200,
-  streamDescription: 2000,
-  /** Time zones are limited to TIME_ZONES, all far shorter. */
-  streamTimezone: 100,
-  categoryId: 50,
-  categoryIcon: 255,
-  categoryLabel: 100,
-  categoryDescription: 500,
-  msaName: 255,
-
-  // Left open by the specification; chosen to fit a readable page and keep documents small
-  // (Convex caps a document at 1 MiB, and a shop holds its products and FAQ inline).
-  userName: 100,
-  /** Why an admin rejected or suspended something; shown to the owner. */
-  statusReason: 500,
-  correctionDetails: 2000,
-  faqQuestion: 300,
-  faqAnswer: 2000,
-  faqEntries: 30,
-  productId: 64,
-  productName: 200,
-  productDescription: 1000,
-  products: 100,
-  streamImageUrls: 10,
-  paymentBrand: 30,
-  msaStates: 8,
-  /** Category links of one shop or stream: a primary category and a few more. */
-  linkedCategories: 12,
-  /** Metro areas one shop or stream is listed in. */
-  linkedMetroAreas: 10,
-  /** Live shops one person may own; the dashboard lists them all. */
-  shopsPerUser: 20,
-} as const;
+// LIMITS lives in its own zod-free module, so pages that only need a number do not load zod.
+export { LIMITS };
 
 export const MAX_PRICE = 1_000_000;
 export const MAX_CATEGORY_PRIORITY = 1000;

@@ -7,7 +7,14 @@ import { StreamStatusBadge } from "./stream-status-badge";
 
 export type StreamCardData = FunctionReturnType<typeof api.streams.listLiveNow>[number];
 
-export function StreamCard({ stream }: { stream: StreamCardData }) {
+/** Cards in the first row of a grid (three columns on desktop) load their pictures eagerly. */
+export const PRIORITY_CARDS = 3;
+
+/**
+ * `priority`: the card is among the first on screen, so its picture (likely the page's largest paint)
+ * loads at once instead of waiting for layout, as lazy images do.
+ */
+export function StreamCard({ stream, priority = false }: { stream: StreamCardData; priority?: boolean }) {
   return (
     <article className="relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="relative aspect-video bg-slate-100 dark:bg-slate-800">
@@ -16,7 +23,8 @@ export function StreamCard({ stream }: { stream: StreamCardData }) {
             src={stream.imageUrl}
             alt=""
             className="size-full object-cover"
-            loading="lazy"
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : "auto"}
             decoding="async"
           />
         )}

@@ -36,7 +36,11 @@ export function ExplorePage({ title, intro, searchLabel, results }: ExplorePageP
         <aside aria-label="Filter the list" className="max-md:flex max-md:items-start">
           <FilterMenu filter={filter} onUpdate={updateFilter} />
         </aside>
-        <section aria-label="Results" className="min-w-0 space-y-4">
+        <section aria-labelledby="explore-results-heading" className="min-w-0 space-y-4">
+          {/* Cards are h3s; this keeps the outline h1 → h2 → h3 for screen-reader navigation. */}
+          <h2 id="explore-results-heading" className="sr-only">
+            Results
+          </h2>
           <FilterChips filter={filter} onUpdate={updateFilter} />
           {results(filter, () => updateFilter(() => emptyExploreFilter()))}
         </section>

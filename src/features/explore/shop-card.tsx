@@ -6,7 +6,7 @@ import { MSAS } from "@convex/lib/data/msas";
 import type { ShopCard as ShopCardData } from "@convex/schema";
 
 /** A live shop in the explore list: banner, logo, name, headline, categories and areas, live badge. */
-export function ShopCard({ shop }: { shop: ShopCardData }) {
+export function ShopCard({ shop, priority = false }: { shop: ShopCardData; priority?: boolean }) {
   const categories = shop.categories
     .map((id) => CATEGORIES.find((category) => category.id === id)?.label)
     .filter(Boolean);
@@ -19,7 +19,8 @@ export function ShopCard({ shop }: { shop: ShopCardData }) {
             src={shop.bannerImageUrl}
             alt=""
             className="size-full object-cover"
-            loading="lazy"
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : "auto"}
             decoding="async"
           />
         )}

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { api } from "@convex/_generated/api";
 import type { ExploreFilter } from "@convex/lib/explore";
 import { emptyMessage, LoadMore, ResultsEmpty, ResultsSkeleton } from "./results-states";
+import { PRIORITY_CARDS } from "@/components/streams/stream-card";
 import { ShopCard } from "./shop-card";
 
 const PAGE_SIZE = 12;
@@ -26,9 +27,9 @@ export function ShopResults({ filter, onClear }: { filter: ExploreFilter; onClea
   return (
     <>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Live shops">
-        {results.map((shop) => (
+        {results.map((shop, index) => (
           <li key={shop._id}>
-            <ShopCard shop={shop} />
+            <ShopCard shop={shop} priority={index < PRIORITY_CARDS} />
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { usePaginatedQuery } from "convex-helpers/react";
 import { useEffect } from "react";
-import { StreamCard } from "@/components/streams/stream-card";
+import { PRIORITY_CARDS, StreamCard } from "@/components/streams/stream-card";
 import { api } from "@convex/_generated/api";
 import type { ExploreFilter } from "@convex/lib/explore";
 import { emptyMessage, LoadMore, ResultsEmpty, ResultsSkeleton } from "./results-states";
@@ -31,9 +31,9 @@ export function StreamResults({ filter, onClear }: { filter: ExploreFilter; onCl
   return (
     <>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Shows">
-        {results.map((stream) => (
+        {results.map((stream, index) => (
           <li key={stream._id}>
-            <StreamCard stream={stream} />
+            <StreamCard stream={stream} priority={index < PRIORITY_CARDS} />
           </li>
         ))}
       </ul>

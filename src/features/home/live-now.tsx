@@ -1,5 +1,5 @@
 import { useQuery } from "convex/react";
-import { StreamCard } from "@/components/streams/stream-card";
+import { PRIORITY_CARDS, StreamCard } from "@/components/streams/stream-card";
 import { api } from "@convex/_generated/api";
 
 /** The live-now board: a Convex subscription, so it changes without reload as streams go live or end. */
@@ -27,9 +27,9 @@ export function LiveNow() {
   }
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-live="polite">
-      {streams.map((stream) => (
+      {streams.map((stream, index) => (
         <li key={stream._id}>
-          <StreamCard stream={stream} />
+          <StreamCard stream={stream} priority={index < PRIORITY_CARDS} />
         </li>
       ))}
     </ul>
