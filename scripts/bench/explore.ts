@@ -10,6 +10,14 @@
  * demo data too (half of its matches, less one), and the same page size after the 10,000 streams are
  * in; a page of 24 is also measured with them, against the absolute budget. It runs its own backend,
  * in memory, after the other measurements.
+ *
+ * Merging k index ranges reads up to k − 1 look-ahead rows besides the page's own (one per range that
+ * holds rows), a cost the first budget names ("the filter's index rows") and that does not grow with
+ * the data. A filter with so few demo matches that its full demo page is smaller than its range count
+ * ("2 categories + 2 states": 3 matches, 4 ranges, two of them empty in the demo) would measure those
+ * rows filling up, not growth: its figures are printed and held to the absolute budget, and the 1.2 ×
+ * check applies to every filter whose demo page holds at least as many results as it has ranges
+ * (decision 017).
  */
 import { pathToFileURL } from "node:url";
 import { ConvexHttpClient } from "convex/browser";
@@ -155,6 +163,7 @@ export async function benchmarkExplore(): Promise<void> {
     );
     let absoluteOk = true;
     const overScale: string[] = [];
+    const compared: string[] = [];
     for (const item of cases) {
       const big = await readsOfTwoPages(backend, item.filter, item.pageSize);
       const app = await readsOfTwoPages(backend, item.filter, APP_PAGE_SIZE);
@@ -165,20 +174,22 @@ export async function benchmarkExplore(): Promise<void> {
       absoluteOk &&=
         Math.max(item.demo.first, item.demo.later, big.first, big.later) <= absolute(item.pageSize) &&
         Math.max(app.first, app.later) <= absolute(APP_PAGE_SIZE);
-      if (ratio > SCALE_BUDGET) overScale.push(item.name);
+      const comparable = item.pageSize >= item.ranges;
+      if (comparable) compared.push(item.name);
+      if (comparable && ratio > SCALE_BUDGET) overScale.push(item.name);
       console.log(
         `  ${item.name.padEnd(26)} ${String(item.ranges).padStart(2)} range(s), page of ${item.pageSize}` +
           ` (${item.matches} demo matches${item.demo.full ? "" : ", demo page not full"}):` +
-          ` demo ${item.demo.first}/${item.demo.later} → ${big.first}/${big.later} (×${ratio.toFixed(2)});` +
+          ` demo ${item.demo.first}/${item.demo.later} → ${big.first}/${big.later} (×${ratio.toFixed(2)}` +
+          `${comparable ? "" : `, not compared: a page of ${item.pageSize} < ${item.ranges} ranges`});` +
           ` page of ${APP_PAGE_SIZE}: ${app.first}/${app.later}, budget ${absolute(APP_PAGE_SIZE)}`,
       );
     }
     console.log(`  budget ≤ 3 × page size + ranges, every page: ${verdict(absoluteOk)}`);
     console.log(
-      `  budget ≤ ${SCALE_BUDGET} × demo, same page size: ${verdict(overScale.length === 0)}` +
-        (overScale.length === 0
-          ? ""
-          : ` (${overScale.join(", ")}: ranges that are empty in the demo data cost no look-ahead row there)`),
+      `  budget ≤ ${SCALE_BUDGET} × demo, same page size (${compared.length} of ${cases.length} filters` +
+        ` whose demo page holds at least one result per range): ${verdict(overScale.length === 0)}` +
+        (overScale.length === 0 ? "" : ` (${overScale.join(", ")})`),
     );
     console.log();
   } finally {
