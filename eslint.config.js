@@ -60,4 +60,22 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // One-way imports (STYLE.md point 10): app → features → components, lib. Shared pieces live below.
+    files: ["src/components/**/*.{ts,tsx}", "src/lib/**/*.{ts,tsx}", "src/config/**/*.{ts,tsx}"],
+    ignores: ["**/__tests__/**", "**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/features/*", "@/app/*"],
+              message: "Shared code must not import a feature or the app; move the piece down instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

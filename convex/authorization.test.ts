@@ -6,6 +6,7 @@ import { getFunctionName } from "convex/server";
 import { describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
+import { recordAdminAction } from "./model/adminLog";
 import { insertLiveShop } from "./model/liveShops";
 import { insertStream } from "./model/streams";
 import { insertWithTimestamps } from "./model/timestamps";
@@ -228,6 +229,58 @@ const MATRIX: Record<string, Row> = {
       }),
     expect: OWNER_OR_ADMIN,
   },
+  // Settings (settings.ts): each caller changes only their own row.
+  "settings:mySettings": {
+    kind: "query",
+    call: (t) => t.query(api.settings.mySettings, {}),
+    expect: { ...everyone("allow"), signedOut: "empty" },
+  },
+  "settings:setAvatar": {
+    kind: "mutation",
+    call: (t) => t.mutation(api.settings.setAvatar, { avatar: "https://example.com/me.png" }),
+    expect: { ...everyone("allow"), signedOut: UNAUTHENTICATED },
+  },
+  "settings:setNotificationPreferences": {
+    kind: "mutation",
+    call: (t) => t.mutation(api.settings.setNotificationPreferences, { preferences: { emailDigest: true } }),
+    expect: { ...everyone("allow"), signedOut: UNAUTHENTICATED },
+  },
+  "settings:setPrivacyPreferences": {
+    kind: "mutation",
+    call: (t) => t.mutation(api.settings.setPrivacyPreferences, { preferences: { analytics: true } }),
+    expect: { ...everyone("allow"), signedOut: UNAUTHENTICATED },
+  },
+  "settings:acceptTerms": {
+    kind: "mutation",
+    call: (t) => t.mutation(api.settings.acceptTerms, { version: "1.0" }),
+    expect: { ...everyone("allow"), signedOut: UNAUTHENTICATED },
+  },
+  "settings:addPaymentMethod": {
+    kind: "mutation",
+    call: (t) =>
+      t.mutation(api.settings.addPaymentMethod, {
+        card: { brand: "visa", last4: "4242", expMonth: 12, expYear: new Date().getUTCFullYear() + 2 },
+      }),
+    expect: { ...everyone("allow"), signedOut: UNAUTHENTICATED },
+  },
+  "settings:removePaymentMethod": {
+    kind: "mutation",
+    call: async (t) => {
+      const card = { brand: "visa", last4: "4242", expMonth: 12, expYear: new Date().getUTCFullYear() + 2 };
+      const paymentMethodId = await t.mutation(api.settings.addPaymentMethod, { card });
+      return await t.mutation(api.settings.removePaymentMethod, { paymentMethodId });
+    },
+    expect: { ...everyone("allow"), signedOut: UNAUTHENTICATED },
+  },
+  "settings:setDefaultPaymentMethod": {
+    kind: "mutation",
+    call: async (t) => {
+      const card = { brand: "visa", last4: "4242", expMonth: 12, expYear: new Date().getUTCFullYear() + 2 };
+      const paymentMethodId = await t.mutation(api.settings.addPaymentMethod, { card });
+      return await t.mutation(api.settings.setDefaultPaymentMethod, { paymentMethodId });
+    },
+    expect: { ...everyone("allow"), signedOut: UNAUTHENTICATED },
+  },
   "users:viewer": {
     kind: "query",
     call: (t) => t.query(api.users.viewer, {}),
@@ -257,6 +310,87 @@ const MATRIX: Record<string, Row> = {
       admin: "allow",
     },
   },
+  // Privacy requests (privacy.ts): Vera (the viewer) or Sarah (the owner) asks; Ada (the admin) decides.
+  "privacy:myPrivacy": {
+    kind: "query",
+    call: (t) => t.query(api.privacy.myPrivacy, {}),
+    expect: { ...everyone("allow"), signedOut: "empty" },
+  },
+  "privacy:requestPrivacy": {
+    kind: "mutation",
+    call: (t) => t.mutation(api.privacy.requestPrivacy, { type: "access", reason: "Curious." }),
+    expect: { ...everyone("allow"), signedOut: UNAUTHENTICATED },
+  },
+  "privacy:cancelPrivacyRequest": {
+    kind: "mutation",
+    call: async (t) => {
+      const requestId = await t
+        .withIdentity(IDENTITIES.owner)
+        .mutation(api.privacy.requestPrivacy, { type: "restriction" });
+      return await t.mutation(api.privacy.cancelPrivacyRequest, { requestId });
+    },
+    expect: OWNER_ONLY,
+  },
+  "privacy:decidePrivacyRequest": {
+    kind: "mutation",
+    call: async (t) => {
+      const requestId = await t
+        .withIdentity(IDENTITIES.viewer)
+        .mutation(api.privacy.requestPrivacy, { type: "correction", details: "My name." });
+      return await t.mutation(api.privacy.decidePrivacyRequest, {
+        requestId,
+        decision: "reject",
+        reason: "Your name is already right.",
+      });
+    },
+    expect: { ...everyone(FORBIDDEN), signedOut: UNAUTHENTICATED, admin: "allow" },
+  },
+  "privacy:listOpenRequests": {
+    kind: "query",
+    call: async (t) => {
+      await t.withIdentity(IDENTITIES.viewer).mutation(api.privacy.requestPrivacy, { type: "access" });
+      return await t.query(api.privacy.listOpenRequests, {});
+    },
+    expect: { ...everyone("empty"), admin: "allow" },
+  },
+  "privacy:listDecidedRequests": {
+    kind: "query",
+    call: async (t) => {
+      const requestId = await t
+        .withIdentity(IDENTITIES.viewer)
+        .mutation(api.privacy.requestPrivacy, { type: "restriction" });
+      await t
+        .withIdentity(IDENTITIES.admin)
+        .mutation(api.privacy.decidePrivacyRequest, { requestId, decision: "reject", reason: "No shops." });
+      return await t.query(api.privacy.listDecidedRequests, {
+        paginationOpts: { numItems: 10, cursor: null },
+      });
+    },
+    expect: { ...everyone("empty"), admin: "allow" },
+  },
+  "privacy:listRestrictedUsers": {
+    kind: "query",
+    call: async (t) => {
+      await t.run(async (ctx) => {
+        const vera = await getUserByClerkId(ctx, "user_vera");
+        await ctx.db.patch("users", vera!._id, { restrictedAt: Date.now() });
+      });
+      return await t.query(api.privacy.listRestrictedUsers, {});
+    },
+    expect: { ...everyone("empty"), admin: "allow" },
+  },
+  "privacy:liftRestriction": {
+    kind: "mutation",
+    call: async (t) => {
+      const veraId = await t.run(async (ctx) => {
+        const vera = await getUserByClerkId(ctx, "user_vera");
+        await ctx.db.patch("users", vera!._id, { restrictedAt: Date.now() });
+        return vera!._id;
+      });
+      return await t.mutation(api.privacy.liftRestriction, { userId: veraId, reason: "Resolved." });
+    },
+    expect: { ...everyone(FORBIDDEN), signedOut: UNAUTHENTICATED, admin: "allow" },
+  },
   "streams:listLiveNow": {
     kind: "query",
     call: (t) => t.query(api.streams.listLiveNow, {}),
@@ -274,6 +408,52 @@ const MATRIX: Record<string, Row> = {
   },
   // Public lists: everyone sees the same page. The fixture writes without the triggers, so the
   // listing rows are derived first.
+  // The admin console's reads (admin.ts): admins only; anyone else gets null or an empty page.
+  "admin:getOverview": {
+    kind: "query",
+    call: (t) => t.query(api.admin.getOverview, { now: Date.now() }),
+    expect: { ...everyone("empty"), admin: "allow" },
+  },
+  "admin:listVerificationQueue": {
+    kind: "query",
+    call: async (t, { liveShopId }) => {
+      await t.run(
+        async (ctx) => await ctx.db.patch("liveShops", liveShopId, { status: "pending_verification" }),
+      );
+      return await t.query(api.admin.listVerificationQueue, {
+        paginationOpts: { numItems: 10, cursor: null },
+      });
+    },
+    expect: { ...everyone("empty"), admin: "allow" },
+  },
+  "admin:listShops": {
+    kind: "query",
+    call: (t) => t.query(api.admin.listShops, { paginationOpts: { numItems: 10, cursor: null } }),
+    expect: { ...everyone("empty"), admin: "allow" },
+  },
+  "admin:listStreams": {
+    kind: "query",
+    call: (t) =>
+      t.query(api.admin.listStreams, { status: "LIVE", paginationOpts: { numItems: 10, cursor: null } }),
+    expect: { ...everyone("empty"), admin: "allow" },
+  },
+  "admin:listActivity": {
+    kind: "query",
+    call: async (t, { liveShopId }) => {
+      await t.run(async (ctx) => {
+        const ada = await getUserByClerkId(ctx, "user_ada");
+        await recordAdminAction(ctx, ada!, {
+          action: "suspend_shop",
+          targetTable: "liveShops",
+          targetId: liveShopId,
+          targetLabel: "Sarah's Vintage",
+          reason: "Counterfeit goods reported.",
+        });
+      });
+      return await t.query(api.admin.listActivity, { paginationOpts: { numItems: 10, cursor: null } });
+    },
+    expect: { ...everyone("empty"), admin: "allow" },
+  },
   "explore:listExploreStreams": {
     kind: "query",
     call: async (t) => {

@@ -7,4 +7,7 @@ const crons = cronJobs();
 // every other job; a stream is ended at most five minutes after its two hours of grace.
 crons.interval("end overdue streams", { minutes: 5 }, internal.streams.endOverdue, {});
 
+// Data retention (model/retention.ts): once a day, off the hour; also sweeps expired data exports.
+crons.daily("apply data retention", { hourUTC: 3, minuteUTC: 17 }, internal.retention.applyRetention, {});
+
 export default crons;

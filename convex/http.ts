@@ -3,7 +3,8 @@ import { ConvexError } from "convex/values";
 import { internal } from "./_generated/api";
 import { httpAction } from "./_generated/server";
 import { parseClerkUserEvent, verifyClerkWebhook } from "./model/clerkWebhook";
-import { clerkWebhookSecret } from "./model/env";
+import { exportFileName } from "./model/dataExport";
+import { appOrigins, clerkWebhookSecret } from "./model/env";
 import type { AppErrorData } from "./model/errors";
 
 const http = httpRouter();
@@ -49,6 +50,73 @@ http.route({
       throw error;
     }
   }),
+});
+
+/**
+ * CORS for the browser's download (`src/lib/convex-site.ts`): the app's origins when APP_ORIGINS is set,
+ * else any. The request carries a bearer token, never a cookie, so no origin gains access by this.
+ */
+function corsHeaders(request: Request): Record<string, string> {
+  const allowed = appOrigins();
+  const origin = request.headers.get("Origin");
+  const allowOrigin =
+    allowed === undefined ? "*" : origin !== null && allowed.includes(origin) ? origin : null;
+  return {
+    ...(allowOrigin !== null && { "Access-Control-Allow-Origin": allowOrigin }),
+    "Access-Control-Allow-Methods": "GET, OPTIONS",
+    "Access-Control-Allow-Headers": "Authorization",
+    "Access-Control-Expose-Headers": "Content-Disposition",
+    "Access-Control-Max-Age": "86400",
+    Vary: "Origin",
+  };
+}
+
+/**
+ * The caller's data export (GDPR articles 15 and 20; model/dataExport.ts), with
+ * `Authorization: Bearer <the Convex auth token>`: 401 without a valid token, 404 when the caller has no
+ * unexpired export. Only the export's own user can download it.
+ */
+http.route({
+  path: "/privacy/export",
+  method: "GET",
+  handler: httpAction(async (ctx, request) => {
+    const cors = corsHeaders(request);
+    const identity = await ctx.auth.getUserIdentity();
+    if (!identity) {
+      return new Response("sign in to download your data", {
+        status: 401,
+        headers: { ...cors, "Content-Type": "text/plain; charset=utf-8", "WWW-Authenticate": "Bearer" },
+      });
+    }
+    const found = await ctx.runQuery(internal.privacy.downloadableExport, {
+      clerkId: identity.subject,
+      now: Date.now(),
+    });
+    const file = found && (await ctx.storage.get(found.storageId));
+    if (!found || !file) {
+      return new Response("no data export to download", {
+        status: 404,
+        headers: { ...cors, "Content-Type": "text/plain; charset=utf-8" },
+      });
+    }
+    return new Response(file, {
+      status: 200,
+      headers: {
+        ...cors,
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${exportFileName(found.createdAt)}"`,
+        "Cache-Control": "no-store",
+      },
+    });
+  }),
+});
+
+http.route({
+  path: "/privacy/export",
+  method: "OPTIONS",
+  handler: httpAction((_ctx, request) =>
+    Promise.resolve(new Response(null, { status: 204, headers: corsHeaders(request) })),
+  ),
 });
 
 export default http;

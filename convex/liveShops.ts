@@ -1,5 +1,5 @@
 import { zid } from "convex-helpers/server/zod4";
-import { isShopPublic } from "./lib/lifecycle";
+import { findShopRule, isShopPublic, type ShopAction } from "./lib/lifecycle";
 import { doc } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { query, zMutation } from "./functions";
@@ -28,7 +28,8 @@ import {
   shopFormFields,
 } from "./model/liveShops";
 import { listFeaturedShopCards } from "./model/home";
-import { getManagedShop, getOwnedShopOrThrow } from "./model/ownership";
+import { recordAdminAction } from "./model/adminLog";
+import { getManagedShop, getOwnedShopOrThrow, recordModeratorEdit } from "./model/ownership";
 import {
   findShopByIdOrSlug,
   listShopPageStreams,
@@ -38,6 +39,7 @@ import {
   toPublicShopFields,
 } from "./model/publicPages";
 import { promoteToSellerIfViewer } from "./model/users";
+import { publicShopStatus } from "./model/restriction";
 
 /** The caller's shops for the dashboard, most recently changed first; empty when signed out. */
 export const listMyShops = query({
@@ -103,7 +105,7 @@ export const getPublicShop = query({
   returns: v.union(publicShopValidator, v.null()),
   handler: async (ctx, { idOrSlug }): Promise<PublicShop | null> => {
     const shop = await findShopByIdOrSlug(ctx, idOrSlug);
-    if (!shop || !isShopPublic(shop.status)) return null;
+    if (!shop || !isShopPublic(publicShopStatus(shop))) return null;
     return {
       ...toPublicShopFields(shop),
       ...(await readShopLinks(ctx, shop._id)),
@@ -151,6 +153,7 @@ export const updateLiveShop = zMutation({
     const access = await getOwnedShopOrThrow(ctx, ctx.viewer, liveShopId, "ownerOrAdmin");
     await assertShopKeepsRequirements(ctx, access.shop, { description: shop.description });
     await patchLiveShop(ctx, liveShopId, shopFormFields(shop));
+    await recordModeratorEdit(ctx, ctx.viewer, access);
     return null;
   },
 });
@@ -160,8 +163,9 @@ export const setShopCategories = zMutation({
   args: { liveShopId: zid("liveShops"), categories: categoryLinksSchema },
   returns: v.null(),
   handler: async (ctx, { liveShopId, categories }) => {
-    const { shop } = await getOwnedShopOrThrow(ctx, ctx.viewer, liveShopId, "ownerOrAdmin");
-    await replaceShopCategories(ctx, shop, categories);
+    const access = await getOwnedShopOrThrow(ctx, ctx.viewer, liveShopId, "ownerOrAdmin");
+    await replaceShopCategories(ctx, access.shop, categories);
+    await recordModeratorEdit(ctx, ctx.viewer, access);
     return null;
   },
 });
@@ -171,15 +175,27 @@ export const setShopMsas = zMutation({
   args: { liveShopId: zid("liveShops"), cbsaCodes: cbsaCodesSchema },
   returns: v.null(),
   handler: async (ctx, { liveShopId, cbsaCodes }) => {
-    const { shop } = await getOwnedShopOrThrow(ctx, ctx.viewer, liveShopId, "ownerOrAdmin");
-    await replaceShopMsas(ctx, shop, cbsaCodes);
+    const access = await getOwnedShopOrThrow(ctx, ctx.viewer, liveShopId, "ownerOrAdmin");
+    await replaceShopMsas(ctx, access.shop, cbsaCodes);
+    await recordModeratorEdit(ctx, ctx.viewer, access);
     return null;
   },
 });
 
+/** The lifecycle's admin-only moves, as the activity log names them (an admin's own shop included). */
+const ADMIN_SHOP_ACTIONS: Partial<
+  Record<ShopAction, "approve_shop" | "reject_shop" | "suspend_shop" | "reinstate_shop">
+> = {
+  approve: "approve_shop",
+  reject: "reject_shop",
+  suspend: "suspend_shop",
+  reinstate: "reinstate_shop",
+};
+
 /**
  * Moves the shop along its lifecycle: the owner submits, closes temporarily and reopens, closes and
- * reopens; an admin approves, rejects or suspends (with a reason) and reinstates.
+ * reopens; an admin approves, rejects or suspends (with a reason) and reinstates, each recorded in
+ * the activity log.
  */
 export const setShopStatus = zMutation({
   args: { liveShopId: zid("liveShops"), status: shopStatusSchema, reason: statusReasonSchema },
@@ -187,6 +203,17 @@ export const setShopStatus = zMutation({
   handler: async (ctx, { liveShopId, status, reason }) => {
     const { shop, actor } = await getOwnedShopOrThrow(ctx, ctx.viewer, liveShopId, "ownerOrAdmin");
     await changeShopStatus(ctx, shop, actor, status, reason);
+    const rule = findShopRule(shop.status, status);
+    const action = rule && ADMIN_SHOP_ACTIONS[rule.action];
+    if (action) {
+      await recordAdminAction(ctx, ctx.viewer, {
+        action,
+        targetTable: "liveShops",
+        targetId: shop._id,
+        targetLabel: shop.liveShopName,
+        reason,
+      });
+    }
     return null;
   },
 });

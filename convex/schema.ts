@@ -149,6 +149,12 @@ export const liveShopFields = {
   shopTrailerUrl: v.optional(v.string()),
   slug: v.string(),
   schemaType: schemaTypeValidator,
+  /**
+   * Set while the owner's processing is restricted (GDPR article 18, `users.restrictedAt`): the shop
+   * and its streams leave every public surface, as if the shop were not public; the owner still
+   * manages it. Kept in step with the owner by convex/model/restriction.ts.
+   */
+  ownerRestricted: v.optional(v.boolean()),
   ...timestamps,
 };
 
@@ -174,6 +180,8 @@ export default defineSchema({
     dataRetentionEndDate: v.optional(v.number()),
     dataRetentionPolicy: v.optional(v.string()),
     lastDataExportAt: v.optional(v.number()),
+    /** Since when an admin restricted this user's processing (GDPR article 18); absent when not. */
+    restrictedAt: v.optional(v.number()),
     /** `updated_at` of the last Clerk webhook event applied; older events are ignored (decision 009). */
     clerkUpdatedAt: v.optional(v.number()),
     ...timestamps,
@@ -182,12 +190,14 @@ export default defineSchema({
     .index("by_email", ["email"])
     .index("by_role_and_email", ["role", "email"])
     .index("by_gdprRequestStatus_and_gdprRequestCreatedAt", ["gdprRequestStatus", "gdprRequestCreatedAt"])
-    .index("by_dataRetentionEndDate", ["dataRetentionEndDate"]),
+    .index("by_dataRetentionEndDate", ["dataRetentionEndDate"])
+    .index("by_restrictedAt", ["restrictedAt"]),
 
   liveShops: defineTable(liveShopFields)
     .index("by_userId", ["userId"])
     .index("by_slug", ["slug"])
-    .index("by_status", ["status"])
+    /** The verification queue (waiting longest first), shops by status, recently updated active shops. */
+    .index("by_status_and_updatedAt", ["status", "updatedAt"])
     .searchIndex("search_liveShopName", { searchField: "liveShopName", filterFields: ["status"] }),
 
   streams: defineTable({
@@ -336,7 +346,9 @@ export default defineSchema({
     ...timestamps,
   })
     .index("by_userId_and_requestedAt", ["userId", "requestedAt"])
-    .index("by_status_and_requestedAt", ["status", "requestedAt"]),
+    .index("by_status_and_requestedAt", ["status", "requestedAt"])
+    .index("by_decidedAt", ["decidedAt"])
+    .index("by_decidedBy", ["decidedBy"]),
 
   /**
    * An approved access request's JSON export in file storage: downloadable by its user alone, through

@@ -3,6 +3,7 @@ import { doc } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, mutation, query, zMutation } from "./functions";
+import type { StreamStatus } from "./lib/constants";
 import schema, {
   platformTypeValidator,
   shopStatusValidator,
@@ -27,7 +28,16 @@ import { toStreamCard } from "./model/cards";
 import { listStartingSoonCards } from "./model/home";
 import { appError } from "./model/errors";
 import { categoryLinkValidator } from "./model/links";
-import { actorFor, getManagedStream, getOwnedShopOrThrow, getOwnedStreamOrThrow } from "./model/ownership";
+import { recordAdminAction } from "./model/adminLog";
+import {
+  actorFor,
+  getManagedStream,
+  getOwnedShopOrThrow,
+  getOwnedStreamOrThrow,
+  isModerating,
+  moderationTarget,
+  recordModeratorEdit,
+} from "./model/ownership";
 import { publicStreamValidator, readStreamLinks, type PublicStream } from "./model/publicPages";
 import {
   assertStreamEditable,
@@ -44,6 +54,7 @@ import {
   replaceStreamMsas,
   replaceStreamPlatforms,
 } from "./model/streams";
+import { publicShopStatus } from "./model/restriction";
 
 /** The most streams one live-now board shows; a metro filter narrows it further on explore pages. */
 const LIVE_NOW_LIMIT = 48;
@@ -61,7 +72,7 @@ export const listLiveNow = query({
         .take(LIVE_NOW_LIMIT);
       for (const stream of streams) {
         const shop = await ctx.db.get("liveShops", stream.liveShopId);
-        if (shop && isStreamListedPublicly(stream.streamStatus, shop.status))
+        if (shop && isStreamListedPublicly(stream.streamStatus, publicShopStatus(shop)))
           cards.push(toStreamCard(stream));
       }
     }
@@ -92,7 +103,7 @@ export const getPublicStream = query({
     const stream = streamId ? await ctx.db.get("streams", streamId) : null;
     if (!stream) return null;
     const shop = await ctx.db.get("liveShops", stream.liveShopId);
-    if (!shop || !canViewStreamPage(stream.streamStatus, shop.status, actorFor(ctx.viewer, shop)))
+    if (!shop || !canViewStreamPage(stream.streamStatus, publicShopStatus(shop), actorFor(ctx.viewer, shop)))
       return null;
     return {
       _id: stream._id,
@@ -160,15 +171,24 @@ export const listMyStreams = query({
   },
 });
 
+/** What an admin may do to someone else's stream, as the activity log names it. */
+const MODERATION_ACTIONS: Partial<Record<StreamStatus, "end_stream" | "pause_stream" | "cancel_stream">> = {
+  ENDED: "end_stream",
+  PAUSED: "pause_stream",
+  CANCELLED: "cancel_stream",
+};
+
 /**
  * Moves a stream along its lifecycle (PRODUCT.md "Stream lifecycle"): the shop's owner, or an admin
- * where the table allows, under the table's conditions.
+ * where the table allows, under the table's conditions. An admin's move on someone else's stream is
+ * recorded in the activity log.
  */
 export const setStreamStatus = mutation({
   args: { streamId: v.id("streams"), status: streamStatusValidator },
   returns: v.null(),
   handler: async (ctx, { streamId, status }) => {
-    const { stream, shop, actor } = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
+    const access = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
+    const { stream, shop, actor } = access;
     const decision = checkStreamTransition({
       from: stream.streamStatus,
       to: status,
@@ -179,6 +199,9 @@ export const setStreamStatus = mutation({
     });
     if (!decision.ok) throw appError(decision.code, decision.message);
     await patchStream(ctx, streamId, decision.patch);
+    const action = MODERATION_ACTIONS[status];
+    if (action && isModerating(actor))
+      await recordAdminAction(ctx, ctx.viewer, { action, ...moderationTarget(access) });
     return null;
   },
 });
@@ -232,6 +255,7 @@ export const updateStream = zMutation({
   handler: async (ctx, { streamId, stream }) => {
     const access = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
     await patchStream(ctx, streamId, planStreamEdit(access.stream, stream));
+    await recordModeratorEdit(ctx, ctx.viewer, access);
     return null;
   },
 });
@@ -241,10 +265,11 @@ export const setReplayUrl = zMutation({
   args: { streamId: zid("streams"), replayVideoUrl: streamFieldsSchema.shape.replayVideoUrl },
   returns: v.null(),
   handler: async (ctx, { streamId, replayVideoUrl }) => {
-    const { stream } = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
-    if (!canSetReplayUrl(stream.streamStatus))
+    const access = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
+    if (!canSetReplayUrl(access.stream.streamStatus))
       throw appError("NOT_EDITABLE", "A replay link can be added once the stream has ended.");
     await patchStream(ctx, streamId, { replayVideoUrl });
+    await recordModeratorEdit(ctx, ctx.viewer, access);
     return null;
   },
 });
@@ -264,14 +289,16 @@ export const deleteStream = mutation({
   args: { streamId: v.id("streams") },
   returns: v.null(),
   handler: async (ctx, { streamId }) => {
-    const { stream } = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
-    if (stream.streamStatus !== "CREATED") {
+    const access = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
+    if (access.stream.streamStatus !== "CREATED") {
       throw appError(
         "NOT_EDITABLE",
         "Only a draft can be deleted. Cancel a stream that was scheduled or shown.",
       );
     }
     await deleteStreamCascade(ctx, streamId);
+    if (isModerating(access.actor))
+      await recordAdminAction(ctx, ctx.viewer, { action: "delete_stream", ...moderationTarget(access) });
     return null;
   },
 });
@@ -281,9 +308,10 @@ export const setStreamCategories = zMutation({
   args: { streamId: zid("streams"), categories: categoryLinksSchema },
   returns: v.null(),
   handler: async (ctx, { streamId, categories }) => {
-    const { stream } = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
-    assertStreamEditable(stream);
+    const access = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
+    assertStreamEditable(access.stream);
     await replaceStreamCategories(ctx, streamId, categories);
+    await recordModeratorEdit(ctx, ctx.viewer, access);
     return null;
   },
 });
@@ -293,9 +321,10 @@ export const setStreamMsas = zMutation({
   args: { streamId: zid("streams"), cbsaCodes: cbsaCodesSchema },
   returns: v.null(),
   handler: async (ctx, { streamId, cbsaCodes }) => {
-    const { stream } = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
-    assertStreamEditable(stream);
+    const access = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
+    assertStreamEditable(access.stream);
     await replaceStreamMsas(ctx, streamId, cbsaCodes);
+    await recordModeratorEdit(ctx, ctx.viewer, access);
     return null;
   },
 });
@@ -305,9 +334,10 @@ export const setStreamPlatforms = zMutation({
   args: { streamId: zid("streams"), platforms: platformLinksSchema },
   returns: v.null(),
   handler: async (ctx, { streamId, platforms }) => {
-    const { stream } = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
-    assertStreamEditable(stream);
+    const access = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
+    assertStreamEditable(access.stream);
     await replaceStreamPlatforms(ctx, streamId, platforms);
+    await recordModeratorEdit(ctx, ctx.viewer, access);
     return null;
   },
 });

@@ -2,6 +2,7 @@ import { paginationOptsValidator, paginationResultValidator } from "convex/serve
 import { v } from "convex/values";
 import { adminMutation, identityMutation, internalMutation, query } from "./functions";
 import { roleValidator } from "./schema";
+import { recordAdminAction } from "./model/adminLog";
 import { appError } from "./model/errors";
 import {
   changeUserRole,
@@ -92,12 +93,24 @@ export const listUsers = query({
   },
 });
 
-/** Admins change any user's role; the last admin cannot be demoted. */
+/**
+ * Admins change any user's role; the last admin cannot be demoted. A change is recorded in the activity
+ * log, the old and new role in its target label ("Vera Viewer (viewer → seller)").
+ */
 export const setUserRole = adminMutation({
   args: { userId: v.id("users"), role: roleValidator },
   returns: v.null(),
   handler: async (ctx, { userId, role }) => {
+    const before = await ctx.db.get("users", userId);
     await changeUserRole(ctx, userId, role);
+    if (before && before.role !== role) {
+      await recordAdminAction(ctx, ctx.viewer, {
+        action: "change_role",
+        targetTable: "users",
+        targetId: userId,
+        targetLabel: `${before.name ?? before.email} (${before.role} → ${role})`,
+      });
+    }
     return null;
   },
 });

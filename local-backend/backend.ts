@@ -105,12 +105,13 @@ export class LocalBackendCore implements BackendServices {
       if (tables.size > 0) this.store.scheduleSave();
     };
     this.sync = new SyncServer(this);
+    this.siteHandler = createSiteHandler(this);
     this.apiMiddleware = createApiMiddleware({
       services: this,
       origin,
       extraRoutes: { "/local-backend/stats": () => this.stats() },
+      site: this.siteHandler,
     });
-    this.siteHandler = createSiteHandler(this);
     this.crons = new CronRunner(
       (udfPath, args) => this.call(udfPath, args, {}),
       (line, udfPath) => this.printBackgroundLog(line, udfPath),

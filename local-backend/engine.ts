@@ -394,7 +394,14 @@ export class LocalBackendEngine implements CallOwner {
 
   /** A consistent copy of the committed data, taken while no transaction runs. */
   async exportState(): Promise<EngineState> {
-    return await this.t.run(() => Promise.resolve(this.readState()));
+    // Read inside `run` (no transaction in between) but handed out by closure: `run` converts what it
+    // returns to Convex values, and stored files are Blobs.
+    let state: EngineState | undefined;
+    await this.t.run(() => {
+      state = this.readState();
+      return Promise.resolve(null);
+    });
+    return state!;
   }
 
   private readState(): EngineState {

@@ -165,7 +165,24 @@ export type ApiOptions = {
   origin: () => string;
   /** Extra loopback-only JSON endpoints (e.g. stats), by path. */
   extraRoutes?: Record<string, () => unknown>;
+  /**
+   * The HTTP actions site, also answered on this origin under `SITE_PREFIX` (prefix stripped), so the
+   * app reaches them on its own origin in `npm run dev` and `npm start` (src/lib/convex-site.ts).
+   */
+  site?: (req: IncomingMessage, res: ServerResponse) => void;
 };
+
+/** Where the app's origin serves the HTTP actions: `/local-backend/site/privacy/export` → `/privacy/export`. */
+export const SITE_PREFIX = "/local-backend/site";
+
+/** The path and query under `SITE_PREFIX`, or null for other paths. */
+export function stripSitePrefix(url: string): string | null {
+  if (!url.startsWith(SITE_PREFIX)) return null;
+  const rest = url.slice(SITE_PREFIX.length);
+  if (rest === "") return "/";
+  if (rest.startsWith("?")) return `/${rest}`;
+  return rest.startsWith("/") ? rest : null;
+}
 
 /**
  * `/api/*`, `/local-auth/*` and `/.well-known/*` as a connect-style middleware (Vite's middlewares,
@@ -175,6 +192,12 @@ export function createApiMiddleware(options: ApiOptions): Middleware {
   const { services } = options;
   const handle = async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> => {
     const method = req.method ?? "GET";
+    const sitePath = options.site ? stripSitePrefix(req.url ?? "/") : null;
+    if (options.site && sitePath !== null) {
+      req.url = sitePath;
+      options.site(req, res);
+      return true;
+    }
     if (pathname.startsWith("/api/")) {
       setCors(req, res, false);
       if (method === "OPTIONS") {

@@ -1,12 +1,15 @@
 /**
  * Data that survives restarts: snapshots of the engine's documents in the data folder (git-ignored
  * `.local-backend/` at the repo root), written after writes (debounced) and on stop, read on start.
+ * Stored files (`ctx.storage`) are kept beside it, one file per storage id in `storage/`, written once
+ * (a stored file never changes) and removed once their `_storage` document is gone.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { EngineState } from "./engine.ts";
 import { inRootScope } from "./engine.ts";
+import { tableFromId } from "./paths.ts";
 
 const SNAPSHOT_FORMAT = "livelocal-local-backend-snapshot";
 const SNAPSHOT_VERSION = 1;
@@ -56,8 +59,44 @@ export function deserializeState(text: string): EngineState {
   };
 }
 
+/** Storage ids whose `_storage` document exists: the files worth keeping. */
+function liveStorageIds(state: Pick<EngineState, "documents">): string[] {
+  return Object.keys(state.documents).filter((id) => tableFromId(id) === "_storage");
+}
+
+/** The stored files of the snapshot's `_storage` documents, from `dir` (missing ones are skipped). */
+export function readStoredFiles(dir: string, state: Pick<EngineState, "documents">): Record<string, Blob> {
+  const storage: Record<string, Blob> = {};
+  for (const id of liveStorageIds(state)) {
+    try {
+      storage[id] = new Blob([readFileSync(path.join(dir, id))]);
+    } catch {
+      console.warn(`local-backend: stored file ${id} is missing from ${dir}`);
+    }
+  }
+  return storage;
+}
+
+/** Writes the files not on disk yet and removes the ones whose `_storage` document is gone. */
+export async function writeStoredFiles(dir: string, state: EngineState): Promise<void> {
+  const live = new Set(liveStorageIds(state).filter((id) => state.storage[id] !== undefined));
+  mkdirSync(dir, { recursive: true });
+  for (const id of live) {
+    const file = path.join(dir, id);
+    if (existsSync(file)) continue;
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, new Uint8Array(await state.storage[id].arrayBuffer()));
+    renameSync(temp, file);
+  }
+  for (const name of readdirSync(dir)) {
+    if (!live.has(name)) rmSync(path.join(dir, name), { force: true });
+  }
+}
+
 export class SnapshotStore {
   readonly file: string | null;
+  /** Where stored files are kept. */
+  readonly storageDir: string | null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private firstPendingAt: number | null = null;
   private saving: Promise<void> = Promise.resolve();
@@ -69,6 +108,7 @@ export class SnapshotStore {
     private readonly options: { debounceMs?: number; maxWaitMs?: number } = {},
   ) {
     this.file = dir ? path.join(dir, "snapshot.json") : null;
+    this.storageDir = dir ? path.join(dir, "storage") : null;
   }
 
   /** Wipes the data folder (snapshot and auth key). */
@@ -85,7 +125,8 @@ export class SnapshotStore {
       return null;
     }
     try {
-      return deserializeState(text);
+      const state = deserializeState(text);
+      return this.storageDir ? { ...state, storage: readStoredFiles(this.storageDir, state) } : state;
     } catch (e) {
       const aside = `${this.file}.unreadable-${Date.now()}`;
       renameSync(this.file, aside);
@@ -116,7 +157,10 @@ export class SnapshotStore {
     const file = this.file;
     this.saving = this.saving
       .then(async () => {
-        const text = serializeState(await this.exportState());
+        const state = await this.exportState();
+        const text = serializeState(state);
+        // Files first: a snapshot never names a stored file that is not on disk.
+        if (this.storageDir) await writeStoredFiles(this.storageDir, state);
         mkdirSync(path.dirname(file), { recursive: true });
         const temp = `${file}.${process.pid}.tmp`;
         writeFileSync(temp, text);

@@ -4,7 +4,8 @@ import type { Value } from "convex/values";
 import { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AddressInfo } from "node:net";
-import { localBackend } from "./vite-plugin.ts";
+import { SITE_PREFIX } from "./http.ts";
+import { BACKEND_PATHS, localBackend } from "./vite-plugin.ts";
 import { fixtureDir, m, newClient, newHttpClient, q, watch } from "./test-helpers.ts";
 
 describe("vite plugin", () => {
@@ -54,6 +55,13 @@ describe("vite plugin", () => {
     });
     ws.close();
     expect(JSON.parse(first)).toMatchObject({ type: "connected" });
+  });
+
+  it("serves the HTTP actions on the app's origin under /local-backend/site (as npm start does)", async () => {
+    expect(BACKEND_PATHS.test(`${SITE_PREFIX}/privacy/export`)).toBe(true);
+    const response = await fetch(`${origin}${SITE_PREFIX}/hello?name=vite`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ hello: "vite", subject: null });
   });
 
   it("still serves other paths through Vite", async () => {

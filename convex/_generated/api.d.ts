@@ -13,6 +13,7 @@ import type {
   FilterApi,
   FunctionReference,
 } from "convex/server";
+import type * as admin from "../admin.js";
 import type * as benchData from "../benchData.js";
 import type * as cascade from "../cascade.js";
 import type * as clerkUsers from "../clerkUsers.js";
@@ -28,6 +29,7 @@ import type * as lib_data_states from "../lib/data/states.js";
 import type * as lib_explore from "../lib/explore.js";
 import type * as lib_exploreListing from "../lib/exploreListing.js";
 import type * as lib_lifecycle from "../lib/lifecycle.js";
+import type * as lib_limits from "../lib/limits.js";
 import type * as lib_time from "../lib/time.js";
 import type * as lib_validation from "../lib/validation.js";
 import type * as liveShops from "../liveShops.js";
@@ -37,6 +39,7 @@ import type * as model_cascade from "../model/cascade.js";
 import type * as model_categories from "../model/categories.js";
 import type * as model_clerkUsers from "../model/clerkUsers.js";
 import type * as model_clerkWebhook from "../model/clerkWebhook.js";
+import type * as model_dataExport from "../model/dataExport.js";
 import type * as model_env from "../model/env.js";
 import type * as model_errors from "../model/errors.js";
 import type * as model_exploreListings from "../model/exploreListings.js";
@@ -45,13 +48,21 @@ import type * as model_home from "../model/home.js";
 import type * as model_links from "../model/links.js";
 import type * as model_liveShops from "../model/liveShops.js";
 import type * as model_ownership from "../model/ownership.js";
+import type * as model_privacy from "../model/privacy.js";
 import type * as model_publicPages from "../model/publicPages.js";
+import type * as model_restriction from "../model/restriction.js";
+import type * as model_retention from "../model/retention.js";
+import type * as model_settings from "../model/settings.js";
 import type * as model_streams from "../model/streams.js";
 import type * as model_timestamps from "../model/timestamps.js";
 import type * as model_triggers from "../model/triggers.js";
+import type * as model_userData from "../model/userData.js";
 import type * as model_users from "../model/users.js";
 import type * as model_viewer from "../model/viewer.js";
+import type * as privacy from "../privacy.js";
+import type * as retention from "../retention.js";
 import type * as seed from "../seed.js";
+import type * as settings from "../settings.js";
 import type * as streams from "../streams.js";
 import type * as users from "../users.js";
 
@@ -64,6 +75,7 @@ import type * as users from "../users.js";
  * ```
  */
 declare const fullApi: ApiFromModules<{
+  admin: typeof admin;
   benchData: typeof benchData;
   cascade: typeof cascade;
   clerkUsers: typeof clerkUsers;
@@ -79,6 +91,7 @@ declare const fullApi: ApiFromModules<{
   "lib/explore": typeof lib_explore;
   "lib/exploreListing": typeof lib_exploreListing;
   "lib/lifecycle": typeof lib_lifecycle;
+  "lib/limits": typeof lib_limits;
   "lib/time": typeof lib_time;
   "lib/validation": typeof lib_validation;
   liveShops: typeof liveShops;
@@ -88,6 +101,7 @@ declare const fullApi: ApiFromModules<{
   "model/categories": typeof model_categories;
   "model/clerkUsers": typeof model_clerkUsers;
   "model/clerkWebhook": typeof model_clerkWebhook;
+  "model/dataExport": typeof model_dataExport;
   "model/env": typeof model_env;
   "model/errors": typeof model_errors;
   "model/exploreListings": typeof model_exploreListings;
@@ -96,13 +110,21 @@ declare const fullApi: ApiFromModules<{
   "model/links": typeof model_links;
   "model/liveShops": typeof model_liveShops;
   "model/ownership": typeof model_ownership;
+  "model/privacy": typeof model_privacy;
   "model/publicPages": typeof model_publicPages;
+  "model/restriction": typeof model_restriction;
+  "model/retention": typeof model_retention;
+  "model/settings": typeof model_settings;
   "model/streams": typeof model_streams;
   "model/timestamps": typeof model_timestamps;
   "model/triggers": typeof model_triggers;
+  "model/userData": typeof model_userData;
   "model/users": typeof model_users;
   "model/viewer": typeof model_viewer;
+  privacy: typeof privacy;
+  retention: typeof retention;
   seed: typeof seed;
+  settings: typeof settings;
   streams: typeof streams;
   users: typeof users;
 }>;

@@ -203,3 +203,14 @@ export const ADMIN_ACTIONS = [
   "lift_restriction",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+/**
+ * What happens when a user's `dataRetentionEndDate` passes (`users.dataRetentionPolicy`; absent is
+ * "none", kept until the user asks otherwise). The daily retention job (convex/retention.ts) applies
+ * them: "delete_account" deletes the account and everything it owns, as an approved deletion request
+ * does; "anonymize_activity" deletes the watch list, follows, data exports and the free text of past
+ * privacy requests but keeps the account and its shops.
+ */
+export const DATA_RETENTION_POLICIES = ["none", "delete_account", "anonymize_activity"] as const;
+export type DataRetentionPolicy = (typeof DATA_RETENTION_POLICIES)[number];
+export const DEFAULT_DATA_RETENTION_POLICY: DataRetentionPolicy = "none";

@@ -498,3 +498,155 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return errors;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Settings
+
+/**
+ * The profile picture: an absolute http(s) link only (a person's picture is never one of the site's
+ * own files); blank removes it.
+ */
+export const avatarSettingSchema = optional(urlSchema(false, LIMITS.avatar));
+
+/** Notification and privacy switches save one at a time, so a change names only what it changes. */
+export const notificationPreferencesPatchSchema = notificationPreferencesSchema.partial();
+export const privacyPreferencesPatchSchema = privacyPreferencesSchema.partial();
+
+/**
+ * The terms version being accepted, as text: `termsAcceptanceSchema`'s literal would become a Convex
+ * literal validator, and a tab still showing older terms would get a bare validator error instead of
+ * the sentence the server gives (convex/model/settings.ts).
+ */
+export const termsVersionSchema = z
+  .string({ error: "Choose the terms version to accept." })
+  .trim()
+  .min(1, "Choose the terms version to accept.")
+  .max(20, "Choose the terms version to accept.");
+
+/** Saved cards per person: enough for a few real cards, small enough to read at a glance. */
+export const MAX_PAYMENT_METHODS = 5;
+/** How far ahead an expiry year may be; cards are issued for at most about ten years. */
+export const MAX_CARD_YEARS_AHEAD = 20;
+
+export const CARD_BRANDS = [
+  "visa",
+  "mastercard",
+  "amex",
+  "discover",
+  "diners",
+  "jcb",
+  "unionpay",
+  "other",
+] as const;
+export type CardBrand = (typeof CARD_BRANDS)[number];
+
+export const CARD_BRAND_LABELS: Record<CardBrand, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  diners: "Diners Club",
+  jcb: "JCB",
+  unionpay: "UnionPay",
+  other: "Other card",
+};
+
+/** Shown wherever something that looks like a full card number is refused. */
+export const CARD_NUMBER_EXPLANATION =
+  "LiveLocal never stores card numbers — enter only the last 4 digits. Your full card number stays with your bank and the platforms you buy on.";
+
+const refuseCardNumber = { message: CARD_NUMBER_EXPLANATION, abort: true } as const;
+
+/**
+ * When a card expiring at the end of `expMonth`/`expYear` is out of date at `now`, or its year is
+ * implausibly far ahead, why; else undefined. A card is good through its last day anywhere on Earth
+ * (UTC-12), so a browser in any time zone and the server agree.
+ */
+export function cardExpiryProblem(expMonth: number, expYear: number, now: number): string | undefined {
+  const endsAt = Date.UTC(expYear, expMonth, 1) + 12 * 60 * 60 * 1000;
+  if (now >= endsAt) return "This card has expired; check the month and year.";
+  const thisYear = new Date(now).getUTCFullYear();
+  if (expYear > thisYear + MAX_CARD_YEARS_AHEAD) {
+    return `Enter an expiry year up to ${thisYear + MAX_CARD_YEARS_AHEAD}.`;
+  }
+  return undefined;
+}
+
+function cardInteger(message: string, min: number, max: number) {
+  return z
+    .number({ error: message })
+    .refine((value) => !isCardNumber(value), refuseCardNumber)
+    .int(message)
+    .min(min, message)
+    .max(max, message);
+}
+
+/**
+ * A card to save as a display-only reference (the server assigns the id). Anything that looks like a
+ * full card number (12 or more digits, spaced or not) is refused in every field, before any other rule,
+ * so the person reads why. Expiry is checked against the time of parsing.
+ */
+export const newPaymentMethodSchema = z
+  .object({
+    brand: z
+      .string({ error: "Choose the card's brand." })
+      .trim()
+      .refine((value) => !isCardNumber(value), refuseCardNumber)
+      .pipe(z.enum(CARD_BRANDS, { error: "Choose the card's brand." })),
+    last4: z
+      .string({ error: "Enter the last 4 digits of the card." })
+      .trim()
+      .refine((value) => !isCardNumber(value), refuseCardNumber)
+      .regex(/^\d{4}$/, "Enter exactly the last 4 digits of the card, like 4242."),
+    expMonth: cardInteger("Choose the expiry month.", 1, 12),
+    expYear: cardInteger("Choose the expiry year.", 2000, 2099),
+  })
+  .superRefine(
+    (card, ctx) => {
+      const problem = cardExpiryProblem(card.expMonth, card.expYear, Date.now());
+      if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem, path: ["expMonth"] });
+    },
+    { when: whenFieldsValid("expMonth", "expYear") },
+  );
+export type NewPaymentMethodInput = z.input<typeof newPaymentMethodSchema>;
+
+/** A saved card's id, as the server assigned it. */
+export const paymentMethodIdSchema = z
+  .string({ error: "Choose a saved card." })
+  .min(1, "Choose a saved card.")
+  .max(64, "Choose a saved card.");
+
+// ---------------------------------------------------------------------------------------------------
+// Privacy requests
+//
+// What a person asks for is `privacyRequestSchema` (above: type, reason ≤ LIMITS.gdprReason, details
+// ≤ LIMITS.correctionDetails and required for a correction). What an admin answers is below.
+
+export const PRIVACY_DECISIONS = ["approve", "reject"] as const;
+export type PrivacyDecision = (typeof PRIVACY_DECISIONS)[number];
+
+export const REJECTION_REASON_REQUIRED = "Give a reason for the rejection; the person who asked reads it.";
+export const CORRECTION_NOTE_REQUIRED = "Say what was corrected; the person who asked reads it.";
+
+/**
+ * An admin's decision on a privacy request: rejecting needs a reason (GDPR article 12(4): the person is
+ * told why). Approving a correction also needs a note of what changed, which only the request's type
+ * tells, so the server checks that one itself (`CORRECTION_NOTE_REQUIRED`).
+ */
+export const privacyDecisionSchema = z
+  .object({
+    decision: z.enum(PRIVACY_DECISIONS, { error: "Choose approve or reject." }),
+    reason: optionalText("Reason", LIMITS.statusReason),
+  })
+  .refine((answer) => answer.decision !== "reject" || answer.reason !== undefined, {
+    message: REJECTION_REASON_REQUIRED,
+    path: ["reason"],
+    when: whenFieldsValid("decision", "reason"),
+  });
+export type PrivacyDecisionInput = z.input<typeof privacyDecisionSchema>;
+
+/** Lifting a restriction: an optional note for the activity log. */
+export const liftRestrictionSchema = z.object({
+  reason: optionalText("Reason", LIMITS.statusReason),
+});
+export type LiftRestrictionInput = z.input<typeof liftRestrictionSchema>;

@@ -11,6 +11,7 @@
 import { internal } from "../_generated/api";
 import type { Doc, Id, TableNames } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { deleteDataExport } from "./dataExport";
 import { patchWithTimestamps } from "./timestamps";
 
 /** Documents deleted or changed, plus index ranges read, per transaction: far below Convex's limits. */
@@ -57,6 +58,54 @@ function deleteRow<T extends TableNames>(ctx: MutationCtx, table: T) {
     return true;
   };
 }
+
+/** What an anonymised admin-log entry names instead of a deleted account's rows. */
+export const DELETED_TARGET_ID = "deleted";
+export const DELETED_ADMIN_NAME = "A deleted admin";
+const DELETED_TARGET_LABELS = {
+  users: "A deleted account",
+  liveShops: "A deleted account's shop",
+  streams: "A deleted account's stream",
+} as const;
+
+/**
+ * Anonymises the admin-log entries about a deleted account's row (the account, one of its shops or
+ * streams): the entry keeps what was done and why, not whom it was done to.
+ */
+async function anonymiseLogTargets(
+  ctx: MutationCtx,
+  budget: Budget,
+  targetTable: keyof typeof DELETED_TARGET_LABELS,
+  targetId: string,
+): Promise<boolean> {
+  return await drain(
+    budget,
+    (n) =>
+      ctx.db
+        .query("adminActions")
+        .withIndex("by_targetId", (q) => q.eq("targetId", targetId))
+        .take(n),
+    async (entry) => {
+      await patchWithTimestamps(ctx, "adminActions", entry._id, {
+        targetId: DELETED_TARGET_ID,
+        targetLabel: DELETED_TARGET_LABELS[targetTable],
+      });
+      return true;
+    },
+  );
+}
+
+/** How an anonymised log entry names a privacy request's type. */
+const PRIVACY_REQUEST_LABELS: Record<Doc<"privacyRequests">["type"], string> = {
+  none: "A",
+  access: "A data export",
+  deletion: "An account deletion",
+  correction: "A correction",
+  restriction: "A restriction",
+};
+
+/** Log entries about one privacy request: each request has a handful (its decision). */
+const LOG_ENTRIES_PER_REQUEST = 20;
 
 async function deleteStreamLinks(
   ctx: MutationCtx,
@@ -112,13 +161,18 @@ async function deleteStreamLinks(
   );
 }
 
-/** A shop's streams, each after its links, then the shop's own link rows. */
+/**
+ * A shop's streams, each after its links, then the shop's own link rows. `forDeletedAccount`: the
+ * shop goes with its owner's account, so admin-log entries about it and its streams are anonymised too.
+ */
 async function deleteShopContent(
   ctx: MutationCtx,
   budget: Budget,
   liveShopId: Id<"liveShops">,
+  forDeletedAccount = false,
 ): Promise<boolean> {
   return (
+    (!forDeletedAccount || (await anonymiseLogTargets(ctx, budget, "liveShops", liveShopId))) &&
     (await drain(
       budget,
       (n) =>
@@ -128,6 +182,7 @@ async function deleteShopContent(
           .take(n),
       // A stream goes only once its links are gone; otherwise the next batch finds it again.
       async (stream) =>
+        (!forDeletedAccount || (await anonymiseLogTargets(ctx, budget, "streams", stream._id))) &&
         (await deleteStreamLinks(ctx, budget, stream._id)) &&
         budget.left > 0 &&
         (await deleteRow(ctx, "streams")(stream)),
@@ -173,11 +228,54 @@ async function deleteShopContent(
 }
 
 /**
- * What a deleted user leaves: their saved streams and follows, their privacy-request history (kept
- * without the user's id or their own words) and their shops, each after its content.
+ * What a deleted user leaves: their saved streams and follows, their data exports (file and row), their
+ * privacy-request history (kept without the user's id or their own words, and the admin log's entries
+ * about it without their name), the admin log without them (entries they took keep the action but not
+ * who; entries about them, their shops and streams keep the action but not whom), decisions they took
+ * on others' requests without their id, and their shops, each after its content.
  */
 async function deleteUserContent(ctx: MutationCtx, budget: Budget, userId: Id<"users">): Promise<boolean> {
   return (
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("dataExports")
+          .withIndex("by_userId", (q) => q.eq("userId", userId))
+          .take(n),
+      async (row) => {
+        await deleteDataExport(ctx, row);
+        return true;
+      },
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("adminActions")
+          .withIndex("by_adminId", (q) => q.eq("adminId", userId))
+          .take(n),
+      async (entry) => {
+        await patchWithTimestamps(ctx, "adminActions", entry._id, {
+          adminId: undefined,
+          adminName: DELETED_ADMIN_NAME,
+        });
+        return true;
+      },
+    )) &&
+    (await anonymiseLogTargets(ctx, budget, "users", userId)) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("privacyRequests")
+          .withIndex("by_decidedBy", (q) => q.eq("decidedBy", userId))
+          .take(n),
+      async (request) => {
+        await patchWithTimestamps(ctx, "privacyRequests", request._id, { decidedBy: undefined });
+        return true;
+      },
+    )) &&
     (await drain(
       budget,
       (n) =>
@@ -204,6 +302,17 @@ async function deleteUserContent(ctx: MutationCtx, budget: Budget, userId: Id<"u
           .withIndex("by_userId_and_requestedAt", (q) => q.eq("userId", userId))
           .take(n),
       async (request) => {
+        // The log's entries about the request named the person: they now name the request's type only.
+        const entries = await ctx.db
+          .query("adminActions")
+          .withIndex("by_targetId", (q) => q.eq("targetId", request._id))
+          .take(LOG_ENTRIES_PER_REQUEST);
+        budget.spend(entries.length + 1);
+        for (const entry of entries) {
+          await patchWithTimestamps(ctx, "adminActions", entry._id, {
+            targetLabel: `${PRIVACY_REQUEST_LABELS[request.type]} request of a deleted account`,
+          });
+        }
         await patchWithTimestamps(ctx, "privacyRequests", request._id, {
           userId: undefined,
           reason: undefined,
@@ -221,7 +330,7 @@ async function deleteUserContent(ctx: MutationCtx, budget: Budget, userId: Id<"u
           .withIndex("by_userId", (q) => q.eq("userId", userId))
           .take(n),
       async (shop) =>
-        (await deleteShopContent(ctx, budget, shop._id)) &&
+        (await deleteShopContent(ctx, budget, shop._id, true)) &&
         budget.left > 0 &&
         (await deleteRow(ctx, "liveShops")(shop)),
       1,

@@ -17,3 +17,24 @@ export function adminEmails(): Set<string> {
 export function clerkWebhookSecret(): string | undefined {
   return process.env.CLERK_WEBHOOK_SECRET?.trim() || undefined;
 }
+
+/**
+ * The Clerk instance's secret key (`sk_…`, from Clerk's dashboard), or undefined when the deployment
+ * has none: with it an approved deletion also deletes the Clerk user through Clerk's Backend API.
+ */
+export function clerkSecretKey(): string | undefined {
+  return process.env.CLERK_SECRET_KEY?.trim() || undefined;
+}
+
+/**
+ * The app's origins allowed to call the HTTP actions from a browser (`APP_ORIGINS`, comma-separated,
+ * such as `https://livelocal.example`), or undefined for any origin: the HTTP actions authenticate
+ * with a bearer token, never a cookie, so another origin gains nothing a token does not already give.
+ */
+export function appOrigins(): string[] | undefined {
+  const origins = (process.env.APP_ORIGINS ?? "")
+    .split(",")
+    .map((origin) => origin.trim().replace(/\/+$/, ""))
+    .filter(Boolean);
+  return origins.length > 0 ? origins : undefined;
+}

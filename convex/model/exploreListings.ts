@@ -16,6 +16,7 @@ import {
 } from "../lib/exploreListing";
 import { isShopPublic, isStreamListedPublicly } from "../lib/lifecycle";
 import { toShopCard, toStreamCard } from "./cards";
+import { publicShopStatus } from "./restriction";
 import { LINK_READ_LIMIT, planLinkReplacement, toCategoryLinks } from "./links";
 import { insertWithTimestamps, patchWithTimestamps, type NewDoc } from "./timestamps";
 
@@ -134,7 +135,7 @@ export async function syncStreamListings(
   const stream = await ctx.db.get("streams", streamId);
   const shop = stream && (await ctx.db.get("liveShops", stream.liveShopId));
   let wanted: NewDoc<"streamListings">[] = [];
-  if (stream && shop && isStreamListedPublicly(stream.streamStatus, shop.status)) {
+  if (stream && shop && isStreamListedPublicly(stream.streamStatus, publicShopStatus(shop))) {
     const known = linksChanged ? undefined : existing[0]?.facets;
     wanted = streamListingRows(stream, known ?? (await streamFacets(ctx, streamId)));
   }
@@ -224,7 +225,7 @@ export async function syncShopListings(
   const existing = await listShopListingRows(ctx, liveShopId);
   const shop = await ctx.db.get("liveShops", liveShopId);
   let wanted: NewDoc<"shopListings">[] = [];
-  if (shop && isShopPublic(shop.status)) {
+  if (shop && isShopPublic(publicShopStatus(shop))) {
     const known = linksChanged ? undefined : existing[0]?.facets;
     const facets = known ?? (await shopFacets(ctx, liveShopId));
     wanted = shopListingRows(shop, facets);
@@ -234,9 +235,12 @@ export async function syncShopListings(
 
 const NO_FACETS: ExploreFacets = { categories: [], subcategories: [], msas: [], states: [] };
 
-/** Whether a change to a shop row can change its card or its listing. */
+/** Whether a change to a shop row can change its card or its listing (a restriction of its owner too). */
 export function shopListingInputsChanged(before: Doc<"liveShops">, after: Doc<"liveShops">): boolean {
-  return canonical(toShopCard(before, NO_FACETS)) !== canonical(toShopCard(after, NO_FACETS));
+  return (
+    publicShopStatus(before) !== publicShopStatus(after) ||
+    canonical(toShopCard(before, NO_FACETS)) !== canonical(toShopCard(after, NO_FACETS))
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------

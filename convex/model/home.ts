@@ -4,6 +4,7 @@ import { isStreamListedPublicly } from "../lib/lifecycle";
 import type { ShopCard, StreamCard } from "../schema";
 import { toShopCard, toStreamCard } from "./cards";
 import { shopFacets } from "./exploreListings";
+import { publicShopStatus } from "./restriction";
 
 /** The home page's "starting soon": at most this many cards. */
 export const STARTING_SOON_LIMIT = 6;
@@ -34,7 +35,8 @@ export async function listStartingSoonCards(ctx: QueryCtx, since: number): Promi
   for (const stream of streams) {
     if (cards.length >= STARTING_SOON_LIMIT) break;
     const shop = await ctx.db.get("liveShops", stream.liveShopId);
-    if (shop && isStreamListedPublicly(stream.streamStatus, shop.status)) cards.push(toStreamCard(stream));
+    if (shop && isStreamListedPublicly(stream.streamStatus, publicShopStatus(shop)))
+      cards.push(toStreamCard(stream));
   }
   return cards;
 }
@@ -50,14 +52,19 @@ async function countStreams(ctx: QueryCtx, shop: Doc<"liveShops">, status: "LIVE
   return rows.length;
 }
 
-/** Active shops with the most live, then upcoming, streams; ties by name. Bounded by FEATURED_CANDIDATES. */
+/**
+ * Active shops with the most live, then upcoming, streams; ties by name. Candidates are the
+ * FEATURED_CANDIDATES most recently updated active shops.
+ */
 export async function listFeaturedShopCards(ctx: QueryCtx): Promise<ShopCard[]> {
   const shops = await ctx.db
     .query("liveShops")
-    .withIndex("by_status", (q) => q.eq("status", "active"))
+    .withIndex("by_status_and_updatedAt", (q) => q.eq("status", "active"))
+    .order("desc")
     .take(FEATURED_CANDIDATES);
   const ranked = [];
   for (const shop of shops) {
+    if (publicShopStatus(shop) !== "active") continue;
     ranked.push({
       shop,
       live: await countStreams(ctx, shop, "LIVE"),

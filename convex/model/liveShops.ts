@@ -28,6 +28,7 @@ import {
   type CategoryLinkValue,
 } from "./links";
 import { insertWithTimestamps, patchWithTimestamps, type DocPatch, type NewDoc } from "./timestamps";
+import { ownerRestrictedFor } from "./restriction";
 
 type ShopDefaults = "status" | "schemaType" | "timezone" | "faqSection" | "languages" | "products";
 export type NewLiveShop = Omit<NewDoc<"liveShops">, ShopDefaults> &
@@ -68,6 +69,8 @@ export async function insertLiveShop(
     "liveShops",
     {
       ...shop,
+      // A restricted owner's new shop stays off public surfaces too (GDPR article 18).
+      ...(await ownerRestrictedFor(ctx, shop.userId)),
       status: shop.status ?? DEFAULT_SHOP_STATUS,
       schemaType: shop.schemaType ?? DEFAULT_SCHEMA_TYPE,
       timezone: shop.timezone ?? DEFAULT_TIME_ZONE,

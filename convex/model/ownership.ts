@@ -4,11 +4,13 @@
  * caller or written.
  */
 import type { Doc, Id } from "../_generated/dataModel";
-import type { QueryCtx } from "../_generated/server";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { Actor } from "../lib/lifecycle";
+import { recordAdminAction, type AdminActionEntry } from "./adminLog";
 import { appError } from "./errors";
 import { getLiveShopOrThrow } from "./liveShops";
 import { getStreamOrThrow } from "./streams";
+import { patchWithTimestamps } from "./timestamps";
 
 export type ShopAccess = { shop: Doc<"liveShops">; actor: Actor };
 export type StreamAccess = ShopAccess & { stream: Doc<"streams"> };
@@ -73,4 +75,57 @@ export async function getOwnedStreamOrThrow(
     throw appError("FORBIDDEN", "Only the shop's owner can change this stream.");
   }
   return { shop, stream, actor };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Moderation: what the admin console's activity log records (model/adminLog.ts)
+
+/** An admin acting on a shop (or its stream) they do not own; an admin's own shop is theirs to run. */
+export function isModerating(actor: Actor): boolean {
+  return actor.isAdmin && !actor.isOwner;
+}
+
+/** The log's target for a shop or, when the access has one, its stream. */
+export function moderationTarget(access: ShopAccess | StreamAccess): Omit<AdminActionEntry, "action"> {
+  return "stream" in access
+    ? { targetTable: "streams", targetId: access.stream._id, targetLabel: access.stream.streamTitle }
+    : { targetTable: "liveShops", targetId: access.shop._id, targetLabel: access.shop.liveShopName };
+}
+
+/**
+ * How long one admin's further edits of the same shop or stream extend the same log entry: saving a
+ * form is several mutations (the fields, then categories, metro areas, platform links).
+ */
+export const EDIT_ENTRY_WINDOW_MS = 5 * 60 * 1000;
+
+/**
+ * Records an admin's edit of someone else's shop or stream (`edit_shop` / `edit_stream`) in the
+ * caller's transaction; the owner's own edits are not logged.
+ */
+export async function recordModeratorEdit(
+  ctx: MutationCtx,
+  viewer: Doc<"users">,
+  access: ShopAccess | StreamAccess,
+  now = Date.now(),
+): Promise<void> {
+  if (!isModerating(access.actor)) return;
+  const entry: AdminActionEntry = {
+    action: "stream" in access ? "edit_stream" : "edit_shop",
+    ...moderationTarget(access),
+  };
+  const latest = await ctx.db
+    .query("adminActions")
+    .withIndex("by_targetId", (q) => q.eq("targetId", entry.targetId))
+    .order("desc")
+    .first();
+  if (
+    latest &&
+    latest.adminId === viewer._id &&
+    latest.action === entry.action &&
+    now - latest.updatedAt < EDIT_ENTRY_WINDOW_MS
+  ) {
+    await patchWithTimestamps(ctx, "adminActions", latest._id, {}, now);
+    return;
+  }
+  await recordAdminAction(ctx, viewer, entry, now);
 }

@@ -15,6 +15,7 @@ import {
   syncShopStreamListings,
   syncStreamListings,
 } from "./exploreListings";
+import { publicShopStatus } from "./restriction";
 
 export const triggers = new Triggers<DataModel>();
 
@@ -46,8 +47,9 @@ triggers.register("liveShops", async (ctx, change) => {
   }
   // A shop leaving or entering "active" takes its streams off or back onto the lists; a deleted shop
   // takes them off at once, before the cascade reaches them.
-  const listedBefore = oldDoc !== null && shopListsStreams(oldDoc.status);
-  const listedAfter = newDoc !== null && shopListsStreams(newDoc.status);
+  // `publicShopStatus`: a shop whose owner is restricted (GDPR article 18) lists nothing.
+  const listedBefore = oldDoc !== null && shopListsStreams(publicShopStatus(oldDoc));
+  const listedAfter = newDoc !== null && shopListsStreams(publicShopStatus(newDoc));
   if (listedBefore !== listedAfter) await syncShopStreamListings(direct(ctx), change.id);
 });
 

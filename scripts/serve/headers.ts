@@ -7,6 +7,11 @@ import { createHash } from "node:crypto";
 export type CspOptions = {
   /** The Convex deployment built in; null in local mode (the app's own origin serves it). */
   convexUrl: string | null;
+  /**
+   * Where the deployment's HTTP actions answer (`VITE_CONVEX_SITE_URL`, src/lib/convex-site.ts); when
+   * absent, a `.convex.cloud` deployment's `.convex.site` origin. Local mode serves them on 'self'.
+   */
+  convexSiteUrl?: string | null;
   /** Clerk's publishable key built in; its frontend API host is read from it. */
   clerkPublishableKey: string | null;
   /** Hashes ('sha256-…') of the inline scripts of index.html (the theme script). */
@@ -39,6 +44,19 @@ export function clerkFrontendApiHost(publishableKey: string): string | null {
   return /^[a-z0-9.-]+\$$/i.test(decoded) ? decoded.slice(0, -1) : null;
 }
 
+/** The HTTP actions' origin for a deployment, as src/lib/convex-site.ts computes it; null if unknown. */
+export function convexSiteOrigin(convexUrl: string, convexSiteUrl?: string | null): string | null {
+  try {
+    if (convexSiteUrl?.trim()) return new URL(convexSiteUrl.trim()).origin;
+    const url = new URL(convexUrl);
+    if (!url.hostname.endsWith(".convex.cloud")) return null;
+    url.hostname = url.hostname.replace(/\.convex\.cloud$/, ".convex.site");
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
 // A Host header is client input: only a plain host[:port] goes into the policy.
 const SAFE_HOST = /^[a-z0-9.-]+(?::\d{1,5})?$|^\[[0-9a-f:]+\](?::\d{1,5})?$/i;
 
@@ -52,6 +70,9 @@ export function contentSecurityPolicy(options: CspOptions): string {
   if (options.convexUrl) {
     const convex = new URL(options.convexUrl);
     connect.push(convex.origin, `wss://${convex.host}`);
+    // The HTTP actions (the data export's download) answer on the deployment's site origin.
+    const site = convexSiteOrigin(options.convexUrl, options.convexSiteUrl);
+    if (site && !connect.includes(site)) connect.push(site);
   }
   const clerkHost = options.clerkPublishableKey ? clerkFrontendApiHost(options.clerkPublishableKey) : null;
   if (clerkHost) {

@@ -5,7 +5,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { cacheControlFor, createAppHandler } from "./app-handler.ts";
-import { clerkFrontendApiHost, contentSecurityPolicy, inlineScriptHashes } from "./headers.ts";
+import {
+  clerkFrontendApiHost,
+  contentSecurityPolicy,
+  convexSiteOrigin,
+  inlineScriptHashes,
+} from "./headers.ts";
 import { pageStatus } from "./routes.ts";
 
 describe("pageStatus", () => {
@@ -69,6 +74,22 @@ describe("Content-Security-Policy", () => {
     expect(csp).toContain("https://happy-otter-123.convex.cloud wss://happy-otter-123.convex.cloud");
     expect(csp).toMatch(/script-src 'self' https:\/\/happy-otter-12\.clerk\.accounts\.dev/);
     expect(csp).toMatch(/connect-src [^;]*https:\/\/happy-otter-12\.clerk\.accounts\.dev/);
+  });
+
+  test("with a deployment, its HTTP actions origin (.convex.site, or the one configured) may be called", () => {
+    const options = {
+      convexUrl: "https://happy-otter-123.convex.cloud",
+      clerkPublishableKey: null,
+      inlineScriptHashes: [],
+    };
+    expect(contentSecurityPolicy(options)).toMatch(
+      /connect-src [^;]*https:\/\/happy-otter-123\.convex\.site/,
+    );
+    const custom = contentSecurityPolicy({ ...options, convexSiteUrl: "https://api.example.com/" });
+    expect(custom).toMatch(/connect-src [^;]*https:\/\/api\.example\.com/);
+    expect(custom).not.toContain("convex.site");
+    expect(convexSiteOrigin("https://convex.example.com", null)).toBeNull();
+    expect(contentSecurityPolicy({ ...options, convexUrl: null })).not.toContain("convex.site");
   });
 
   test("a hostile Host header stays out of the policy", () => {

@@ -4,6 +4,7 @@ import { PageLoading } from "@/components/layout/page-loading";
 import type { AppConfig } from "@/config/env";
 import { EnsureUser } from "@/features/auth/current-user";
 import { useLocalAuth } from "@/features/auth/local-auth";
+import { AuthTokenProvider } from "@/features/auth/use-auth-token";
 
 /** Client-side navigation for Clerk's components, so its redirects do not reload the page. */
 export type Navigate = (to: string, options?: { replace?: boolean }) => unknown;
@@ -36,7 +37,9 @@ export function AppProvider({ config, navigate, children }: AppProviderProps) {
   if (config.mode === "local") {
     return (
       <ConvexProviderWithAuth client={client} useAuth={useLocalAuth}>
-        <EnsureUser>{children}</EnsureUser>
+        <EnsureUser>
+          <AuthTokenProvider>{children}</AuthTokenProvider>
+        </EnsureUser>
       </ConvexProviderWithAuth>
     );
   }
@@ -49,7 +52,7 @@ export function AppProvider({ config, navigate, children }: AppProviderProps) {
       }
     >
       <ClerkAuthProvider client={client} publishableKey={config.clerkPublishableKey} navigate={navigate}>
-        {children}
+        <AuthTokenProvider>{children}</AuthTokenProvider>
       </ClerkAuthProvider>
     </Suspense>
   );

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
+import { createBrowserRouter, type RouteObject } from "react-router-dom";
 import { NotFoundPage } from "@/components/errors/not-found-page";
 import { RouteErrorBoundary } from "@/components/errors/route-error-boundary";
 import { PageLoading } from "@/components/layout/page-loading";
@@ -119,11 +119,45 @@ export const routes: RouteObject[] = [
             element: <RequireAdmin />,
             errorElement: <RouteErrorBoundary />,
             children: [
-              { index: true, element: <Navigate to={paths.dashboard.admin.users.getHref()} replace /> },
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import("@/features/admin/admin-overview-page")).AdminOverviewPage,
+                }),
+                errorElement: <RouteErrorBoundary />,
+              },
               {
                 path: paths.dashboard.admin.users.path,
                 lazy: async () => ({
                   Component: (await import("@/features/admin/users-page")).UsersPage,
+                }),
+                errorElement: <RouteErrorBoundary />,
+              },
+              {
+                path: paths.dashboard.admin.privacyRequests.path,
+                lazy: async () => ({
+                  Component: (await import("@/features/admin/privacy-requests-page")).PrivacyRequestsPage,
+                }),
+                errorElement: <RouteErrorBoundary />,
+              },
+              {
+                path: paths.dashboard.admin.shops.path,
+                lazy: async () => ({
+                  Component: (await import("@/features/admin/admin-shops-page")).AdminShopsPage,
+                }),
+                errorElement: <RouteErrorBoundary />,
+              },
+              {
+                path: paths.dashboard.admin.streams.path,
+                lazy: async () => ({
+                  Component: (await import("@/features/admin/admin-streams-page")).AdminStreamsPage,
+                }),
+                errorElement: <RouteErrorBoundary />,
+              },
+              {
+                path: paths.dashboard.admin.activity.path,
+                lazy: async () => ({
+                  Component: (await import("@/features/admin/admin-activity-page")).AdminActivityPage,
                 }),
                 errorElement: <RouteErrorBoundary />,
               },

@@ -50,6 +50,11 @@ test("the demo admin makes a new user a seller, which the new user sees at once"
   await signInAs(admin.page, adminUser.name);
   await admin.page.getByRole("button", { name: `Account: ${adminUser.name}` }).click();
   await admin.page.getByRole("menuitem", { name: "Admin" }).click();
+  await admin.page.waitForURL((url) => url.pathname === "/dashboard/admin");
+  await admin.page
+    .getByRole("navigation", { name: "Admin console" })
+    .getByRole("link", { name: "Users & roles" })
+    .click();
   await admin.page.waitForURL((url) => url.pathname === "/dashboard/admin/users");
   await admin.page.getByRole("table", { name: "Users" }).waitFor();
   await screenshot(admin.page, "admin-users");

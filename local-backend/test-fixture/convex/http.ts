@@ -30,4 +30,26 @@ http.route({
   }),
 });
 
+// File storage in HTTP actions: POST stores the body, GET /files?id=… answers it (404 when gone).
+http.route({
+  path: "/files",
+  method: "POST",
+  handler: httpAction(async (ctx, request) => {
+    const id = await ctx.storage.store(await request.blob());
+    return Response.json({ id }, { status: 201 });
+  }),
+});
+
+http.route({
+  path: "/files",
+  method: "GET",
+  handler: httpAction(async (ctx, request) => {
+    const id = new URL(request.url).searchParams.get("id") ?? "";
+    const blob = await ctx.storage.get(id as never);
+    return blob
+      ? new Response(blob, { headers: { "Content-Type": "text/plain" } })
+      : new Response("gone", { status: 404 });
+  }),
+});
+
 export default http;

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { TermsBanner } from "./terms-banner";
 import { DashboardNav } from "./dashboard-nav";
 
 type DashboardShellProps = {
@@ -17,6 +18,7 @@ export function DashboardShell({ title, description, actions, children }: Dashbo
   return (
     <div className="mx-auto max-w-5xl px-4 pb-10 pt-4">
       <DashboardNav />
+      <TermsBanner />
       <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h1 className="break-words text-3xl font-bold tracking-tight">{title}</h1>

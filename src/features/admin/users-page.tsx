@@ -1,10 +1,10 @@
 import { usePaginatedQuery, useQuery } from "convex/react";
 import { useCallback } from "react";
 import { useSearchParams } from "react-router-dom";
-import { DashboardShell } from "@/components/layout/dashboard-shell";
 import { Button } from "@/components/ui/button";
 import { parseRole } from "@/lib/roles";
 import { api } from "@convex/_generated/api";
+import { AdminShell } from "./admin-shell";
 import { UserFilters, type UserFilter } from "./user-filters";
 import { UsersTable } from "./users-table";
 
@@ -31,7 +31,7 @@ export function UsersPage() {
   const filtered = filter.role !== undefined || filter.email !== "";
 
   return (
-    <DashboardShell
+    <AdminShell
       title="Users & roles"
       description="Sellers run their own shops; admins manage every shop and these roles. Everyone else is a viewer."
     >
@@ -59,6 +59,6 @@ export function UsersPage() {
           {status === "LoadingMore" ? "Loading…" : "Load more"}
         </Button>
       )}
-    </DashboardShell>
+    </AdminShell>
   );
 }

@@ -14,7 +14,7 @@ import { currentPathForRedirect } from "./redirect";
  */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { isLoading, isAuthenticated } = useConvexAuth();
-  const { isLoading: userLoading, error } = useCurrentUser();
+  const { isLoading: userLoading, error, deleted } = useCurrentUser();
   const location = useLocation();
   // Someone who signs out here (or in another tab) meant to leave: they go home, not to sign-in.
   const [wasSignedIn, setWasSignedIn] = useState(false);
@@ -25,7 +25,9 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
     const to = wasSignedIn ? paths.home.getHref() : paths.signIn.getHref(currentPathForRedirect(location));
     return <Navigate to={to} replace />;
   }
-  if (error) return <AccountProblem message={error} />;
+  if (error) {
+    return <AccountProblem message={error} title={deleted ? "Your account was deleted" : undefined} />;
+  }
   if (userLoading) return <PageLoading label="Setting up your account…" />;
   return children ?? <Outlet />;
 }

@@ -95,6 +95,18 @@ describe("RequireAuth", () => {
     expect(mutationCalls.filter((call) => call.name === "users:ensureUser")).toHaveLength(1);
   });
 
+  test("says the account was deleted when its row disappears while the page is open", async () => {
+    setConvexAuth("signedIn");
+    setQueryResult(api.users.viewer, VIEWER);
+    renderProtected("/dashboard");
+    expect(await screen.findByRole("heading", { name: "Secret dashboard" })).toBeInTheDocument();
+    act(() => setQueryResult(api.users.viewer, null));
+    expect(await screen.findByRole("heading", { name: "Your account was deleted" })).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("its data were deleted");
+    expect(screen.getByRole("button", { name: "Sign out" })).toBeInTheDocument();
+    expect(screen.queryByText("Secret dashboard")).not.toBeInTheDocument();
+  });
+
   test("says so, with a way out, when the account cannot be created", async () => {
     setConvexAuth("signedIn");
     vi.spyOn(console, "error").mockImplementation(() => {});

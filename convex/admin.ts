@@ -1,0 +1,293 @@
+/**
+ * The admin console's reads (PRODUCT.md "Roles"): the overview's counts, the shop verification queue,
+ * shops and streams for moderation, and the activity log. Admins only: anyone else gets the empty
+ * result. The actions themselves are the shop, stream and user mutations, which record each admin
+ * action in the activity log (model/adminLog.ts).
+ */
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { v } from "convex/values";
+import type { Doc, Id } from "./_generated/dataModel";
+import type { QueryCtx } from "./_generated/server";
+import { query } from "./functions";
+import type { PrivacyRequestStatus } from "./lib/constants";
+import {
+  adminActionValidator,
+  shopStatusValidator,
+  streamStatusValidator,
+  timeZoneValidator,
+} from "./schema";
+import { areaValidator, categoryLabelValidator, readShopLinks } from "./model/publicPages";
+
+/** Each overview count reads at most this many rows; beyond it the console shows "100+". */
+export const OVERVIEW_COUNT_LIMIT = 100;
+
+/** Privacy requests waiting for a decision (the others are decided or withdrawn). */
+export const OPEN_PRIVACY_REQUEST_STATUSES = [
+  "pending_export",
+  "pending_deletion",
+  "pending_review",
+] as const satisfies readonly PrivacyRequestStatus[];
+
+const EMPTY_PAGE = { page: [], isDone: true, continueCursor: "" };
+
+/** A bounded count: `count` rows, and `more` when there were more than the limit read. */
+const countValidator = v.object({ count: v.number(), more: v.boolean() });
+
+function bounded(count: number, limit = OVERVIEW_COUNT_LIMIT) {
+  return { count: Math.min(count, limit), more: count > limit };
+}
+
+const ownerValidator = v.union(v.object({ name: v.optional(v.string()), email: v.string() }), v.null());
+
+async function ownerOf(ctx: QueryCtx, userId: Id<"users">) {
+  const owner = await ctx.db.get("users", userId);
+  return owner && { name: owner.name, email: owner.email };
+}
+
+/**
+ * The overview's counts: shops awaiting verification, open privacy requests and how many are past
+ * their due date at `now` (the browser's clock, rounded to the minute, so the query stays cached),
+ * and streams live or paused now. Null for anyone but an admin.
+ */
+export const getOverview = query({
+  args: { now: v.number() },
+  returns: v.union(
+    v.object({
+      shopsAwaitingVerification: countValidator,
+      openPrivacyRequests: countValidator,
+      overduePrivacyRequests: countValidator,
+      liveStreams: countValidator,
+    }),
+    v.null(),
+  ),
+  handler: async (ctx, { now }) => {
+    if (ctx.viewer?.role !== "admin") return null;
+    const pendingShops = await ctx.db
+      .query("liveShops")
+      .withIndex("by_status_and_updatedAt", (q) => q.eq("status", "pending_verification"))
+      .take(OVERVIEW_COUNT_LIMIT + 1);
+
+    // Oldest first within each status, so the overdue ones are among those read.
+    const openRequests: Doc<"privacyRequests">[] = [];
+    for (const status of OPEN_PRIVACY_REQUEST_STATUSES) {
+      openRequests.push(
+        ...(await ctx.db
+          .query("privacyRequests")
+          .withIndex("by_status_and_requestedAt", (q) => q.eq("status", status))
+          .take(OVERVIEW_COUNT_LIMIT + 1)),
+      );
+    }
+    const overdue = openRequests.filter((request) => request.dueAt < now);
+
+    let live = 0;
+    for (const streamStatus of ["LIVE", "PAUSED"] as const) {
+      live += (
+        await ctx.db
+          .query("streams")
+          .withIndex("by_streamStatus_and_streamStartUTC", (q) => q.eq("streamStatus", streamStatus))
+          .take(OVERVIEW_COUNT_LIMIT + 1)
+      ).length;
+    }
+
+    return {
+      shopsAwaitingVerification: bounded(pendingShops.length),
+      openPrivacyRequests: bounded(openRequests.length),
+      overduePrivacyRequests: bounded(overdue.length),
+      liveStreams: bounded(live),
+    };
+  },
+});
+
+const queueEntryValidator = v.object({
+  _id: v.id("liveShops"),
+  liveShopName: v.string(),
+  slug: v.string(),
+  headline: v.optional(v.string()),
+  description: v.optional(v.string()),
+  logoUrl: v.optional(v.string()),
+  createdAt: v.number(),
+  /** The shop's last change while pending: its submission, unless it was edited since. */
+  waitingSince: v.number(),
+  owner: ownerValidator,
+  categories: v.array(categoryLabelValidator),
+  areas: v.array(areaValidator),
+});
+
+/**
+ * The verification queue: shops pending verification, waiting longest first, with what an admin
+ * needs to decide (owner, description, categories, metro areas). An empty page for anyone else.
+ */
+export const listVerificationQueue = query({
+  args: { paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(queueEntryValidator),
+  handler: async (ctx, { paginationOpts }) => {
+    if (ctx.viewer?.role !== "admin") return EMPTY_PAGE;
+    const result = await ctx.db
+      .query("liveShops")
+      .withIndex("by_status_and_updatedAt", (q) => q.eq("status", "pending_verification"))
+      .paginate(paginationOpts);
+    return {
+      ...result,
+      page: await Promise.all(
+        result.page.map(async (shop) => ({
+          _id: shop._id,
+          liveShopName: shop.liveShopName,
+          slug: shop.slug,
+          headline: shop.headline,
+          description: shop.description,
+          logoUrl: shop.logoUrl,
+          createdAt: shop.createdAt,
+          waitingSince: shop.updatedAt,
+          owner: await ownerOf(ctx, shop.userId),
+          ...(await readShopLinks(ctx, shop._id)),
+        })),
+      ),
+    };
+  },
+});
+
+const moderationShopValidator = v.object({
+  _id: v.id("liveShops"),
+  liveShopName: v.string(),
+  slug: v.string(),
+  status: shopStatusValidator,
+  statusReason: v.optional(v.string()),
+  updatedAt: v.number(),
+  owner: ownerValidator,
+});
+
+/**
+ * Every shop for moderation, optionally of one status: most recently changed first with a status,
+ * newest first without. An empty page for anyone but an admin.
+ */
+export const listShops = query({
+  args: { paginationOpts: paginationOptsValidator, status: v.optional(shopStatusValidator) },
+  returns: paginationResultValidator(moderationShopValidator),
+  handler: async (ctx, { paginationOpts, status }) => {
+    if (ctx.viewer?.role !== "admin") return EMPTY_PAGE;
+    const shops = ctx.db.query("liveShops");
+    const result = await (
+      status ? shops.withIndex("by_status_and_updatedAt", (q) => q.eq("status", status)) : shops
+    )
+      .order("desc")
+      .paginate(paginationOpts);
+    return {
+      ...result,
+      page: await Promise.all(
+        result.page.map(async (shop) => ({
+          _id: shop._id,
+          liveShopName: shop.liveShopName,
+          slug: shop.slug,
+          status: shop.status,
+          statusReason: shop.statusReason,
+          updatedAt: shop.updatedAt,
+          owner: await ownerOf(ctx, shop.userId),
+        })),
+      ),
+    };
+  },
+});
+
+/** The statuses an admin acts on: live and paused streams can be ended, scheduled ones cancelled. */
+export const MODERATED_STREAM_STATUSES = ["LIVE", "PAUSED", "SCHEDULED"] as const;
+
+const moderationStreamValidator = v.object({
+  _id: v.id("streams"),
+  streamTitle: v.string(),
+  streamStatus: streamStatusValidator,
+  streamStartUTC: v.optional(v.number()),
+  streamStopUTC: v.optional(v.number()),
+  timezone: timeZoneValidator,
+  liveShopId: v.id("liveShops"),
+  liveShopName: v.string(),
+  liveShopSlug: v.string(),
+  shopStatus: v.union(shopStatusValidator, v.null()),
+});
+
+/**
+ * Streams of one moderated status (the console shows LIVE, then PAUSED, then SCHEDULED), earliest start
+ * first, with their shop. An empty page for anyone but an admin.
+ */
+export const listStreams = query({
+  args: {
+    paginationOpts: paginationOptsValidator,
+    status: v.union(...MODERATED_STREAM_STATUSES.map((status) => v.literal(status))),
+  },
+  returns: paginationResultValidator(moderationStreamValidator),
+  handler: async (ctx, { paginationOpts, status }) => {
+    if (ctx.viewer?.role !== "admin") return EMPTY_PAGE;
+    const result = await ctx.db
+      .query("streams")
+      .withIndex("by_streamStatus_and_streamStartUTC", (q) => q.eq("streamStatus", status))
+      .paginate(paginationOpts);
+    return {
+      ...result,
+      page: await Promise.all(
+        result.page.map(async (stream) => ({
+          _id: stream._id,
+          streamTitle: stream.streamTitle,
+          streamStatus: stream.streamStatus,
+          streamStartUTC: stream.streamStartUTC,
+          streamStopUTC: stream.streamStopUTC,
+          timezone: stream.timezone,
+          liveShopId: stream.liveShopId,
+          liveShopName: stream.liveShopName,
+          liveShopSlug: stream.liveShopSlug,
+          shopStatus: (await ctx.db.get("liveShops", stream.liveShopId))?.status ?? null,
+        })),
+      ),
+    };
+  },
+});
+
+const adminActionEntryValidator = v.object({
+  _id: v.id("adminActions"),
+  /** When the action was taken; an admin's edits within a few minutes share one entry. */
+  createdAt: v.number(),
+  updatedAt: v.number(),
+  adminId: v.optional(v.id("users")),
+  adminName: v.string(),
+  action: adminActionValidator,
+  targetTable: v.string(),
+  targetId: v.string(),
+  targetLabel: v.string(),
+  reason: v.optional(v.string()),
+});
+
+/** The activity log: every admin action, newest first. An empty page for anyone but an admin. */
+export const listActivity = query({
+  args: { paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(adminActionEntryValidator),
+  handler: async (ctx, { paginationOpts }) => {
+    if (ctx.viewer?.role !== "admin") return EMPTY_PAGE;
+    const result = await ctx.db.query("adminActions").order("desc").paginate(paginationOpts);
+    return {
+      ...result,
+      page: result.page.map(
+        ({
+          _id,
+          createdAt,
+          updatedAt,
+          adminId,
+          adminName,
+          action,
+          targetTable,
+          targetId,
+          targetLabel,
+          reason,
+        }) => ({
+          _id,
+          createdAt,
+          updatedAt,
+          adminId,
+          adminName,
+          action,
+          targetTable,
+          targetId,
+          targetLabel,
+          reason,
+        }),
+      ),
+    };
+  },
+});

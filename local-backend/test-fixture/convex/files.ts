@@ -1,0 +1,24 @@
+import { v } from "convex/values";
+import { action, mutation } from "./_generated/server";
+
+/** Stores a text file (file storage writes happen in actions). */
+export const store = action({
+  args: { text: v.string() },
+  handler: async (ctx, { text }) => await ctx.storage.store(new Blob([text], { type: "text/plain" })),
+});
+
+export const read = action({
+  args: { id: v.id("_storage") },
+  handler: async (ctx, { id }) => {
+    const blob = await ctx.storage.get(id);
+    return blob ? await blob.text() : null;
+  },
+});
+
+export const remove = mutation({
+  args: { id: v.id("_storage") },
+  handler: async (ctx, { id }) => {
+    await ctx.storage.delete(id);
+    return null;
+  },
+});

@@ -1,0 +1,80 @@
+import { cva } from "class-variance-authority";
+import type { FunctionReturnType } from "convex/server";
+import { formatDate } from "@/lib/format-date";
+import type { api } from "@convex/_generated/api";
+
+export type MyPrivacy = NonNullable<FunctionReturnType<typeof api.privacy.myPrivacy>>;
+/** A request as the API returns it (`privacy.myPrivacy`, convex/model/privacy.ts). */
+export type PrivacyRequestView = MyPrivacy["history"][number];
+export type PrivacyRequestKind = PrivacyRequestView["type"];
+export type PrivacyRequestState = PrivacyRequestView["status"];
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What each type is called, as a person asking for it would say it. */
+export const PRIVACY_TYPE_LABELS: Record<PrivacyRequestKind, string> = {
+  access: "Data export",
+  deletion: "Account deletion",
+  correction: "Correction",
+  restriction: "Restriction of processing",
+};
+
+export const PRIVACY_STATUS_LABELS: Record<PrivacyRequestState, string> = {
+  pending_export: "Awaiting review",
+  pending_deletion: "Awaiting review",
+  pending_review: "Awaiting review",
+  completed: "Completed",
+  rejected: "Rejected",
+  cancelled: "Cancelled",
+};
+
+export function isOpen(request: Pick<PrivacyRequestView, "status">): boolean {
+  return request.status.startsWith("pending_");
+}
+
+/** An approved export stays open until its file exists; the approval is what sets `decidedAt`. */
+export function isPreparingExport(request: Pick<PrivacyRequestView, "status" | "decidedAt">): boolean {
+  return request.status === "pending_export" && request.decidedAt !== undefined;
+}
+
+/** The badge's words: "Preparing" for an approved export still being built, else the status's. */
+export function privacyStatusLabel(request: Pick<PrivacyRequestView, "status" | "decidedAt">): string {
+  return isPreparingExport(request) ? "Approved, preparing" : PRIVACY_STATUS_LABELS[request.status];
+}
+
+const badge = cva("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", {
+  variants: {
+    tone: {
+      open: "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
+      preparing: "bg-secondary-50 text-secondary-700 dark:bg-secondary-700/30 dark:text-blue-100",
+      completed: "bg-primary-50 text-primary-700 dark:bg-primary-900/40 dark:text-primary-100",
+      rejected: "bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-100",
+      cancelled: "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300",
+    },
+  },
+});
+
+export function PrivacyStatusBadge({
+  request,
+}: {
+  request: Pick<PrivacyRequestView, "status" | "decidedAt">;
+}) {
+  const tone = isPreparingExport(request)
+    ? "preparing"
+    : isOpen(request)
+      ? "open"
+      : (request.status as "completed" | "rejected" | "cancelled");
+  return <span className={badge({ tone })}>{privacyStatusLabel(request)}</span>;
+}
+
+/** A day as a <time> element, read as "Mar 4, 2026". */
+export function DateText({ at }: { at: number }) {
+  return <time dateTime={new Date(at).toISOString()}>{formatDate(at)}</time>;
+}
+
+/** The admin's words on a decided request, introduced by what they are. */
+export function decisionNoteLabel(request: Pick<PrivacyRequestView, "type" | "status">): string {
+  if (request.status === "rejected") return "Reason for the rejection";
+  if (request.type === "correction") return "What was changed";
+  return "Note from LiveLocal";
+}

@@ -1,0 +1,194 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { beforeEach, describe, expect, test, vi } from "vitest";
+import { api } from "@convex/_generated/api";
+import { convexReactMock, mutationCalls, resetConvexMock, setQueryResult } from "@/test/convex-mock";
+import { AdminActivityPage } from "../admin-activity-page";
+import { AdminOverviewPage } from "../admin-overview-page";
+import { AdminStreamsPage } from "../admin-streams-page";
+
+vi.mock("convex/react", () => convexReactMock);
+
+function renderAt(path: string, element: React.ReactNode) {
+  const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeEach(() => {
+  resetConvexMock();
+  setQueryResult(api.users.viewer, { _id: "u_admin", email: "admin@livelocal.test", role: "admin" });
+});
+
+describe("admin: overview", () => {
+  test("a card per screen with what waits there; overdue requests stand out", () => {
+    setQueryResult(api.admin.getOverview, {
+      shopsAwaitingVerification: { count: 2, more: false },
+      openPrivacyRequests: { count: 3, more: false },
+      overduePrivacyRequests: { count: 1, more: false },
+      liveStreams: { count: 100, more: true },
+    });
+    renderAt("/dashboard/admin", <AdminOverviewPage />);
+    expect(screen.getByRole("heading", { name: "Admin console" })).toBeInTheDocument();
+    const nav = screen.getByRole("navigation", { name: "Admin console" });
+    expect(within(nav).getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+
+    const cards = within(screen.getByRole("list", { name: "Console screens" }));
+    const shops = cards.getByRole("link", { name: /^Shops/ });
+    expect(shops).toHaveAttribute("href", "/dashboard/admin/shops");
+    expect(shops).toHaveTextContent("2awaiting verification");
+    const privacy = cards.getByRole("link", { name: /^Privacy requests/ });
+    expect(privacy).toHaveAttribute("href", "/dashboard/admin/privacy-requests");
+    expect(privacy).toHaveTextContent("3open");
+    expect(within(privacy).getByText("1 overdue")).toHaveClass("bg-red-100");
+    expect(cards.getByRole("link", { name: /^Streams/ })).toHaveTextContent("100+live or paused now");
+    expect(cards.getByRole("link", { name: /^Users & roles/ })).toHaveAttribute(
+      "href",
+      "/dashboard/admin/users",
+    );
+    expect(cards.getByRole("link", { name: /^Activity/ })).toHaveAttribute(
+      "href",
+      "/dashboard/admin/activity",
+    );
+  });
+
+  test("no overdue badge when nothing is overdue; a wait while loading", () => {
+    const { unmount } = render(
+      <RouterProvider router={createMemoryRouter([{ path: "/", element: <AdminOverviewPage /> }])} />,
+    );
+    expect(screen.getByRole("status")).toHaveTextContent("Loading the counts…");
+    unmount();
+    setQueryResult(api.admin.getOverview, {
+      shopsAwaitingVerification: { count: 0, more: false },
+      openPrivacyRequests: { count: 1, more: false },
+      overduePrivacyRequests: { count: 0, more: false },
+      liveStreams: { count: 0, more: false },
+    });
+    renderAt("/dashboard/admin", <AdminOverviewPage />);
+    expect(screen.queryByText(/overdue/)).not.toBeInTheDocument();
+  });
+});
+
+describe("admin: activity", () => {
+  test("each entry says who, what, on what, why and when, newest first as the server sends them", () => {
+    setQueryResult(api.admin.listActivity, [
+      {
+        _id: "a2",
+        createdAt: Date.UTC(2026, 2, 5, 15, 30),
+        updatedAt: Date.UTC(2026, 2, 5, 15, 30),
+        adminId: "u_admin",
+        adminName: "Avery Chen",
+        action: "reject_shop",
+        targetTable: "liveShops",
+        targetId: "s_rosa",
+        targetLabel: "Rosa's Records",
+        reason: "Add photos of the records you sell.",
+      },
+      {
+        _id: "a1",
+        createdAt: Date.UTC(2026, 2, 4, 9, 0),
+        updatedAt: Date.UTC(2026, 2, 4, 9, 0),
+        adminName: "Former Admin",
+        action: "change_role",
+        targetTable: "users",
+        targetId: "u_vera",
+        targetLabel: "Vera Viewer (viewer → seller)",
+      },
+    ]);
+    renderAt("/dashboard/admin/activity", <AdminActivityPage />);
+    const [first, second] = within(
+      screen.getByRole("list", { name: "Admin actions, newest first" }),
+    ).getAllByRole("listitem");
+    expect(first).toHaveTextContent("Avery Chen rejected the shop Rosa's Records");
+    expect(first).toHaveTextContent("Why: Add photos of the records you sell.");
+    expect(within(first).getByRole("link", { name: "Rosa's Records" })).toHaveAttribute(
+      "href",
+      "/dashboard/liveshops/s_rosa",
+    );
+    expect(first.querySelector("time")).toHaveAttribute("dateTime", "2026-03-05T15:30:00.000Z");
+    expect(first).toHaveTextContent("Mar 5, 2026");
+    expect(second).toHaveTextContent("Former Admin changed the role of Vera Viewer (viewer → seller)");
+    expect(second).not.toHaveTextContent("Why:");
+    expect(within(second).queryByRole("link")).not.toBeInTheDocument();
+  });
+
+  test("an empty log says so", () => {
+    setQueryResult(api.admin.listActivity, []);
+    renderAt("/dashboard/admin/activity", <AdminActivityPage />);
+    expect(screen.getByText("No admin has taken an action yet.")).toBeInTheDocument();
+  });
+});
+
+describe("admin: streams", () => {
+  const LIVE = {
+    _id: "st_live",
+    streamTitle: "Denim drop",
+    streamStatus: "LIVE",
+    streamStartUTC: Date.UTC(2026, 2, 5, 15),
+    streamStopUTC: Date.UTC(2026, 2, 5, 17),
+    timezone: "America/New_York",
+    liveShopId: "s_sarah",
+    liveShopName: "Sarah's Vintage",
+    liveShopSlug: "sarahs-vintage",
+    shopStatus: "active",
+  };
+
+  test("force-ending asks first and only then sends; pausing asks too", async () => {
+    // The mock answers every status section with the same rows: read the "Live now" one.
+    setQueryResult(api.admin.listStreams, [LIVE]);
+    renderAt("/dashboard/admin/streams", <AdminStreamsPage />);
+    const live = screen.getByRole("region", { name: "Live now" });
+    expect(live).toHaveTextContent("Sarah's Vintage");
+    expect(within(live).getByRole("link", { name: "Denim drop" })).toHaveAttribute("href", "/stream/st_live");
+
+    await userEvent.click(within(live).getByRole("button", { name: "End stream" }));
+    const dialog = screen.getByRole("alertdialog", { name: "End “Denim drop” now?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Keep it live" }));
+    expect(mutationCalls).toEqual([]);
+
+    await userEvent.click(within(live).getByRole("button", { name: "End stream" }));
+    await userEvent.click(
+      within(screen.getByRole("alertdialog")).getByRole("button", { name: "End stream" }),
+    );
+    expect(mutationCalls).toEqual([
+      { name: "streams:setStreamStatus", args: { streamId: "st_live", status: "ENDED" } },
+    ]);
+    expect(await screen.findByRole("status")).toHaveTextContent("“Denim drop” is ended.");
+
+    await userEvent.click(within(live).getByRole("button", { name: "Pause" }));
+    await userEvent.click(
+      within(screen.getByRole("alertdialog")).getByRole("button", { name: "Pause stream" }),
+    );
+    expect(mutationCalls.at(-1)).toEqual({
+      name: "streams:setStreamStatus",
+      args: { streamId: "st_live", status: "PAUSED" },
+    });
+  });
+
+  test("a scheduled stream can only be cancelled, after a confirmation", async () => {
+    setQueryResult(api.admin.listStreams, [{ ...LIVE, _id: "st_later", streamStatus: "SCHEDULED" }]);
+    renderAt("/dashboard/admin/streams", <AdminStreamsPage />);
+    const upcoming = screen.getByRole("region", { name: "Upcoming" });
+    expect(
+      within(upcoming)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Cancel stream"]);
+    await userEvent.click(within(upcoming).getByRole("button", { name: "Cancel stream" }));
+    await userEvent.click(
+      within(screen.getByRole("alertdialog")).getByRole("button", { name: "Cancel stream" }),
+    );
+    expect(mutationCalls).toEqual([
+      { name: "streams:setStreamStatus", args: { streamId: "st_later", status: "CANCELLED" } },
+    ]);
+  });
+
+  test("empty sections say so", () => {
+    setQueryResult(api.admin.listStreams, []);
+    renderAt("/dashboard/admin/streams", <AdminStreamsPage />);
+    expect(screen.getByText("No stream is live right now.")).toBeInTheDocument();
+    expect(screen.getByText("No stream is paused.")).toBeInTheDocument();
+    expect(screen.getByText("No stream is scheduled.")).toBeInTheDocument();
+  });
+});

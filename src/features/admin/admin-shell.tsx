@@ -1,0 +1,95 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { NavLink, useLocation } from "react-router-dom";
+import { DashboardNav } from "@/components/layout/dashboard-nav";
+import { Icon } from "@/components/ui/icon";
+import { paths } from "@/config/paths";
+import { cn } from "@/lib/cn";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+type AdminShellProps = {
+  title: string;
+  /** Under the heading: a status, a note, who is signed in. */
+  description?: ReactNode;
+  /** Beside the heading on wide screens, under it on a phone. */
+  actions?: ReactNode;
+  children: ReactNode;
+};
+
+const ADMIN_LINKS = [
+  { to: paths.dashboard.admin.root.getHref(), label: "Overview", icon: "lucide:gauge", end: true },
+  { to: paths.dashboard.admin.shops.getHref(), label: "Shops", icon: "lucide:store", end: false },
+  { to: paths.dashboard.admin.streams.getHref(), label: "Streams", icon: "lucide:video", end: false },
+  {
+    to: paths.dashboard.admin.privacyRequests.getHref(),
+    label: "Privacy requests",
+    icon: "lucide:file-lock",
+    end: false,
+  },
+  { to: paths.dashboard.admin.users.getHref(), label: "Users & roles", icon: "lucide:users", end: false },
+  { to: paths.dashboard.admin.activity.getHref(), label: "Activity", icon: "lucide:history", end: false },
+];
+
+/**
+ * The admin console's screens, under the dashboard's sections; scrolls sideways on a phone, bringing the
+ * current screen's link into view.
+ */
+function AdminNav() {
+  const navRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const nav = navRef.current;
+    const active = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !active) return;
+    const right = active.offsetLeft + active.offsetWidth;
+    if (active.offsetLeft < nav.scrollLeft || right > nav.scrollLeft + nav.clientWidth)
+      nav.scrollLeft = right - nav.clientWidth + 16;
+  }, [pathname]);
+  return (
+    <nav ref={navRef} aria-label="Admin console" className="-mx-4 mt-3 overflow-x-auto px-4">
+      <ul className="flex gap-1">
+        {ADMIN_LINKS.map((link) => (
+          <li key={link.to}>
+            {/* NavLink sets aria-current="page" on the active link. */}
+            <NavLink
+              to={link.to}
+              end={link.end}
+              className={({ isActive }) =>
+                cn(
+                  "inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium",
+                  isActive
+                    ? "bg-primary-100 text-primary-700 dark:bg-primary-900/40 dark:text-primary-100"
+                    : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
+                )
+              }
+            >
+              <Icon name={link.icon} className="size-4" />
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The frame of every admin screen: the dashboard's sections, the admin console's screens, the page's
+ * heading and the tab title (the same layout as DashboardShell, with the console's own nav).
+ */
+export function AdminShell({ title, description, actions, children }: AdminShellProps) {
+  useDocumentTitle(title);
+  return (
+    <div className="mx-auto max-w-5xl px-4 pb-10 pt-4">
+      <DashboardNav />
+      <AdminNav />
+      <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="break-words text-3xl font-bold tracking-tight">{title}</h1>
+          {description && <div className="mt-2 text-slate-600 dark:text-slate-300">{description}</div>}
+        </div>
+        {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
+      </div>
+      <div className="mt-8">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,265 @@
+import { usePaginatedQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { SHOP_STATUS_LABELS, ShopStatusBadge } from "@/components/shops/shop-status-badge";
+import { Icon } from "@/components/ui/icon";
+import { paths } from "@/config/paths";
+import { formatDate } from "@/lib/format-date";
+import { api } from "@convex/_generated/api";
+import { SHOP_STATUSES, type ShopStatus } from "@convex/lib/constants";
+import { isShopPublic } from "@convex/lib/lifecycle";
+import { AdminShell } from "./admin-shell";
+import { ADMIN_PAGE_SIZE, ListEmpty, ListLoading, LoadMore, NoticeArea } from "./admin-list";
+import { ShopModerationActions, type Notice } from "./shop-moderation-actions";
+
+type QueueEntry = FunctionReturnType<typeof api.admin.listVerificationQueue>["page"][number];
+type ShopRow = FunctionReturnType<typeof api.admin.listShops>["page"][number];
+
+const linkClass = "font-medium text-primary-700 underline underline-offset-2 dark:text-primary-100";
+
+function parseShopStatus(value: string | null): ShopStatus | undefined {
+  return SHOP_STATUSES.find((status) => status === value);
+}
+
+/** The owner's name, and their email on its own line (long addresses wrap there, not mid-name). */
+function Owner({ owner }: { owner: QueueEntry["owner"] }) {
+  if (!owner) return <p className="text-sm text-slate-500 dark:text-slate-400">Owner's account deleted</p>;
+  return (
+    <p className="text-sm text-slate-600 [overflow-wrap:anywhere] dark:text-slate-300">
+      {owner.name && <span className="block">{owner.name}</span>}
+      <span className="block">{owner.email}</span>
+    </p>
+  );
+}
+
+/**
+ * `/dashboard/admin/shops`: the verification queue first (approve, or reject with a reason), then every
+ * shop, filtered by `?status=`, with suspend (with a reason) and reinstate. Live: a decision taken in
+ * another tab moves the shop at once.
+ */
+export function AdminShopsPage() {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  return (
+    <AdminShell
+      title="Shops"
+      description="Verify new shops before they are shown, and suspend or reinstate shops that break the rules."
+    >
+      <NoticeArea notice={notice} />
+      <div className="space-y-12">
+        <VerificationQueue onNotice={setNotice} />
+        <AllShops onNotice={setNotice} />
+      </div>
+    </AdminShell>
+  );
+}
+
+function VerificationQueue({ onNotice }: { onNotice: (notice: Notice) => void }) {
+  const { results, status, loadMore } = usePaginatedQuery(
+    api.admin.listVerificationQueue,
+    {},
+    { initialNumItems: ADMIN_PAGE_SIZE },
+  );
+  return (
+    <section aria-labelledby="queue-heading">
+      <h2 id="queue-heading" className="text-xl font-semibold">
+        Awaiting verification
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        Waiting longest first. Check the details, then approve, or reject with a reason the owner will see.
+      </p>
+      {status === "LoadingFirstPage" ? (
+        <ListLoading>Loading the queue…</ListLoading>
+      ) : results.length === 0 ? (
+        <ListEmpty>No shops are waiting for verification.</ListEmpty>
+      ) : (
+        <ol aria-label="Verification queue" className="mt-4 space-y-4">
+          {results.map((shop) => (
+            <QueueCard key={shop._id} shop={shop} onNotice={onNotice} />
+          ))}
+        </ol>
+      )}
+      <LoadMore status={status} onLoadMore={() => loadMore(ADMIN_PAGE_SIZE)} />
+    </section>
+  );
+}
+
+function QueueCard({ shop, onNotice }: { shop: QueueEntry; onNotice: (notice: Notice) => void }) {
+  const headingId = `queue-${shop._id}`;
+  return (
+    <li
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex items-start gap-3">
+        {shop.logoUrl ? (
+          <img src={shop.logoUrl} alt="" className="size-12 shrink-0 rounded-xl object-cover" />
+        ) : (
+          <span
+            aria-hidden
+            className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400"
+          >
+            <Icon name="lucide:store" />
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <h3 id={headingId} className="break-words text-lg font-semibold">
+            {shop.liveShopName}
+          </h3>
+          <Owner owner={shop.owner} />
+          <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">
+            Waiting since{" "}
+            <time dateTime={new Date(shop.waitingSince).toISOString()}>{formatDate(shop.waitingSince)}</time>
+            {" · "}opened{" "}
+            <time dateTime={new Date(shop.createdAt).toISOString()}>{formatDate(shop.createdAt)}</time>
+          </p>
+        </div>
+      </div>
+
+      {shop.headline && <p className="mt-3 font-medium">{shop.headline}</p>}
+      {shop.description && (
+        <p className="mt-1 line-clamp-4 whitespace-pre-line text-sm text-slate-700 dark:text-slate-200">
+          {shop.description}
+        </p>
+      )}
+      <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="font-medium text-slate-500 dark:text-slate-400">Categories</dt>
+          <dd>
+            {shop.categories.length === 0
+              ? "None"
+              : shop.categories
+                  .map((category) =>
+                    category.subcategoryLabel
+                      ? `${category.label}: ${category.subcategoryLabel}`
+                      : category.label,
+                  )
+                  .join(", ")}
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-500 dark:text-slate-400">Metro areas</dt>
+          <dd>{shop.areas.length === 0 ? "None" : shop.areas.map((area) => area.msaLabel).join("; ")}</dd>
+        </div>
+      </dl>
+
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <ShopModerationActions
+          shop={{ _id: shop._id, liveShopName: shop.liveShopName, status: "pending_verification" }}
+          onNotice={onNotice}
+        />
+        <Link
+          to={paths.dashboard.liveShop.getHref(shop._id)}
+          className={`text-sm ${linkClass}`}
+          aria-label={`Open ${shop.liveShopName} in the editor`}
+        >
+          Open in the editor
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+function AllShops({ onNotice }: { onNotice: (notice: Notice) => void }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = parseShopStatus(searchParams.get("status"));
+  const { results, status, loadMore } = usePaginatedQuery(
+    api.admin.listShops,
+    filter ? { status: filter } : {},
+    { initialNumItems: ADMIN_PAGE_SIZE },
+  );
+
+  return (
+    <section aria-labelledby="all-shops-heading">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id="all-shops-heading" className="text-xl font-semibold">
+            All shops
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            {filter ? "Most recently changed first." : "Newest first."}
+          </p>
+        </div>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Status
+          <select
+            value={filter ?? ""}
+            onChange={(event) => {
+              const next = parseShopStatus(event.target.value);
+              setSearchParams(next ? { status: next } : {}, { replace: true });
+            }}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-normal focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-slate-700 dark:bg-slate-900"
+          >
+            <option value="">Every status</option>
+            {SHOP_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {SHOP_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      {status === "LoadingFirstPage" ? (
+        <ListLoading>Loading shops…</ListLoading>
+      ) : results.length === 0 ? (
+        <ListEmpty>
+          {filter ? `No shops are ${SHOP_STATUS_LABELS[filter].toLowerCase()}.` : "There are no shops yet."}
+        </ListEmpty>
+      ) : (
+        <ul
+          aria-label="Shops"
+          className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+        >
+          {results.map((shop) => (
+            <ShopListRow key={shop._id} shop={shop} onNotice={onNotice} />
+          ))}
+        </ul>
+      )}
+      <LoadMore status={status} onLoadMore={() => loadMore(ADMIN_PAGE_SIZE)} />
+    </section>
+  );
+}
+
+function ShopListRow({ shop, onNotice }: { shop: ShopRow; onNotice: (notice: Notice) => void }) {
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="break-words font-semibold">{shop.liveShopName}</span>
+          <ShopStatusBadge status={shop.status} />
+        </p>
+        <Owner owner={shop.owner} />
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          Changed <time dateTime={new Date(shop.updatedAt).toISOString()}>{formatDate(shop.updatedAt)}</time>
+        </p>
+        {shop.statusReason && (
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-200">
+            <span className="font-medium">Reason given:</span> {shop.statusReason}
+          </p>
+        )}
+        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {isShopPublic(shop.status) && (
+            <Link
+              to={paths.liveShop.getHref(shop.slug)}
+              className={linkClass}
+              aria-label={`Public page of ${shop.liveShopName}`}
+            >
+              Public page
+            </Link>
+          )}
+          <Link
+            to={paths.dashboard.liveShop.getHref(shop._id)}
+            className={linkClass}
+            aria-label={`Editor of ${shop.liveShopName}`}
+          >
+            Editor
+          </Link>
+        </p>
+      </div>
+      <div className="shrink-0">
+        <ShopModerationActions shop={shop} onNotice={onNotice} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,87 @@
+import { usePaginatedQuery } from "convex/react";
+import { Button } from "@/components/ui/button";
+import {
+  DateText,
+  decisionNoteLabel,
+  PRIVACY_TYPE_LABELS,
+  PrivacyStatusBadge,
+} from "@/components/privacy/privacy-status";
+import { api } from "@convex/_generated/api";
+import { requesterName } from "./privacy-request-card";
+
+const PAGE_SIZE = 20;
+
+/** Every decided (or withdrawn) request, newest decision first, with who decided and their words. */
+export function PrivacyDecidedRequests() {
+  const { results, status, loadMore } = usePaginatedQuery(
+    api.privacy.listDecidedRequests,
+    {},
+    { initialNumItems: PAGE_SIZE },
+  );
+
+  return (
+    <section aria-labelledby="decided-heading" className="mt-12">
+      <h2 id="decided-heading" className="text-xl font-semibold tracking-tight">
+        Decided
+      </h2>
+      {status === "LoadingFirstPage" ? (
+        <p role="status" className="mt-4 text-sm text-slate-500 dark:text-slate-400">
+          Loading decided requests…
+        </p>
+      ) : results.length === 0 ? (
+        <p className="mt-4 rounded-2xl border border-dashed border-slate-300 p-6 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          No request has been decided yet.
+        </p>
+      ) : (
+        <ol
+          aria-label="Decided requests"
+          className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+        >
+          {results.map((request) => (
+            <li key={request._id} className="p-4 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="min-w-0 font-medium [overflow-wrap:anywhere]">
+                  {PRIVACY_TYPE_LABELS[request.type]} · {requesterName(request.user)}
+                </p>
+                <PrivacyStatusBadge request={request} />
+              </div>
+              <p className="mt-1 text-slate-600 dark:text-slate-300">
+                Requested <DateText at={request.requestedAt} />
+                {request.decidedAt !== undefined && (
+                  <>
+                    {" "}
+                    · {request.status === "cancelled" ? "cancelled by the requester" : "decided"}{" "}
+                    <DateText at={request.decidedAt} />
+                    {request.decidedByName && request.status !== "cancelled" && (
+                      <> by {request.decidedByName}</>
+                    )}
+                  </>
+                )}
+              </p>
+              {request.details && (
+                <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">
+                  <span className="font-medium">To correct:</span> {request.details}
+                </p>
+              )}
+              {request.decisionReason && (
+                <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">
+                  <span className="font-medium">{decisionNoteLabel(request)}:</span> {request.decisionReason}
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      {(status === "CanLoadMore" || status === "LoadingMore") && (
+        <Button
+          variant="outline"
+          className="mt-4"
+          disabled={status === "LoadingMore"}
+          onClick={() => loadMore(PAGE_SIZE)}
+        >
+          {status === "LoadingMore" ? "Loading…" : "Load more"}
+        </Button>
+      )}
+    </section>
+  );
+}

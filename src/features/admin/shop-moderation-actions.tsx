@@ -1,0 +1,135 @@
+import { useMutation } from "convex/react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useConfirm, type ConfirmOptions } from "@/components/ui/use-confirm";
+import { errorMessage } from "@/lib/errors";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import type { ShopStatus } from "@convex/lib/constants";
+import { allowedShopTransitions, type Actor, type ShopAction } from "@convex/lib/lifecycle";
+import { ReasonDialog } from "./reason-dialog";
+
+/** The console acts as a moderator: an admin who does not own the shop. */
+export const MODERATOR: Actor = { isOwner: false, isAdmin: true };
+
+export type ModeratedShop = { _id: Id<"liveShops">; liveShopName: string; status: ShopStatus };
+
+/** A page-level message after an action: the row it came from may leave the list at once. */
+export type Notice = { tone: "success" | "error"; text: string };
+
+/** The admin's lifecycle moves (PRODUCT.md "Live shop lifecycle"); the owner's own are not offered here. */
+const ADMIN_SHOP_ACTIONS: ReadonlySet<ShopAction> = new Set(["approve", "reject", "suspend", "reinstate"]);
+
+function question(action: ShopAction, name: string): ConfirmOptions | null {
+  if (action === "approve")
+    return {
+      title: `Approve ${name}?`,
+      description: "It will be shown on LiveLocal, and its owner can take streams live.",
+      confirmLabel: "Approve shop",
+    };
+  if (action === "reinstate")
+    return {
+      title: `Reinstate ${name}?`,
+      description: "It will be shown on LiveLocal again, and the suspension reason is cleared.",
+      confirmLabel: "Reinstate shop",
+    };
+  return null;
+}
+
+function reasonQuestion(action: ShopAction, name: string) {
+  return action === "reject"
+    ? {
+        title: `Reject ${name}?`,
+        description: "It goes back to a draft. Its owner sees your reason, fixes the shop and submits again.",
+        confirmLabel: "Reject shop",
+      }
+    : {
+        title: `Suspend ${name}?`,
+        description:
+          "It and its streams leave LiveLocal until an admin reinstates it. Its owner sees your reason.",
+        confirmLabel: "Suspend shop",
+      };
+}
+
+const DONE: Partial<Record<ShopAction, string>> = {
+  approve: "is approved and now active",
+  reject: "is rejected; its owner sees your reason",
+  suspend: "is suspended",
+  reinstate: "is reinstated",
+};
+
+/** Approve, reject (with a reason), suspend (with a reason) or reinstate, as the shop's status allows. */
+export function ShopModerationActions({
+  shop,
+  onNotice,
+}: {
+  shop: ModeratedShop;
+  onNotice: (notice: Notice) => void;
+}) {
+  const setShopStatus = useMutation(api.liveShops.setShopStatus);
+  const [confirm, confirmDialog] = useConfirm();
+  const [pending, setPending] = useState(false);
+  const [asking, setAsking] = useState<{ to: ShopStatus; action: ShopAction } | null>(null);
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const transitions = allowedShopTransitions(shop.status, MODERATOR).filter((transition) =>
+    ADMIN_SHOP_ACTIONS.has(transition.action),
+  );
+  if (transitions.length === 0) return null;
+
+  async function send(to: ShopStatus, action: ShopAction, reason?: string): Promise<boolean> {
+    setPending(true);
+    try {
+      await setShopStatus({ liveShopId: shop._id, status: to, ...(reason !== undefined && { reason }) });
+      onNotice({ tone: "success", text: `${shop.liveShopName} ${DONE[action] ?? "is updated"}.` });
+      return true;
+    } catch (caught) {
+      if (reason !== undefined) setReasonError(errorMessage(caught));
+      else onNotice({ tone: "error", text: errorMessage(caught) });
+      return false;
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function act(to: ShopStatus, action: ShopAction, needsReason: boolean) {
+    if (needsReason) {
+      setReasonError(null);
+      setAsking({ to, action });
+      return;
+    }
+    const options = question(action, shop.liveShopName);
+    if (options && !(await confirm(options))) return;
+    await send(to, action);
+  }
+
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label={`Decide on ${shop.liveShopName}`}>
+      {transitions.map(({ to, action, label, needsReason }) => (
+        <Button
+          key={to}
+          size="sm"
+          variant={action === "approve" || action === "reinstate" ? "primary" : "outline"}
+          disabled={pending}
+          onClick={() => void act(to, action, needsReason)}
+        >
+          {needsReason ? `${label}…` : label}
+        </Button>
+      ))}
+      {confirmDialog}
+      {asking && (
+        <ReasonDialog
+          {...reasonQuestion(asking.action, shop.liveShopName)}
+          reasonLabel="Reason, shown to the shop's owner"
+          pending={pending}
+          error={reasonError}
+          onCancel={() => setAsking(null)}
+          onConfirm={(reason) =>
+            void send(asking.to, asking.action, reason).then((done) => {
+              if (done) setAsking(null);
+            })
+          }
+        />
+      )}
+    </div>
+  );
+}

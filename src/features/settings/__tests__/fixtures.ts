@@ -1,0 +1,33 @@
+import { api } from "@convex/_generated/api";
+import { TERMS_VERSION } from "@convex/lib/constants";
+import { setQueryResult } from "@/test/convex-mock";
+import type { Settings } from "../settings-data";
+
+export const ACCEPTED_AT = Date.UTC(2026, 2, 4, 15);
+
+export function settingsWith(overrides: Partial<Settings> = {}): Settings {
+  return {
+    defaultPaymentMethodId: undefined,
+    notificationPreferences: { goLiveSavedStreams: true, goLiveFollowedShops: true, emailDigest: false },
+    privacyPreferences: { analytics: false, personalization: true, showProfile: true },
+    termsAcceptance: { version: TERMS_VERSION, acceptedAt: ACCEPTED_AT },
+    paymentMethods: [],
+    ...overrides,
+  };
+}
+
+export function card(id: string, last4: string, expYear = new Date().getUTCFullYear() + 2) {
+  return { id, brand: "visa", last4, expMonth: 12, expYear };
+}
+
+/** A signed-in viewer with `overrides` applied to the default settings. */
+export function signedInWith(overrides: Partial<Settings> = {}, avatar?: string) {
+  setQueryResult(api.users.viewer, {
+    _id: "u1",
+    email: "maria@livelocal.test",
+    name: "Maria Delgado",
+    role: "seller",
+    ...(avatar !== undefined && { avatar }),
+  });
+  setQueryResult(api.settings.mySettings, settingsWith(overrides));
+}

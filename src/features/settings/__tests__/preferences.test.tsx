@@ -1,0 +1,94 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { ConvexError } from "convex/values";
+import { MemoryRouter } from "react-router-dom";
+import { beforeEach, describe, expect, test, vi } from "vitest";
+import { api } from "@convex/_generated/api";
+import {
+  convexReactMock,
+  mutationCalls,
+  mutationImpl,
+  resetConvexMock,
+  setQueryResult,
+} from "@/test/convex-mock";
+import { SettingsPage } from "../settings-page";
+import { settingsWith, signedInWith } from "./fixtures";
+
+vi.mock("convex/react", () => convexReactMock);
+
+function renderSettings() {
+  render(
+    <MemoryRouter initialEntries={["/dashboard/settings"]}>
+      <SettingsPage />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  resetConvexMock();
+  signedInWith();
+});
+
+describe("notification preferences", () => {
+  test("a switch shows the stored value and saves only itself when flipped, saying Saved", async () => {
+    let settle: () => void = () => {};
+    mutationImpl.current = () => new Promise((resolve) => (settle = () => resolve(null)));
+    renderSettings();
+    const notifications = screen.getByRole("region", { name: "Notifications" });
+    const digest = within(notifications).getByRole("switch", { name: "Weekly email digest" });
+    expect(digest).toHaveAttribute("aria-checked", "false");
+    expect(within(notifications).getByRole("switch", { name: "Saved streams going live" })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
+
+    await userEvent.click(digest);
+    // Shown at once, before the server answers.
+    expect(digest).toHaveAttribute("aria-checked", "true");
+    expect(mutationCalls).toEqual([
+      { name: "settings:setNotificationPreferences", args: { preferences: { emailDigest: true } } },
+    ]);
+    // The server agrees: the live query now holds the new value.
+    setQueryResult(
+      api.settings.mySettings,
+      settingsWith({
+        notificationPreferences: { goLiveSavedStreams: true, goLiveFollowedShops: true, emailDigest: true },
+      }),
+    );
+    settle();
+    expect(await within(notifications).findByRole("status")).toHaveTextContent(
+      "Saved — Weekly email digest is on.",
+    );
+    expect(digest).toHaveAttribute("aria-checked", "true");
+  });
+
+  test("a refused save puts the switch back and says why", async () => {
+    mutationImpl.current = () =>
+      Promise.reject(new ConvexError({ code: "UNAUTHENTICATED", message: "Sign in to continue." }));
+    renderSettings();
+    const notifications = screen.getByRole("region", { name: "Notifications" });
+    const followed = within(notifications).getByRole("switch", { name: "Followed shops going live" });
+    await userEvent.click(followed);
+    expect(await within(notifications).findByRole("alert")).toHaveTextContent(
+      "Followed shops going live was not changed. Sign in to continue.",
+    );
+    expect(followed).toHaveAttribute("aria-checked", "true");
+    expect(within(notifications).getByRole("status")).toHaveTextContent("");
+  });
+});
+
+describe("privacy preferences", () => {
+  test("each switch saves its own key", async () => {
+    renderSettings();
+    const privacy = screen.getByRole("region", { name: "Privacy preferences" });
+    await userEvent.click(within(privacy).getByRole("switch", { name: "Usage analytics" }));
+    await userEvent.click(within(privacy).getByRole("switch", { name: "Show my profile on my shops" }));
+    expect(mutationCalls).toEqual([
+      { name: "settings:setPrivacyPreferences", args: { preferences: { analytics: true } } },
+      { name: "settings:setPrivacyPreferences", args: { preferences: { showProfile: false } } },
+    ]);
+    expect(await within(privacy).findByRole("status")).toHaveTextContent(
+      "Saved — Show my profile on my shops is off.",
+    );
+  });
+});
