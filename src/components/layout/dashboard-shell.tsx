@@ -1,23 +1,26 @@
 import type { ReactNode } from "react";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { TermsBanner } from "./terms-banner";
 import { DashboardNav } from "./dashboard-nav";
+import { TermsBanner } from "./terms-banner";
 
-type DashboardShellProps = {
+export type DashboardShellProps = {
   title: string;
   /** Under the heading: a status, a note, who is signed in. */
   description?: ReactNode;
   /** Beside the heading on wide screens, under it on a phone. */
   actions?: ReactNode;
+  /** Under the dashboard's sections: a section's own screens (the admin console's). */
+  subnav?: ReactNode;
   children: ReactNode;
 };
 
 /** The frame of every dashboard page: its sections, the page's heading and the tab title. */
-export function DashboardShell({ title, description, actions, children }: DashboardShellProps) {
+export function DashboardShell({ title, description, actions, subnav, children }: DashboardShellProps) {
   useDocumentTitle(title);
   return (
     <div className="mx-auto max-w-5xl px-4 pb-10 pt-4">
       <DashboardNav />
+      {subnav}
       <TermsBanner />
       <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">

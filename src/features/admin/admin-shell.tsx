@@ -1,19 +1,9 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router-dom";
-import { DashboardNav } from "@/components/layout/dashboard-nav";
+import { DashboardShell, type DashboardShellProps } from "@/components/layout/dashboard-shell";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
-import { useDocumentTitle } from "@/lib/use-document-title";
-
-type AdminShellProps = {
-  title: string;
-  /** Under the heading: a status, a note, who is signed in. */
-  description?: ReactNode;
-  /** Beside the heading on wide screens, under it on a phone. */
-  actions?: ReactNode;
-  children: ReactNode;
-};
 
 const ADMIN_LINKS = [
   { to: paths.dashboard.admin.root.getHref(), label: "Overview", icon: "lucide:gauge", end: true },
@@ -72,24 +62,7 @@ function AdminNav() {
   );
 }
 
-/**
- * The frame of every admin screen: the dashboard's sections, the admin console's screens, the page's
- * heading and the tab title (the same layout as DashboardShell, with the console's own nav).
- */
-export function AdminShell({ title, description, actions, children }: AdminShellProps) {
-  useDocumentTitle(title);
-  return (
-    <div className="mx-auto max-w-5xl px-4 pb-10 pt-4">
-      <DashboardNav />
-      <AdminNav />
-      <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <h1 className="break-words text-3xl font-bold tracking-tight">{title}</h1>
-          {description && <div className="mt-2 text-slate-600 dark:text-slate-300">{description}</div>}
-        </div>
-        {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
-      </div>
-      <div className="mt-8">{children}</div>
-    </div>
-  );
+/** The frame of every admin screen: the dashboard's frame with the admin console's screens under its sections. */
+export function AdminShell(props: Omit<DashboardShellProps, "subnav">) {
+  return <DashboardShell {...props} subnav={<AdminNav />} />;
 }
