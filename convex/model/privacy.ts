@@ -24,7 +24,7 @@ import { clerkSecretKey } from "./env";
 import { appError } from "./errors";
 import { liftUserRestriction, restrictUser } from "./restriction";
 import { insertWithTimestamps, patchWithTimestamps } from "./timestamps";
-import { recordClerkUserDeleted } from "./users";
+import { assertNotLastAdmin, recordClerkUserDeleted } from "./users";
 
 // ---------------------------------------------------------------------------------------------------
 // What callers see
@@ -365,7 +365,8 @@ export async function decidePrivacyRequest(
       fields: { reason: CORRECTION_NOTE_REQUIRED },
     });
   }
-  if (decision === "approve" && type === "deletion" && user.role === "admin") await assertNotLastAdmin(ctx);
+  if (decision === "approve" && type === "deletion" && user.role === "admin")
+    await assertNotLastAdmin(ctx, "deleting this account");
 
   await recordAdminAction(
     ctx,
@@ -407,19 +408,6 @@ export async function decidePrivacyRequest(
       await closeRequest(ctx, request, null, "completed", now, { admin, reason });
       await deleteAccount(ctx, user, now);
       return;
-  }
-}
-
-async function assertNotLastAdmin(ctx: QueryCtx): Promise<void> {
-  const admins = await ctx.db
-    .query("users")
-    .withIndex("by_role_and_email", (q) => q.eq("role", "admin"))
-    .take(2);
-  if (admins.length < 2) {
-    throw appError(
-      "CONFLICT",
-      "This is the only admin. Make someone else an admin before deleting this account.",
-    );
   }
 }
 

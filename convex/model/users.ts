@@ -163,19 +163,22 @@ export async function changeUserRole(ctx: MutationCtx, userId: Id<"users">, role
   const user = await ctx.db.get("users", userId);
   if (!user) throw appError("NOT_FOUND", "This user does not exist.");
   if (user.role === role) return;
-  if (user.role === "admin") {
-    const admins = await ctx.db
-      .query("users")
-      .withIndex("by_role_and_email", (q) => q.eq("role", "admin"))
-      .take(2);
-    if (admins.length < 2) {
-      throw appError(
-        "CONFLICT",
-        "This is the only admin. Make someone else an admin before changing this role.",
-      );
-    }
-  }
+  if (user.role === "admin") await assertNotLastAdmin(ctx, "changing this role");
   await patchUser(ctx, userId, { role });
+}
+
+/**
+ * Refuses (CONFLICT) to take away the last admin, by a role change or a deletion: with none left,
+ * nobody could change roles any more. `doing` completes "Make someone else an admin before …".
+ */
+export async function assertNotLastAdmin(ctx: QueryCtx, doing: string): Promise<void> {
+  const admins = await ctx.db
+    .query("users")
+    .withIndex("by_role_and_email", (q) => q.eq("role", "admin"))
+    .take(2);
+  if (admins.length < 2) {
+    throw appError("CONFLICT", `This is the only admin. Make someone else an admin before ${doing}.`);
+  }
 }
 
 /** The smallest string after every string that starts with `prefix`. */
