@@ -78,3 +78,46 @@ export function decisionNoteLabel(request: Pick<PrivacyRequestView, "type" | "st
   if (request.type === "correction") return "What was changed";
   return "Note from LiveLocal";
 }
+
+const TERM = "text-slate-600 dark:text-slate-300";
+const FREE_TEXT = "whitespace-pre-line [overflow-wrap:anywhere]";
+
+/**
+ * A request's dates and words: when it was made, when the answer is due, what to correct and why.
+ * The requester reads "your reason" (left out when none was given); an admin sees "None given".
+ */
+export function PrivacyRequestFacts({
+  request,
+  audience,
+}: {
+  request: Pick<PrivacyRequestView, "requestedAt" | "dueAt" | "details" | "reason">;
+  audience: "requester" | "admin";
+}) {
+  const forAdmin = audience === "admin";
+  return (
+    <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[9rem_1fr]">
+      <dt className={TERM}>Requested</dt>
+      <dd>
+        <DateText at={request.requestedAt} />
+      </dd>
+      <dt className={TERM}>{forAdmin ? "Due by" : "Answer due by"}</dt>
+      <dd>
+        <DateText at={request.dueAt} />
+      </dd>
+      {request.details && (
+        <>
+          <dt className={TERM}>To correct</dt>
+          <dd className={FREE_TEXT}>{request.details}</dd>
+        </>
+      )}
+      {(request.reason || forAdmin) && (
+        <>
+          <dt className={TERM}>{forAdmin ? "Reason" : "Your reason"}</dt>
+          <dd className={FREE_TEXT}>
+            {request.reason ?? <span className="text-slate-500 dark:text-slate-400">None given</span>}
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}

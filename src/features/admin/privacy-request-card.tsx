@@ -8,7 +8,7 @@ import { Icon } from "@/components/ui/icon";
 import { useConfirm } from "@/components/ui/use-confirm";
 import {
   DAY_MS,
-  DateText,
+  PrivacyRequestFacts,
   isPreparingExport,
   PRIVACY_TYPE_LABELS,
   type PrivacyRequestKind,
@@ -152,26 +152,7 @@ export function PrivacyRequestCard({
           {due.text}
         </span>
       </div>
-      <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_1fr]">
-        <dt className="text-slate-600 dark:text-slate-300">Requested</dt>
-        <dd>
-          <DateText at={request.requestedAt} />
-        </dd>
-        <dt className="text-slate-600 dark:text-slate-300">Due by</dt>
-        <dd>
-          <DateText at={request.dueAt} />
-        </dd>
-        {request.details && (
-          <>
-            <dt className="text-slate-600 dark:text-slate-300">To correct</dt>
-            <dd className="whitespace-pre-line [overflow-wrap:anywhere]">{request.details}</dd>
-          </>
-        )}
-        <dt className="text-slate-600 dark:text-slate-300">Reason</dt>
-        <dd className="whitespace-pre-line [overflow-wrap:anywhere]">
-          {request.reason ?? <span className="text-slate-500 dark:text-slate-400">None given</span>}
-        </dd>
-      </dl>
+      <PrivacyRequestFacts request={request} audience="admin" />
 
       {preparing ? (
         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">

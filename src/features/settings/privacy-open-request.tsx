@@ -6,7 +6,7 @@ import { Icon } from "@/components/ui/icon";
 import { errorMessage } from "@/lib/errors";
 import { api } from "@convex/_generated/api";
 import {
-  DateText,
+  PrivacyRequestFacts,
   isPreparingExport,
   PRIVACY_TYPE_LABELS,
   PrivacyStatusBadge,
@@ -59,28 +59,7 @@ export function PrivacyOpenRequest({ request }: { request: PrivacyRequestView })
         <h3 className="text-base font-semibold">Open request: {PRIVACY_TYPE_LABELS[request.type]}</h3>
         <PrivacyStatusBadge request={request} />
       </div>
-      <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[9rem_1fr]">
-        <dt className="text-slate-600 dark:text-slate-300">Requested</dt>
-        <dd>
-          <DateText at={request.requestedAt} />
-        </dd>
-        <dt className="text-slate-600 dark:text-slate-300">Answer due by</dt>
-        <dd>
-          <DateText at={request.dueAt} />
-        </dd>
-        {request.details && (
-          <>
-            <dt className="text-slate-600 dark:text-slate-300">To correct</dt>
-            <dd className="whitespace-pre-line [overflow-wrap:anywhere]">{request.details}</dd>
-          </>
-        )}
-        {request.reason && (
-          <>
-            <dt className="text-slate-600 dark:text-slate-300">Your reason</dt>
-            <dd className="whitespace-pre-line [overflow-wrap:anywhere]">{request.reason}</dd>
-          </>
-        )}
-      </dl>
+      <PrivacyRequestFacts request={request} audience="requester" />
       <p
         aria-live="polite"
         className="mt-3 flex items-start gap-2 text-sm text-slate-700 dark:text-slate-200"
