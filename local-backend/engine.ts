@@ -114,6 +114,27 @@ export function inRootScope<T>(fn: () => T): T {
   return rootScope.runInAsyncScope(fn);
 }
 
+/** Timers further out than this do not keep the process alive on their own. */
+const LONG_TIMER_MS = 60_000;
+
+/**
+ * convex-test starts one Node timer per scheduled function (through `globalThis.setTimeout`), never
+ * unref'd. A job days away (a data export's expiry) would then keep a process alive after its servers
+ * closed; the store keeps the job and a restart resumes it (`resumeScheduledFunctions`). So timers that
+ * far out are unref'd; shorter ones, and everything vitest's fake timers install, are left alone.
+ */
+function unrefLongTimers(): void {
+  const nodeSetTimeout = globalThis.setTimeout;
+  if ((nodeSetTimeout as { livelocalUnrefsLong?: true }).livelocalUnrefsLong) return;
+  const wrapped = ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+    const timer = nodeSetTimeout(callback, ms, ...args);
+    if ((ms ?? 0) > LONG_TIMER_MS) timer.unref?.();
+    return timer;
+  }) as typeof setTimeout;
+  Object.assign(wrapped, nodeSetTimeout, { livelocalUnrefsLong: true });
+  globalThis.setTimeout = wrapped;
+}
+
 const CONVEX_ERROR = Symbol.for("ConvexError");
 
 function isConvexError(e: unknown): e is Error & { data: Value } {
@@ -214,6 +235,7 @@ export class LocalBackendEngine implements CallOwner {
     });
     installSyscallInstrumentation();
     installConsoleCapture();
+    unrefLongTimers();
     const internals = await captureInternals(t);
     const engine = new LocalBackendEngine(t, internals, options.schema, options.modules);
     if (options.state) engine.importState(options.state);
