@@ -247,6 +247,11 @@ test("an approved deletion, confirmed as irreversible, leaves a history entry wi
   const decided = admin.page.getByRole("list", { name: "Decided requests" }).getByRole("listitem").first();
   await decided.getByText("Account deletion · Deleted account").waitFor({ timeout: 15_000 });
   expect(await decided.textContent()).not.toContain(email);
+  // The person's open page says what happened, rather than waiting for an account that is gone.
+  await user.page.getByRole("heading", { name: "Your account was deleted" }).waitFor();
+  await screenshot(user.page, "privacy-settings-account-deleted-phone");
+  await user.page.getByRole("button", { name: "Sign out" }).click();
+  await user.page.waitForURL((url) => url.pathname === "/");
   expect(admin.errors).toEqual([]);
   expect(user.errors).toEqual([]);
 });
