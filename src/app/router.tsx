@@ -172,7 +172,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The icons named only inside pages load with each page's module (scripts/generate-icons.mjs). */
+const loadRouteIcons = () => import("@/components/ui/route-icons");
+
 export function createAppRouter() {
   // A chunk that fails to load reaches the route's error element (chunk reload, else the error page).
-  return createBrowserRouter(withLazyRouteErrors(routes));
+  return createBrowserRouter(withLazyRouteErrors(routes, loadRouteIcons));
 }
