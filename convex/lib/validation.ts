@@ -16,7 +16,6 @@ import {
   SCHEMA_TYPES,
   SHOP_STATUSES,
   STREAM_STATUSES,
-  TERMS_VERSION,
   TIME_ZONES,
   type PlatformType,
 } from "./constants";
@@ -31,8 +30,6 @@ export { LIMITS };
 
 export const MAX_PRICE = 1_000_000;
 export const MAX_CATEGORY_PRIORITY = 1000;
-
-const CARD_NUMBER_MESSAGE = "Never enter a full card number — only the last 4 digits.";
 
 function formatCount(value: number): string {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
@@ -227,42 +224,11 @@ export const privacyPreferencesSchema = z.object({
 });
 export type PrivacyPreferencesInput = z.infer<typeof privacyPreferencesSchema>;
 
-/** Only the current terms can be accepted; the server stamps `acceptedAt` itself. */
-export const termsAcceptanceSchema = z.object({
-  version: z.literal(TERMS_VERSION, { error: "Accept the current terms to continue." }),
-});
-export type TermsAcceptanceInput = z.infer<typeof termsAcceptanceSchema>;
-
 /** Any run of 12 or more digits (spaces and hyphens allowed between them) is treated as a card number. */
 function isCardNumber(value: string | number): boolean {
   const runs = String(value).match(/\d[\d -]*\d/g) ?? [];
   return runs.some((run) => run.replace(/\D/g, "").length >= 12);
 }
-
-const cardSafeText = z
-  .string({ error: "This field is required." })
-  .trim()
-  .refine((value) => !isCardNumber(value), { message: CARD_NUMBER_MESSAGE, abort: true });
-
-function cardSafeInteger(message: string, min: number, max: number) {
-  return z
-    .number({ error: message })
-    .refine((value) => !isCardNumber(value), { message: CARD_NUMBER_MESSAGE, abort: true })
-    .int(message)
-    .min(min, message)
-    .max(max, message);
-}
-
-/** A display-only reference to a card; the server assigns the `id`. */
-export const paymentMethodSchema = z.object({
-  brand: cardSafeText
-    .min(1, "Card brand is required.")
-    .max(LIMITS.paymentBrand, tooLong("Card brand", LIMITS.paymentBrand)),
-  last4: cardSafeText.regex(/^\d{4}$/, "Enter the last 4 digits of the card."),
-  expMonth: cardSafeInteger("Enter the expiry month, from 1 to 12.", 1, 12),
-  expYear: cardSafeInteger("Enter the 4-digit expiry year, like 2030.", 2000, 2099),
-});
-export type PaymentMethodInput = z.infer<typeof paymentMethodSchema>;
 
 export const privacyRequestSchema = z
   .object({
