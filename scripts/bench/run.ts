@@ -146,6 +146,13 @@ function queryArgs(target: StreamRow & { liveShopId: Id<"liveShops">; slug: stri
     "streams:getPublicStream": { streamId: target._id },
     "streams:listStartingSoon": { since: Math.floor(Date.now() / 300_000) * 300_000 },
     "users:listUsers": { paginationOpts: { numItems: 25, cursor: null } },
+    // The admin console, as its screens ask (a page of 25; the overview's clock rounded to the minute).
+    "admin:getOverview": { now: Math.floor(Date.now() / 60_000) * 60_000 },
+    "admin:listVerificationQueue": { paginationOpts: { numItems: 25, cursor: null } },
+    "admin:listShops": { paginationOpts: { numItems: 25, cursor: null } },
+    "admin:listStreams": { paginationOpts: { numItems: 25, cursor: null }, status: "LIVE" },
+    "admin:listActivity": { paginationOpts: { numItems: 25, cursor: null } },
+    "privacy:listDecidedRequests": { paginationOpts: { numItems: 25, cursor: null } },
   };
   return (name: string) => args[name] ?? {};
 }
