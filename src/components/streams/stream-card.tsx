@@ -1,11 +1,24 @@
 import type { FunctionReturnType } from "convex/server";
 import { Link } from "react-router-dom";
 import { paths } from "@/config/paths";
+import { useNow } from "@/lib/use-now";
 import type { api } from "@convex/_generated/api";
+import type { StreamStatus } from "@convex/lib/constants";
 import { formatStreamTime } from "@convex/lib/time";
 import { StreamStatusBadge } from "./stream-status-badge";
 
 export type StreamCardData = FunctionReturnType<typeof api.streams.listLiveNow>[number];
+
+/**
+ * The word before a card's start time. A show that went live (or ended) before its planned start keeps
+ * that start (PRODUCT.md sets it only when missing), so it reads "Planned for", never "Started" in the
+ * future; a show still waiting after its start reads "Planned for" too.
+ */
+export function streamStartLabel(status: StreamStatus, startUtc: number, now: number): string {
+  const happened = status === "LIVE" || status === "PAUSED" || status === "ENDED";
+  if (startUtc > now) return status === "SCHEDULED" ? "Starts" : "Planned for";
+  return happened ? "Started" : "Planned for";
+}
 
 /** Cards in the first row of a grid (three columns on desktop) load their pictures eagerly. */
 export const PRIORITY_CARDS = 3;
@@ -15,6 +28,7 @@ export const PRIORITY_CARDS = 3;
  * loads at once instead of waiting for layout, as lazy images do.
  */
 export function StreamCard({ stream, priority = false }: { stream: StreamCardData; priority?: boolean }) {
+  const now = useNow();
   return (
     <article className="relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="relative aspect-video bg-slate-100 dark:bg-slate-800">
@@ -48,7 +62,7 @@ export function StreamCard({ stream, priority = false }: { stream: StreamCardDat
         </p>
         {stream.streamStartUTC !== undefined && (
           <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-            {stream.streamStatus === "SCHEDULED" ? "Starts" : "Started"}{" "}
+            {streamStartLabel(stream.streamStatus, stream.streamStartUTC, now)}{" "}
             {formatStreamTime(stream.streamStartUTC, stream.timezone)}
           </p>
         )}
