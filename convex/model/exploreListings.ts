@@ -17,7 +17,14 @@ import {
 import { isShopPublic, isStreamListedPublicly } from "../lib/lifecycle";
 import { toShopCard, toStreamCard } from "./cards";
 import { publicShopStatus } from "./restriction";
-import { LINK_READ_LIMIT, planLinkReplacement, toCategoryLinks } from "./links";
+import {
+  planLinkReplacement,
+  shopCategoryRows,
+  shopMsaRows,
+  streamCategoryRows,
+  streamMsaRows,
+  toCategoryLinks,
+} from "./links";
 import { insertWithTimestamps, patchWithTimestamps, type NewDoc } from "./timestamps";
 
 /**
@@ -75,15 +82,11 @@ async function msaFacets(ctx: QueryCtx, rows: readonly { msaId: Id<"msas"> }[]):
 // Streams
 
 export async function streamFacets(ctx: QueryCtx, streamId: Id<"streams">): Promise<ExploreFacets> {
-  const categoryRows = await ctx.db
-    .query("streamCategories")
-    .withIndex("by_streamId_and_categoryId", (q) => q.eq("streamId", streamId))
-    .take(LINK_READ_LIMIT);
-  const msaRows = await ctx.db
-    .query("streamMsas")
-    .withIndex("by_streamId_and_msaId", (q) => q.eq("streamId", streamId))
-    .take(LINK_READ_LIMIT);
-  return facetsFromLinks(toCategoryLinks(categoryRows), await msaFacets(ctx, msaRows));
+  const categoryRows = await streamCategoryRows(ctx, streamId);
+  return facetsFromLinks(
+    toCategoryLinks(categoryRows),
+    await msaFacets(ctx, await streamMsaRows(ctx, streamId)),
+  );
 }
 
 /**
@@ -186,15 +189,11 @@ export async function syncShopStreamListings(
 // Shops
 
 export async function shopFacets(ctx: QueryCtx, liveShopId: Id<"liveShops">): Promise<ExploreFacets> {
-  const categoryRows = await ctx.db
-    .query("liveShopCategories")
-    .withIndex("by_liveShopId_and_categoryId", (q) => q.eq("liveShopId", liveShopId))
-    .take(LINK_READ_LIMIT);
-  const msaRows = await ctx.db
-    .query("liveShopMsas")
-    .withIndex("by_liveShopId_and_msaId", (q) => q.eq("liveShopId", liveShopId))
-    .take(LINK_READ_LIMIT);
-  return facetsFromLinks(toCategoryLinks(categoryRows), await msaFacets(ctx, msaRows));
+  const categoryRows = await shopCategoryRows(ctx, liveShopId);
+  return facetsFromLinks(
+    toCategoryLinks(categoryRows),
+    await msaFacets(ctx, await shopMsaRows(ctx, liveShopId)),
+  );
 }
 
 export function shopListingRows(shop: Doc<"liveShops">, facets: ExploreFacets): NewDoc<"shopListings">[] {

@@ -22,6 +22,46 @@ export const categoryLinkValidator = v.object({
 
 export type CategoryLinkValue = { categoryId: string; subcategoryId?: string; priority: number };
 
+// The link rows of one shop or stream, at most LINK_READ_LIMIT of each kind: the one way every page,
+// listing and editor reads them (the cascade and the data export page through them on their own).
+
+export async function shopCategoryRows(
+  ctx: QueryCtx,
+  liveShopId: Id<"liveShops">,
+): Promise<Doc<"liveShopCategories">[]> {
+  return await ctx.db
+    .query("liveShopCategories")
+    .withIndex("by_liveShopId_and_categoryId", (q) => q.eq("liveShopId", liveShopId))
+    .take(LINK_READ_LIMIT);
+}
+
+export async function shopMsaRows(
+  ctx: QueryCtx,
+  liveShopId: Id<"liveShops">,
+): Promise<Doc<"liveShopMsas">[]> {
+  return await ctx.db
+    .query("liveShopMsas")
+    .withIndex("by_liveShopId_and_msaId", (q) => q.eq("liveShopId", liveShopId))
+    .take(LINK_READ_LIMIT);
+}
+
+export async function streamCategoryRows(
+  ctx: QueryCtx,
+  streamId: Id<"streams">,
+): Promise<Doc<"streamCategories">[]> {
+  return await ctx.db
+    .query("streamCategories")
+    .withIndex("by_streamId_and_categoryId", (q) => q.eq("streamId", streamId))
+    .take(LINK_READ_LIMIT);
+}
+
+export async function streamMsaRows(ctx: QueryCtx, streamId: Id<"streams">): Promise<Doc<"streamMsas">[]> {
+  return await ctx.db
+    .query("streamMsas")
+    .withIndex("by_streamId_and_msaId", (q) => q.eq("streamId", streamId))
+    .take(LINK_READ_LIMIT);
+}
+
 export function categoryLinkKey(link: { categoryId: string; subcategoryId?: string }): string {
   return `${link.categoryId}/${link.subcategoryId ?? ""}`;
 }

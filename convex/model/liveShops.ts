@@ -22,8 +22,9 @@ import {
   categoryLinkKey,
   cbsaCodesOf,
   getMsasByCbsaCodeOrThrow,
-  LINK_READ_LIMIT,
   planLinkReplacement,
+  shopCategoryRows,
+  shopMsaRows,
   toCategoryLinks,
   type CategoryLinkValue,
 } from "./links";
@@ -191,32 +192,15 @@ export function shopFormFields(input: LiveShopInput) {
   return fields;
 }
 
-export async function listShopCategoryRows(
-  ctx: QueryCtx,
-  liveShopId: Id<"liveShops">,
-): Promise<Doc<"liveShopCategories">[]> {
-  return await ctx.db
-    .query("liveShopCategories")
-    .withIndex("by_liveShopId_and_categoryId", (q) => q.eq("liveShopId", liveShopId))
-    .take(LINK_READ_LIMIT);
-}
-
-async function listShopMsaRows(ctx: QueryCtx, liveShopId: Id<"liveShops">): Promise<Doc<"liveShopMsas">[]> {
-  return await ctx.db
-    .query("liveShopMsas")
-    .withIndex("by_liveShopId_and_msaId", (q) => q.eq("liveShopId", liveShopId))
-    .take(LINK_READ_LIMIT);
-}
-
 export async function listShopCategories(
   ctx: QueryCtx,
   liveShopId: Id<"liveShops">,
 ): Promise<CategoryLinkValue[]> {
-  return toCategoryLinks(await listShopCategoryRows(ctx, liveShopId));
+  return toCategoryLinks(await shopCategoryRows(ctx, liveShopId));
 }
 
 export async function listShopCbsaCodes(ctx: QueryCtx, liveShopId: Id<"liveShops">): Promise<string[]> {
-  return await cbsaCodesOf(ctx, await listShopMsaRows(ctx, liveShopId));
+  return await cbsaCodesOf(ctx, await shopMsaRows(ctx, liveShopId));
 }
 
 /** What submission checks, as the shop stands. */
@@ -226,8 +210,8 @@ export async function getShopDetails(ctx: QueryCtx, shop: Doc<"liveShops">): Pro
     slug: shop.slug,
     timezone: shop.timezone,
     description: shop.description,
-    categoryCount: (await listShopCategoryRows(ctx, shop._id)).length,
-    msaCount: (await listShopMsaRows(ctx, shop._id)).length,
+    categoryCount: (await shopCategoryRows(ctx, shop._id)).length,
+    msaCount: (await shopMsaRows(ctx, shop._id)).length,
   };
 }
 
@@ -280,7 +264,7 @@ export async function replaceShopCategories(
   await assertValidCategoryLinks(ctx, links);
   await assertShopKeepsRequirements(ctx, shop, { categoryCount: links.length });
   const plan = planLinkReplacement(
-    await listShopCategoryRows(ctx, shop._id),
+    await shopCategoryRows(ctx, shop._id),
     links,
     categoryLinkKey,
     categoryLinkKey,
@@ -303,7 +287,7 @@ export async function replaceShopMsas(
   const msas = await getMsasByCbsaCodeOrThrow(ctx, cbsaCodes);
   await assertShopKeepsRequirements(ctx, shop, { msaCount: msas.length });
   const plan = planLinkReplacement(
-    await listShopMsaRows(ctx, shop._id),
+    await shopMsaRows(ctx, shop._id),
     msas,
     (row) => row.msaId,
     (msa) => msa._id,

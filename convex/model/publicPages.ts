@@ -18,7 +18,7 @@ import {
   timeZoneValidator,
 } from "../schema";
 import { toStreamCard } from "./cards";
-import { LINK_READ_LIMIT } from "./links";
+import { shopCategoryRows, shopMsaRows, streamCategoryRows, streamMsaRows } from "./links";
 import { listStreamPlatforms } from "./streams";
 
 /** The most streams of one group (live now, upcoming, past) a shop's page lists. */
@@ -186,29 +186,16 @@ export function toPublicShopFields(shop: Doc<"liveShops">) {
 }
 
 export async function readShopLinks(ctx: QueryCtx, liveShopId: Id<"liveShops">) {
-  const categoryRows = await ctx.db
-    .query("liveShopCategories")
-    .withIndex("by_liveShopId_and_categoryId", (q) => q.eq("liveShopId", liveShopId))
-    .take(LINK_READ_LIMIT);
-  const msaRows = await ctx.db
-    .query("liveShopMsas")
-    .withIndex("by_liveShopId_and_msaId", (q) => q.eq("liveShopId", liveShopId))
-    .take(LINK_READ_LIMIT);
-  return { categories: labelCategories(categoryRows), areas: await labelAreas(ctx, msaRows) };
+  return {
+    categories: labelCategories(await shopCategoryRows(ctx, liveShopId)),
+    areas: await labelAreas(ctx, await shopMsaRows(ctx, liveShopId)),
+  };
 }
 
 export async function readStreamLinks(ctx: QueryCtx, streamId: Id<"streams">) {
-  const categoryRows = await ctx.db
-    .query("streamCategories")
-    .withIndex("by_streamId_and_categoryId", (q) => q.eq("streamId", streamId))
-    .take(LINK_READ_LIMIT);
-  const msaRows = await ctx.db
-    .query("streamMsas")
-    .withIndex("by_streamId_and_msaId", (q) => q.eq("streamId", streamId))
-    .take(LINK_READ_LIMIT);
   return {
-    categories: labelCategories(categoryRows),
-    areas: await labelAreas(ctx, msaRows),
+    categories: labelCategories(await streamCategoryRows(ctx, streamId)),
+    areas: await labelAreas(ctx, await streamMsaRows(ctx, streamId)),
     platforms: await listStreamPlatforms(ctx, streamId),
   };
 }

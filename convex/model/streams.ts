@@ -20,8 +20,9 @@ import {
   categoryLinkKey,
   cbsaCodesOf,
   getMsasByCbsaCodeOrThrow,
-  LINK_READ_LIMIT,
   planLinkReplacement,
+  streamCategoryRows,
+  streamMsaRows,
   toCategoryLinks,
   type CategoryLinkValue,
 } from "./links";
@@ -290,23 +291,6 @@ export function copyTitle(title: string): string {
   return `${kept}${COPY_SUFFIX}`;
 }
 
-async function listStreamCategoryRows(
-  ctx: QueryCtx,
-  streamId: Id<"streams">,
-): Promise<Doc<"streamCategories">[]> {
-  return await ctx.db
-    .query("streamCategories")
-    .withIndex("by_streamId_and_categoryId", (q) => q.eq("streamId", streamId))
-    .take(LINK_READ_LIMIT);
-}
-
-async function listStreamMsaRows(ctx: QueryCtx, streamId: Id<"streams">): Promise<Doc<"streamMsas">[]> {
-  return await ctx.db
-    .query("streamMsas")
-    .withIndex("by_streamId_and_msaId", (q) => q.eq("streamId", streamId))
-    .take(LINK_READ_LIMIT);
-}
-
 async function listStreamPlatformRows(
   ctx: QueryCtx,
   streamId: Id<"streams">,
@@ -321,11 +305,11 @@ export async function listStreamCategories(
   ctx: QueryCtx,
   streamId: Id<"streams">,
 ): Promise<CategoryLinkValue[]> {
-  return toCategoryLinks(await listStreamCategoryRows(ctx, streamId));
+  return toCategoryLinks(await streamCategoryRows(ctx, streamId));
 }
 
 export async function listStreamCbsaCodes(ctx: QueryCtx, streamId: Id<"streams">): Promise<string[]> {
-  return await cbsaCodesOf(ctx, await listStreamMsaRows(ctx, streamId));
+  return await cbsaCodesOf(ctx, await streamMsaRows(ctx, streamId));
 }
 
 /** The stream's platform links in the order of PLATFORM_TYPES. */
@@ -346,7 +330,7 @@ export async function replaceStreamCategories(
 ): Promise<void> {
   await assertValidCategoryLinks(ctx, links);
   const plan = planLinkReplacement(
-    await listStreamCategoryRows(ctx, streamId),
+    await streamCategoryRows(ctx, streamId),
     links,
     categoryLinkKey,
     categoryLinkKey,
@@ -367,7 +351,7 @@ export async function replaceStreamMsas(
 ): Promise<void> {
   const msas = await getMsasByCbsaCodeOrThrow(ctx, cbsaCodes);
   const plan = planLinkReplacement(
-    await listStreamMsaRows(ctx, streamId),
+    await streamMsaRows(ctx, streamId),
     msas,
     (row) => row.msaId,
     (msa) => msa._id,
@@ -420,8 +404,7 @@ export async function duplicateStreamWithLinks(
   );
   for (const link of await listStreamCategories(ctx, stream._id))
     await linkStreamCategory(ctx, copyId, link, now);
-  for (const row of await listStreamMsaRows(ctx, stream._id))
-    await linkStreamMsa(ctx, copyId, row.msaId, now);
+  for (const row of await streamMsaRows(ctx, stream._id)) await linkStreamMsa(ctx, copyId, row.msaId, now);
   for (const link of await listStreamPlatforms(ctx, stream._id))
     await insertStreamPlatform(ctx, copyId, link, now);
   return copyId;
