@@ -4,9 +4,10 @@
  */
 import { v } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
-import type { QueryCtx } from "../_generated/server";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { assertValidCategoryLink } from "./categories";
 import { appError } from "./errors";
+import { patchWithTimestamps } from "./timestamps";
 
 /**
  * The most link rows of one kind read for one shop or stream. The functions allow far fewer
@@ -127,4 +128,43 @@ export function planLinkReplacement<Row, Value>(
   }
   const add = wanted.filter((value) => !existingKeys.has(valueKey(value)));
   return { remove, add, keep };
+}
+
+/**
+ * Turns one shop's or stream's category rows into `links`: deletes the rows not wanted, updates the
+ * priority of the kept ones, and adds the others with `add` (the owner's own checked insert).
+ */
+export async function replaceCategoryRows(
+  ctx: MutationCtx,
+  table: "liveShopCategories" | "streamCategories",
+  rows: readonly Doc<"liveShopCategories" | "streamCategories">[],
+  links: readonly CategoryLinkValue[],
+  add: (link: CategoryLinkValue) => Promise<unknown>,
+  now: number,
+): Promise<void> {
+  const plan = planLinkReplacement(rows, links, categoryLinkKey, categoryLinkKey);
+  for (const row of plan.remove) await ctx.db.delete(table, row._id);
+  for (const { row, value } of plan.keep) {
+    if (row.priority !== value.priority)
+      await patchWithTimestamps(ctx, table, row._id, { priority: value.priority }, now);
+  }
+  for (const link of plan.add) await add(link);
+}
+
+/** Turns one shop's or stream's metro-area rows into `msas`, adding the missing ones with `add`. */
+export async function replaceMsaRows(
+  ctx: MutationCtx,
+  table: "liveShopMsas" | "streamMsas",
+  rows: readonly Doc<"liveShopMsas" | "streamMsas">[],
+  msas: readonly Doc<"msas">[],
+  add: (msaId: Id<"msas">) => Promise<unknown>,
+): Promise<void> {
+  const plan = planLinkReplacement(
+    rows,
+    msas,
+    (row) => row.msaId,
+    (msa) => msa._id,
+  );
+  for (const row of plan.remove) await ctx.db.delete(table, row._id);
+  for (const msa of plan.add) await add(msa._id);
 }

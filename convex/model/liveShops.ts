@@ -19,10 +19,10 @@ import { assertValidCategoryLink, type CategoryLink } from "./categories";
 import { appError } from "./errors";
 import {
   assertValidCategoryLinks,
-  categoryLinkKey,
   cbsaCodesOf,
   getMsasByCbsaCodeOrThrow,
-  planLinkReplacement,
+  replaceCategoryRows,
+  replaceMsaRows,
   shopCategoryRows,
   shopMsaRows,
   toCategoryLinks,
@@ -263,18 +263,14 @@ export async function replaceShopCategories(
 ): Promise<void> {
   await assertValidCategoryLinks(ctx, links);
   await assertShopKeepsRequirements(ctx, shop, { categoryCount: links.length });
-  const plan = planLinkReplacement(
+  await replaceCategoryRows(
+    ctx,
+    "liveShopCategories",
     await shopCategoryRows(ctx, shop._id),
     links,
-    categoryLinkKey,
-    categoryLinkKey,
+    (link) => linkShopCategory(ctx, shop._id, link, now),
+    now,
   );
-  for (const row of plan.remove) await ctx.db.delete("liveShopCategories", row._id);
-  for (const { row, value } of plan.keep) {
-    if (row.priority !== value.priority)
-      await patchWithTimestamps(ctx, "liveShopCategories", row._id, { priority: value.priority }, now);
-  }
-  for (const link of plan.add) await linkShopCategory(ctx, shop._id, link, now);
 }
 
 /** Replaces the metro areas a shop serves (codes already free of duplicates); unknown codes are refused first. */
@@ -286,14 +282,9 @@ export async function replaceShopMsas(
 ): Promise<void> {
   const msas = await getMsasByCbsaCodeOrThrow(ctx, cbsaCodes);
   await assertShopKeepsRequirements(ctx, shop, { msaCount: msas.length });
-  const plan = planLinkReplacement(
-    await shopMsaRows(ctx, shop._id),
-    msas,
-    (row) => row.msaId,
-    (msa) => msa._id,
+  await replaceMsaRows(ctx, "liveShopMsas", await shopMsaRows(ctx, shop._id), msas, (msaId) =>
+    linkShopMsa(ctx, shop._id, msaId, now),
   );
-  for (const row of plan.remove) await ctx.db.delete("liveShopMsas", row._id);
-  for (const msa of plan.add) await linkShopMsa(ctx, shop._id, msa._id, now);
 }
 
 /**

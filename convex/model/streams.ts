@@ -17,10 +17,11 @@ import { assertValidCategoryLink, type CategoryLink } from "./categories";
 import { appError } from "./errors";
 import {
   assertValidCategoryLinks,
-  categoryLinkKey,
   cbsaCodesOf,
   getMsasByCbsaCodeOrThrow,
   planLinkReplacement,
+  replaceCategoryRows,
+  replaceMsaRows,
   streamCategoryRows,
   streamMsaRows,
   toCategoryLinks,
@@ -329,18 +330,14 @@ export async function replaceStreamCategories(
   now = Date.now(),
 ): Promise<void> {
   await assertValidCategoryLinks(ctx, links);
-  const plan = planLinkReplacement(
+  await replaceCategoryRows(
+    ctx,
+    "streamCategories",
     await streamCategoryRows(ctx, streamId),
     links,
-    categoryLinkKey,
-    categoryLinkKey,
+    (link) => linkStreamCategory(ctx, streamId, link, now),
+    now,
   );
-  for (const row of plan.remove) await ctx.db.delete("streamCategories", row._id);
-  for (const { row, value } of plan.keep) {
-    if (row.priority !== value.priority)
-      await patchWithTimestamps(ctx, "streamCategories", row._id, { priority: value.priority }, now);
-  }
-  for (const link of plan.add) await linkStreamCategory(ctx, streamId, link, now);
 }
 
 export async function replaceStreamMsas(
@@ -350,14 +347,9 @@ export async function replaceStreamMsas(
   now = Date.now(),
 ): Promise<void> {
   const msas = await getMsasByCbsaCodeOrThrow(ctx, cbsaCodes);
-  const plan = planLinkReplacement(
-    await streamMsaRows(ctx, streamId),
-    msas,
-    (row) => row.msaId,
-    (msa) => msa._id,
+  await replaceMsaRows(ctx, "streamMsas", await streamMsaRows(ctx, streamId), msas, (msaId) =>
+    linkStreamMsa(ctx, streamId, msaId, now),
   );
-  for (const row of plan.remove) await ctx.db.delete("streamMsas", row._id);
-  for (const msa of plan.add) await linkStreamMsa(ctx, streamId, msa._id, now);
 }
 
 /** Replaces a stream's platform links (one per platform type, already checked by the schema). */
