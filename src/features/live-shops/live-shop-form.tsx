@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
-import { CategoryLinksEditor } from "@/components/forms/category-links-editor";
+import { CategoryAndAreaFields } from "@/components/forms/category-and-area-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { FormSection } from "@/components/forms/form-section";
-import { MsaPicker } from "@/components/forms/msa-picker";
 import { ProductsEditor } from "@/components/forms/products-editor";
 import { TextField } from "@/components/forms/text-field";
 import { useDraftForm } from "@/components/forms/use-draft-form";
@@ -71,19 +70,12 @@ export function LiveShopForm({ initial, liveShopId, onCreated, onDirtyChange }: 
         title="Where and what you sell"
         description="At least one category and one metro area are needed before verification."
       >
-        <CategoryLinksEditor
-          links={values.categories}
-          onChange={(categories) => update({ categories })}
+        <CategoryAndAreaFields
+          categories={values.categories}
+          cbsaCodes={values.cbsaCodes}
+          update={update}
           errors={errors}
-        />
-        {errors.categories && <p className="text-sm text-red-700 dark:text-red-300">{errors.categories}</p>}
-        <MsaPicker
-          label="Metro areas served"
-          name="cbsaCodes"
-          value={values.cbsaCodes}
-          max={LIMITS.linkedMetroAreas}
-          onChange={(cbsaCodes) => update({ cbsaCodes })}
-          error={errors.cbsaCodes}
+          areasLabel="Metro areas served"
         />
       </FormSection>
       <FormSection title="Products">

@@ -1,13 +1,11 @@
-import { CategoryLinksEditor } from "@/components/forms/category-links-editor";
+import { CategoryAndAreaFields } from "@/components/forms/category-and-area-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { FormSection } from "@/components/forms/form-section";
-import { MsaPicker } from "@/components/forms/msa-picker";
 import { ProductsEditor } from "@/components/forms/products-editor";
 import { useDraftForm } from "@/components/forms/use-draft-form";
 import { useFormDraft } from "@/lib/use-form-draft";
 import type { Id } from "@convex/_generated/dataModel";
 import type { TimeZone } from "@convex/lib/constants";
-import { LIMITS } from "@convex/lib/validation";
 import { PlatformLinksEditor } from "./platform-links-editor";
 import { parseStreamDraft, type StreamDraft } from "./stream-draft";
 import { StreamMediaSection, StreamShowSection } from "./stream-sections";
@@ -67,19 +65,12 @@ export function StreamForm({ initial, timezone, target, onCreated }: StreamFormP
         title="Categories and metro areas"
         description="How buyers find the show on the explore pages."
       >
-        <CategoryLinksEditor
-          links={values.categories}
-          onChange={(categories) => update({ categories })}
+        <CategoryAndAreaFields
+          categories={values.categories}
+          cbsaCodes={values.cbsaCodes}
+          update={update}
           errors={errors}
-        />
-        {errors.categories && <p className="text-sm text-red-700 dark:text-red-300">{errors.categories}</p>}
-        <MsaPicker
-          label="Metro areas"
-          name="cbsaCodes"
-          value={values.cbsaCodes}
-          max={LIMITS.linkedMetroAreas}
-          onChange={(cbsaCodes) => update({ cbsaCodes })}
-          error={errors.cbsaCodes}
+          areasLabel="Metro areas"
         />
       </FormSection>
       <FormFooter submitLabel={savedId === undefined ? "Create stream" : "Save stream"} {...form.footer} />
