@@ -1,5 +1,6 @@
 import type { FunctionReturnType } from "convex/server";
 import { Link } from "react-router-dom";
+import { CardPicture } from "@/components/ui/card-picture";
 import { paths } from "@/config/paths";
 import { useNow } from "@/lib/use-now";
 import type { api } from "@convex/_generated/api";
@@ -23,25 +24,13 @@ export function streamStartLabel(status: StreamStatus, startUtc: number, now: nu
 /** Cards in the first row of a grid (three columns on desktop) load their pictures eagerly. */
 export const PRIORITY_CARDS = 3;
 
-/**
- * `priority`: the card is among the first on screen, so its picture (likely the page's largest paint)
- * loads at once instead of waiting for layout, as lazy images do.
- */
+/** `priority`: the card is among the first on screen (CardPicture). */
 export function StreamCard({ stream, priority = false }: { stream: StreamCardData; priority?: boolean }) {
   const now = useNow();
   return (
     <article className="relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="relative aspect-video bg-slate-100 dark:bg-slate-800">
-        {stream.imageUrl && (
-          <img
-            src={stream.imageUrl}
-            alt=""
-            className="size-full object-cover"
-            loading={priority ? "eager" : "lazy"}
-            fetchPriority={priority ? "high" : "auto"}
-            decoding="async"
-          />
-        )}
+        {stream.imageUrl && <CardPicture src={stream.imageUrl} priority={priority} />}
         <span className="absolute right-3 top-3">
           <StreamStatusBadge status={stream.streamStatus} />
         </span>

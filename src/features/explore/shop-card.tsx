@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import { Icon } from "@/components/ui/icon";
+import { CardPicture } from "@/components/ui/card-picture";
 import { paths } from "@/config/paths";
 import { CATEGORIES } from "@convex/lib/data/categories";
 import { MSAS } from "@convex/lib/data/msas";
@@ -14,16 +15,7 @@ export function ShopCard({ shop, priority = false }: { shop: ShopCardData; prior
   return (
     <article className="relative h-full overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="relative h-28 bg-gradient-to-br from-primary-100 to-secondary-50 dark:from-primary-900/40 dark:to-slate-800">
-        {shop.bannerImageUrl && (
-          <img
-            src={shop.bannerImageUrl}
-            alt=""
-            className="size-full object-cover"
-            loading={priority ? "eager" : "lazy"}
-            fetchPriority={priority ? "high" : "auto"}
-            decoding="async"
-          />
-        )}
+        {shop.bannerImageUrl && <CardPicture src={shop.bannerImageUrl} priority={priority} />}
         {shop.liveStatus && (
           <span className="absolute right-3 top-3 inline-flex items-center gap-1.5 rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-semibold text-white">
             {shop.liveStatus === "LIVE" && (
