@@ -10,4 +10,7 @@ crons.interval("end overdue streams", { minutes: 5 }, internal.streams.endOverdu
 // Data retention (model/retention.ts): once a day, off the hour; also sweeps expired data exports.
 crons.daily("apply data retention", { hourUTC: 3, minuteUTC: 17 }, internal.retention.applyRetention, {});
 
+// Go-live alerts are kept a day, to refuse announcing one twice (model/goLiveAlerts.ts).
+crons.interval("prune go-live alerts", { hours: 1 }, internal.goLiveAlerts.prune, {});
+
 export default crons;

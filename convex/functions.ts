@@ -7,6 +7,7 @@
  * Mutations throw a ConvexError with a code and a sentence.
  */
 import {
+  customAction,
   customCtx,
   customMutation,
   customQuery,
@@ -17,6 +18,7 @@ import type { RegisteredMutation, UserIdentity } from "convex/server";
 import type { GenericId, GenericValidator, Infer } from "convex/values";
 import { z } from "zod";
 import {
+  action as rawAction,
   internalMutation as rawInternalMutation,
   mutation as rawMutation,
   query as rawQuery,
@@ -67,6 +69,20 @@ export const identityMutation = customMutation(
     const identity = await ctx.auth.getUserIdentity();
     if (!identity) throw appError("UNAUTHENTICATED", "Sign in to continue.");
     return { ...withTriggers(ctx), identity };
+  }),
+);
+
+/**
+ * An action for a caller with a valid sign-in token: `ctx.identity`. Actions have no database; the
+ * internal functions they run take the caller's `identity.subject` (clerkId) from here, never from an
+ * argument. Used where a mutation cannot do the work: unseeded randomness (calendarFeed.turnOn).
+ */
+export const identityAction = customAction(
+  rawAction,
+  customCtx(async (ctx): Promise<{ identity: UserIdentity }> => {
+    const identity = await ctx.auth.getUserIdentity();
+    if (!identity) throw appError("UNAUTHENTICATED", "Sign in to continue.");
+    return { identity };
   }),
 );
 

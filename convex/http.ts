@@ -3,6 +3,7 @@ import { ConvexError } from "convex/values";
 import { internal } from "./_generated/api";
 import { httpAction } from "./_generated/server";
 import { parseClerkUserEvent, verifyClerkWebhook } from "./model/clerkWebhook";
+import { buildIcsCalendar, showCalendarEvent } from "./lib/ics";
 import { exportFileName } from "./model/dataExport";
 import { appOrigins, clerkWebhookSecret } from "./model/env";
 import type { AppErrorData } from "./model/errors";
@@ -117,6 +118,43 @@ http.route({
   handler: httpAction((_ctx, request) =>
     Promise.resolve(new Response(null, { status: 204, headers: corsHeaders(request) })),
   ),
+});
+
+/** Calendar apps fetch the feed again about this often (and are told so in the file). */
+const FEED_REFRESH_MINUTES = 60;
+
+/**
+ * The private calendar feed (model/calendarFeed.ts): `GET /calendar/<token>.ics`, the person's saved
+ * shows still to come. The token in the path is the only credential, as calendar apps send nothing
+ * else; an unknown or revoked token gets a 404 that says nothing more. Never cached by shared caches.
+ */
+http.route({
+  pathPrefix: "/calendar/",
+  method: "GET",
+  handler: httpAction(async (ctx, request) => {
+    const name = new URL(request.url).pathname.split("/").pop() ?? "";
+    const token = name.endsWith(".ics") ? name.slice(0, -".ics".length) : name;
+    const feed = await ctx.runQuery(internal.calendarFeed.feedByToken, { token });
+    if (!feed) return reply(404, "no such calendar");
+    const now = Date.now();
+    const events = feed.shows.map((show) =>
+      showCalendarEvent(show, `${feed.appOrigin}/stream/${encodeURIComponent(show._id)}`, now),
+    );
+    const body = buildIcsCalendar(events, {
+      name: "LiveLocal: saved shows",
+      refreshMinutes: FEED_REFRESH_MINUTES,
+    });
+    return new Response(body, {
+      status: 200,
+      headers: {
+        "Content-Type": "text/calendar; charset=utf-8",
+        "Content-Disposition": 'inline; filename="livelocal-saved-shows.ics"',
+        "Cache-Control": "private, max-age=300",
+        "X-Robots-Tag": "noindex",
+        "Referrer-Policy": "no-referrer",
+      },
+    });
+  }),
 });
 
 export default http;

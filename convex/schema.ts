@@ -2,6 +2,7 @@ import { defineSchema, defineTable } from "convex/server";
 import { v, type Infer, type VLiteral, type VUnion } from "convex/values";
 import {
   ADMIN_ACTIONS,
+  GO_LIVE_ALERT_REASONS,
   LANGUAGES,
   PLATFORM_TYPES,
   PRIVACY_REQUEST_STATUSES,
@@ -67,6 +68,8 @@ export const notificationPreferencesValidator = v.object({
   emailDigest: v.boolean(),
 });
 export type NotificationPreferences = Infer<typeof notificationPreferencesValidator>;
+
+export const goLiveAlertReasonValidator = literals(GO_LIVE_ALERT_REASONS);
 
 export const termsAcceptanceValidator = v.object({ version: v.string(), acceptedAt: v.number() });
 export type TermsAcceptance = Infer<typeof termsAcceptanceValidator>;
@@ -220,7 +223,15 @@ export default defineSchema({
     locationLabel: v.optional(v.string()),
     ...timestamps,
   })
+    // By creation time: explore's rebuild walks a shop's streams resumably after the last one seen.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_liveShopId", ["liveShopId"])
+    /** A shop's next show by start time (the watch list's followed shops). */
+    .index("by_liveShopId_and_streamStatus_and_streamStartUTC", [
+      "liveShopId",
+      "streamStatus",
+      "streamStartUTC",
+    ])
     .index("by_streamStatus_and_streamStartUTC", ["streamStatus", "streamStartUTC"])
     .index("by_streamStatus_and_streamStopUTC", ["streamStatus", "streamStopUTC"])
     .searchIndex("search_streamTitle", { searchField: "streamTitle", filterFields: ["streamStatus"] }),
@@ -325,6 +336,42 @@ export default defineSchema({
   })
     .index("by_userId_and_liveShopId", ["userId", "liveShopId"])
     .index("by_liveShopId", ["liveShopId"]),
+
+  /**
+   * "A show you saved / a shop you follow is live": one row per person and stream going live, written
+   * by the fan-out of convex/goLiveAlerts.ts. `announcedAt` is set by the one tab that claims it (so no
+   * second tab or device announces it again); rows are pruned after GO_LIVE_ALERT_TTL_MS.
+   */
+  goLiveAlerts: defineTable({
+    userId: v.id("users"),
+    streamId: v.id("streams"),
+    liveShopId: v.id("liveShops"),
+    reason: goLiveAlertReasonValidator,
+    /** When a tab claimed it; absent while waiting. */
+    claimedAt: v.optional(v.number()),
+    /** Whether the claiming tab showed it (false: claimed too late, or the show was over). */
+    announced: v.optional(v.boolean()),
+    ...timestamps,
+  })
+    .index("by_userId_and_claimedAt", ["userId", "claimedAt"])
+    .index("by_userId_and_streamId", ["userId", "streamId"])
+    .index("by_streamId", ["streamId"])
+    .index("by_createdAt", ["createdAt"]),
+
+  /**
+   * A person's private iCalendar feed of their saved upcoming shows (`GET /calendar/<token>.ics`,
+   * convex/http.ts). The token is the only credential: 32 random bytes, base64url; turning the feed
+   * off deletes the row, turning it on again makes a new token (decision 021).
+   */
+  calendarFeeds: defineTable({
+    userId: v.id("users"),
+    token: v.string(),
+    /** The app's origin, for the events' links back to the show's page. */
+    appOrigin: v.string(),
+    ...timestamps,
+  })
+    .index("by_token", ["token"])
+    .index("by_userId", ["userId"]),
 
   /**
    * Every privacy request and its decision. Outlives the user: on deletion `userId` is cleared and

@@ -40,6 +40,7 @@ const CORE_PATHS = [
   "src/lib/",
   "src/components/layout/",
   "src/components/errors/",
+  "src/components/notices/",
   "src/components/ui/",
   "src/features/auth/",
   // The explore menu in the header shows the categories; other shared rules name icons for pages.

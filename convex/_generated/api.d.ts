@@ -15,11 +15,13 @@ import type {
 } from "convex/server";
 import type * as admin from "../admin.js";
 import type * as benchData from "../benchData.js";
+import type * as calendarFeed from "../calendarFeed.js";
 import type * as cascade from "../cascade.js";
 import type * as clerkUsers from "../clerkUsers.js";
 import type * as crons from "../crons.js";
 import type * as explore from "../explore.js";
 import type * as functions from "../functions.js";
+import type * as goLiveAlerts from "../goLiveAlerts.js";
 import type * as http from "../http.js";
 import type * as lib_constants from "../lib/constants.js";
 import type * as lib_data_categories from "../lib/data/categories.js";
@@ -28,12 +30,14 @@ import type * as lib_data_msas from "../lib/data/msas.js";
 import type * as lib_data_states from "../lib/data/states.js";
 import type * as lib_explore from "../lib/explore.js";
 import type * as lib_exploreListing from "../lib/exploreListing.js";
+import type * as lib_ics from "../lib/ics.js";
 import type * as lib_lifecycle from "../lib/lifecycle.js";
 import type * as lib_limits from "../lib/limits.js";
 import type * as lib_time from "../lib/time.js";
 import type * as lib_validation from "../lib/validation.js";
 import type * as liveShops from "../liveShops.js";
 import type * as model_adminLog from "../model/adminLog.js";
+import type * as model_calendarFeed from "../model/calendarFeed.js";
 import type * as model_cards from "../model/cards.js";
 import type * as model_cascade from "../model/cascade.js";
 import type * as model_categories from "../model/categories.js";
@@ -44,6 +48,7 @@ import type * as model_env from "../model/env.js";
 import type * as model_errors from "../model/errors.js";
 import type * as model_exploreListings from "../model/exploreListings.js";
 import type * as model_explorePages from "../model/explorePages.js";
+import type * as model_goLiveAlerts from "../model/goLiveAlerts.js";
 import type * as model_home from "../model/home.js";
 import type * as model_links from "../model/links.js";
 import type * as model_liveShops from "../model/liveShops.js";
@@ -59,12 +64,14 @@ import type * as model_triggers from "../model/triggers.js";
 import type * as model_userData from "../model/userData.js";
 import type * as model_users from "../model/users.js";
 import type * as model_viewer from "../model/viewer.js";
+import type * as model_watchList from "../model/watchList.js";
 import type * as privacy from "../privacy.js";
 import type * as retention from "../retention.js";
 import type * as seed from "../seed.js";
 import type * as settings from "../settings.js";
 import type * as streams from "../streams.js";
 import type * as users from "../users.js";
+import type * as watchList from "../watchList.js";
 
 /**
  * A utility for referencing Convex functions in your app's API.
@@ -77,11 +84,13 @@ import type * as users from "../users.js";
 declare const fullApi: ApiFromModules<{
   admin: typeof admin;
   benchData: typeof benchData;
+  calendarFeed: typeof calendarFeed;
   cascade: typeof cascade;
   clerkUsers: typeof clerkUsers;
   crons: typeof crons;
   explore: typeof explore;
   functions: typeof functions;
+  goLiveAlerts: typeof goLiveAlerts;
   http: typeof http;
   "lib/constants": typeof lib_constants;
   "lib/data/categories": typeof lib_data_categories;
@@ -90,12 +99,14 @@ declare const fullApi: ApiFromModules<{
   "lib/data/states": typeof lib_data_states;
   "lib/explore": typeof lib_explore;
   "lib/exploreListing": typeof lib_exploreListing;
+  "lib/ics": typeof lib_ics;
   "lib/lifecycle": typeof lib_lifecycle;
   "lib/limits": typeof lib_limits;
   "lib/time": typeof lib_time;
   "lib/validation": typeof lib_validation;
   liveShops: typeof liveShops;
   "model/adminLog": typeof model_adminLog;
+  "model/calendarFeed": typeof model_calendarFeed;
   "model/cards": typeof model_cards;
   "model/cascade": typeof model_cascade;
   "model/categories": typeof model_categories;
@@ -106,6 +117,7 @@ declare const fullApi: ApiFromModules<{
   "model/errors": typeof model_errors;
   "model/exploreListings": typeof model_exploreListings;
   "model/explorePages": typeof model_explorePages;
+  "model/goLiveAlerts": typeof model_goLiveAlerts;
   "model/home": typeof model_home;
   "model/links": typeof model_links;
   "model/liveShops": typeof model_liveShops;
@@ -121,12 +133,14 @@ declare const fullApi: ApiFromModules<{
   "model/userData": typeof model_userData;
   "model/users": typeof model_users;
   "model/viewer": typeof model_viewer;
+  "model/watchList": typeof model_watchList;
   privacy: typeof privacy;
   retention: typeof retention;
   seed: typeof seed;
   settings: typeof settings;
   streams: typeof streams;
   users: typeof users;
+  watchList: typeof watchList;
 }>;
 export declare const api: FilterApi<
   typeof fullApi,

@@ -185,6 +185,19 @@ export const PRIVACY_REQUEST_DUE_MONTHS = 1;
 /** An approved data export can be downloaded for this long; then a scheduled job deletes the file. */
 export const DATA_EXPORT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * A go-live alert is announced only while this fresh: a tab claiming an older one (the person was away
+ * when the show went live) files it without a notice.
+ */
+export const GO_LIVE_ALERT_FRESH_MS = 10 * 60 * 1000;
+
+/** Go-live alerts are kept this long (to refuse announcing one twice), then pruned by a cron. */
+export const GO_LIVE_ALERT_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Why a person is told a show went live: they saved it, or they follow its shop. */
+export const GO_LIVE_ALERT_REASONS = ["saved", "followed"] as const;
+export type GoLiveAlertReason = (typeof GO_LIVE_ALERT_REASONS)[number];
+
 /** What the admin console's activity log records (convex/model/adminLog.ts). */
 export const ADMIN_ACTIONS = [
   "approve_shop",
@@ -208,7 +221,7 @@ export type AdminAction = (typeof ADMIN_ACTIONS)[number];
  * What happens when a user's `dataRetentionEndDate` passes (`users.dataRetentionPolicy`; absent is
  * "none", kept until the user asks otherwise). The daily retention job (convex/retention.ts) applies
  * them: "delete_account" deletes the account and everything it owns, as an approved deletion request
- * does; "anonymize_activity" deletes the watch list, follows, data exports and the free text of past
+ * does; "anonymize_activity" deletes the watch list, follows, go-live alerts, the calendar feed, data exports and the free text of past
  * privacy requests but keeps the account and its shops.
  */
 export const DATA_RETENTION_POLICIES = ["none", "delete_account", "anonymize_activity"] as const;

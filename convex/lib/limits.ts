@@ -54,4 +54,8 @@ export const LIMITS = {
   linkedMetroAreas: 10,
   /** Live shops one person may own; the dashboard lists them all. */
   shopsPerUser: 20,
+  /** Shows one person keeps on their watch list: a season of plans, and one page to read it all. */
+  savedStreamsPerUser: 100,
+  /** Shops one person follows. */
+  followedShopsPerUser: 100,
 } as const;

@@ -157,6 +157,15 @@ async function deleteStreamLinks(
           .withIndex("by_streamId", (q) => q.eq("streamId", streamId))
           .take(n),
       deleteRow(ctx, "savedStreams"),
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("goLiveAlerts")
+          .withIndex("by_streamId", (q) => q.eq("streamId", streamId))
+          .take(n),
+      deleteRow(ctx, "goLiveAlerts"),
     ))
   );
 }
@@ -228,7 +237,7 @@ async function deleteShopContent(
 }
 
 /**
- * What a deleted user leaves: their saved streams and follows, their data exports (file and row), their
+ * What a deleted user leaves: their saved streams, follows, go-live alerts and calendar feed, their data exports (file and row), their
  * privacy-request history (kept without the user's id or their own words, and the admin log's entries
  * about it without their name), the admin log without them (entries they took keep the action but not
  * who; entries about them, their shops and streams keep the action but not whom), decisions they took
@@ -293,6 +302,24 @@ async function deleteUserContent(ctx: MutationCtx, budget: Budget, userId: Id<"u
           .withIndex("by_userId_and_liveShopId", (q) => q.eq("userId", userId))
           .take(n),
       deleteRow(ctx, "shopFollows"),
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("goLiveAlerts")
+          .withIndex("by_userId_and_claimedAt", (q) => q.eq("userId", userId))
+          .take(n),
+      deleteRow(ctx, "goLiveAlerts"),
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("calendarFeeds")
+          .withIndex("by_userId", (q) => q.eq("userId", userId))
+          .take(n),
+      deleteRow(ctx, "calendarFeeds"),
     )) &&
     (await drain(
       budget,

@@ -99,6 +99,16 @@ async function anonymiseActivity(ctx: MutationCtx, user: Doc<"users">, now: numb
     .withIndex("by_userId_and_liveShopId", (q) => q.eq("userId", userId))
     .take(ANONYMISED_PER_BATCH);
   for (const row of follows) await ctx.db.delete("shopFollows", row._id);
+  const alerts = await ctx.db
+    .query("goLiveAlerts")
+    .withIndex("by_userId_and_claimedAt", (q) => q.eq("userId", userId))
+    .take(ANONYMISED_PER_BATCH);
+  for (const row of alerts) await ctx.db.delete("goLiveAlerts", row._id);
+  const feeds = await ctx.db
+    .query("calendarFeeds")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .take(ANONYMISED_PER_BATCH);
+  for (const row of feeds) await ctx.db.delete("calendarFeeds", row._id);
   const exports = await ctx.db
     .query("dataExports")
     .withIndex("by_userId", (q) => q.eq("userId", userId))
@@ -137,6 +147,8 @@ async function anonymiseActivity(ctx: MutationCtx, user: Doc<"users">, now: numb
   return (
     saved.length < ANONYMISED_PER_BATCH &&
     follows.length < ANONYMISED_PER_BATCH &&
+    alerts.length < ANONYMISED_PER_BATCH &&
+    feeds.length < ANONYMISED_PER_BATCH &&
     exports.length < ANONYMISED_PER_BATCH &&
     requests.length < ANONYMISED_PER_BATCH
   );

@@ -2,9 +2,11 @@
  * What runs after every write to these tables, whichever helper wrote (decision 012). The builders of
  * convex/functions.ts wrap every mutation's `ctx.db` with them, internal ones included, so no write
  * path can leave explore's listing tables behind. Handlers re-derive rows from the current state, so
- * running one twice, or for a row already gone, is harmless.
+ * running one twice, or for a row already gone, is harmless. One more reacts to a stream going live:
+ * it schedules the go-live alerts' fan-out.
  */
 import { Triggers } from "convex-helpers/server/triggers";
+import { internal } from "../_generated/api";
 import type { DataModel } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import {
@@ -15,6 +17,7 @@ import {
   syncShopStreamListings,
   syncStreamListings,
 } from "./exploreListings";
+import { startsGoLive } from "./goLiveAlerts";
 import { publicShopStatus } from "./restriction";
 
 export const triggers = new Triggers<DataModel>();
@@ -27,6 +30,16 @@ function direct(ctx: MutationCtx & { innerDb: MutationCtx["db"] }): MutationCtx 
 triggers.register("streams", async (ctx, change) => {
   if (change.operation === "update" && !streamListingInputsChanged(change.oldDoc, change.newDoc)) return;
   await syncStreamListings(direct(ctx), change.id);
+});
+
+// A show going live tells those who saved it or follow its shop, in scheduled batches (decision 021).
+triggers.register("streams", async (ctx, change) => {
+  if (!startsGoLive(change.oldDoc, change.newDoc)) return;
+  await ctx.scheduler.runAfter(0, internal.goLiveAlerts.fanOut, {
+    streamId: change.id,
+    phase: "saved",
+    cursor: null,
+  });
 });
 
 for (const table of ["streamCategories", "streamMsas"] as const) {

@@ -223,6 +223,30 @@ export const USER_DATA: { [T in TableNames]: UserDataEntry<T> } = {
       ),
     ],
   },
+  goLiveAlerts: {
+    about: "the user",
+    find: [
+      finder("user", async (ctx, userId, paginationOpts) =>
+        ctx.db
+          .query("goLiveAlerts")
+          .withIndex("by_userId_and_claimedAt", (q) => q.eq("userId", userId))
+          .paginate(paginationOpts),
+      ),
+    ],
+  },
+  calendarFeeds: {
+    about: "the user",
+    find: [
+      finder("user", async (ctx, userId, paginationOpts) =>
+        ctx.db
+          .query("calendarFeeds")
+          .withIndex("by_userId", (q) => q.eq("userId", userId))
+          .paginate(paginationOpts),
+      ),
+    ],
+    // The token is a live credential: a file that is downloaded and kept must not hold it.
+    exported: ({ token: _token, ...rest }) => rest,
+  },
   privacyRequests: {
     about: "the user",
     find: [

@@ -7,6 +7,9 @@ export const ICON_COLLECTIONS: IconifyJSON[] = [
     width: 24,
     height: 24,
     icons: {
+      check: {
+        body: '<path fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round" stroke-width="2" d="M20 6L9 17l-5-5"/>',
+      },
       "chevron-down": {
         body: '<path fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round" stroke-width="2" d="m6 9l6 6l6-6"/>',
       },

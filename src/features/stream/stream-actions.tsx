@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
-import { buildIcsEvent, downloadIcs, icsFileName } from "@/lib/ics";
+import { downloadIcs } from "@/lib/ics-download";
+import { buildIcsEvent, icsFileName, showCalendarEvent } from "@convex/lib/ics";
 import type { PublicStream } from "./stream-types";
 
 type Props = { stream: PublicStream; pageUrl: string };
@@ -20,18 +21,13 @@ export function StreamActions({ stream, pageUrl }: Props) {
 
   function addToCalendar() {
     if (stream.streamStartUTC === undefined) return;
-    const ics = buildIcsEvent({
-      uid: `${stream._id}@livelocal`,
-      title: stream.streamTitle,
-      description: [stream.streamDescription, `Hosted by ${stream.shop.liveShopName}. ${pageUrl}`]
-        .filter(Boolean)
-        .join("\n\n"),
-      startUtc: stream.streamStartUTC,
-      endUtc: stream.streamStopUTC,
-      url: pageUrl,
-      location: pageUrl,
-      now: Date.now(),
-    });
+    const ics = buildIcsEvent(
+      showCalendarEvent(
+        { ...stream, liveShopName: stream.shop.liveShopName, streamStartUTC: stream.streamStartUTC },
+        pageUrl,
+        Date.now(),
+      ),
+    );
     downloadIcs(icsFileName(stream.streamTitle), ics);
   }
 

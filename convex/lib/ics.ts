@@ -1,7 +1,8 @@
 /**
- * An iCalendar (RFC 5545) file with one event, for "Add to calendar". Pure, so it is tested alone:
- * CRLF line ends, TEXT values escaped (backslash, semicolon, comma, newline), lines folded at 75
- * octets without splitting a UTF-8 character, times in UTC.
+ * iCalendar (RFC 5545) files: one show for "Add to calendar", several for "add all" and the private
+ * calendar feed (convex/http.ts). Pure, so it is tested alone and shared by the browser and the
+ * backend: CRLF line ends, TEXT values escaped (backslash, semicolon, comma, newline), lines folded at
+ * 75 octets without splitting a UTF-8 character, times in UTC.
  */
 export type CalendarEvent = {
   /** Globally unique and stable, so re-importing updates the event instead of adding another. */
@@ -58,17 +59,12 @@ export function foldIcsLine(line: string): string {
   return pieces.join("\r\n ");
 }
 
-export function buildIcsEvent(event: CalendarEvent): string {
+function eventLines(event: CalendarEvent): string[] {
   const end =
     event.endUtc !== undefined && event.endUtc > event.startUtc
       ? event.endUtc
       : event.startUtc + DEFAULT_DURATION_MS;
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//LiveLocal//Live shows//EN",
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+  return [
     "BEGIN:VEVENT",
     `UID:${escapeIcsText(event.uid)}`,
     `DTSTAMP:${formatIcsDate(event.now)}`,
@@ -79,9 +75,37 @@ export function buildIcsEvent(event: CalendarEvent): string {
     ...(event.location ? [`LOCATION:${escapeIcsText(event.location)}`] : []),
     `URL:${event.url}`,
     "END:VEVENT",
+  ];
+}
+
+export type CalendarOptions = {
+  /** The calendar's name in calendar apps (X-WR-CALNAME). */
+  name?: string;
+  /** For a subscribed feed: how often calendar apps should fetch it again, in minutes. */
+  refreshMinutes?: number;
+};
+
+/** A calendar with any number of events (none is a valid, empty calendar). */
+export function buildIcsCalendar(events: readonly CalendarEvent[], options: CalendarOptions = {}): string {
+  const refresh = options.refreshMinutes;
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//LiveLocal//Live shows//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    ...(options.name ? [`X-WR-CALNAME:${escapeIcsText(options.name)}`] : []),
+    ...(refresh !== undefined
+      ? [`REFRESH-INTERVAL;VALUE=DURATION:PT${refresh}M`, `X-PUBLISHED-TTL:PT${refresh}M`]
+      : []),
+    ...events.flatMap(eventLines),
     "END:VCALENDAR",
   ];
   return lines.map(foldIcsLine).join("\r\n") + "\r\n";
+}
+
+export function buildIcsEvent(event: CalendarEvent): string {
+  return buildIcsCalendar([event]);
 }
 
 /** A file name from the title: "spring-denim-drop.ics". */
@@ -95,14 +119,28 @@ export function icsFileName(title: string): string {
   return `${slug || "livelocal-show"}.ics`;
 }
 
-/** Saves the file through a temporary object URL and a download link. */
-export function downloadIcs(fileName: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: "text/calendar;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+/** What a show's calendar event is made from, wherever it is added: its page, the watch list, the feed. */
+export type CalendarShow = {
+  _id: string;
+  streamTitle: string;
+  streamDescription?: string;
+  liveShopName: string;
+  streamStartUTC: number;
+  streamStopUTC?: number;
+};
+
+/** One show as an event: stable UID per stream (re-adding updates it), its page as URL and location. */
+export function showCalendarEvent(show: CalendarShow, pageUrl: string, now: number): CalendarEvent {
+  return {
+    uid: `${show._id}@livelocal`,
+    title: show.streamTitle,
+    description: [show.streamDescription, `Hosted by ${show.liveShopName}. ${pageUrl}`]
+      .filter(Boolean)
+      .join("\n\n"),
+    startUtc: show.streamStartUTC,
+    endUtc: show.streamStopUTC,
+    url: pageUrl,
+    location: pageUrl,
+    now,
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { buildIcsEvent, escapeIcsText, foldIcsLine, formatIcsDate, icsFileName } from "../ics";
+import { buildIcsEvent, escapeIcsText, foldIcsLine, formatIcsDate, icsFileName } from "./ics";
 
 const START = Date.UTC(2026, 10, 21, 19, 30);
 const event = {

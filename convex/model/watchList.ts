@@ -1,0 +1,226 @@
+/**
+ * A person's watch list (PRODUCT.md "Watch list"): the streams they saved and the shops they follow,
+ * read for `/watch-list` and kept within LIMITS. Only what a public page would show is listed; a saved
+ * show or followed shop that left public view (a draft again, a suspended shop) is reported by id as
+ * unavailable, so its owner can still remove it. Every read is indexed and bounded by the limits.
+ */
+import { v, type Infer } from "convex/values";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { isShopPublic, isStreamPagePublic } from "../lib/lifecycle";
+import { LIMITS } from "../lib/limits";
+import { shopCardValidator, streamCardValidator } from "../schema";
+import { toShopCard, toStreamCard } from "./cards";
+import { appError } from "./errors";
+import { listShopListingRows, shopFacets } from "./exploreListings";
+import { publicShopStatus } from "./restriction";
+import { insertWithTimestamps } from "./timestamps";
+
+/** Live streams of one followed shop shown under "Live now". */
+const LIVE_PER_FOLLOWED_SHOP = 3;
+
+export const watchStreamValidator = v.object({
+  ...streamCardValidator.fields,
+  streamDescription: v.optional(v.string()),
+  replayVideoUrl: v.optional(v.string()),
+  /** On the person's list (false: listed because they follow its shop). */
+  saved: v.boolean(),
+});
+export type WatchStream = Infer<typeof watchStreamValidator>;
+
+export const followedShopValidator = v.object({
+  shop: shopCardValidator,
+  /** Live now (or paused), else the soonest scheduled show; null when none is planned. */
+  nextStream: v.union(streamCardValidator, v.null()),
+});
+
+export const watchListValidator = v.object({
+  /** Saved streams live or paused, then followed shops' live streams, each once. */
+  live: v.array(watchStreamValidator),
+  /** Saved scheduled shows, soonest first. */
+  upcoming: v.array(watchStreamValidator),
+  /** Saved shows that ended or were cancelled, most recent first. */
+  ended: v.array(watchStreamValidator),
+  /** Followed shops, by name. */
+  shops: v.array(followedShopValidator),
+  /** Saved or followed ids no longer public; they still count toward the limits. */
+  unavailable: v.object({
+    streamIds: v.array(v.id("streams")),
+    liveShopIds: v.array(v.id("liveShops")),
+  }),
+  counts: v.object({ savedStreams: v.number(), followedShops: v.number() }),
+  limits: v.object({ savedStreams: v.number(), followedShops: v.number() }),
+});
+export type WatchList = Infer<typeof watchListValidator>;
+
+export async function listSavedRows(ctx: QueryCtx, userId: Id<"users">): Promise<Doc<"savedStreams">[]> {
+  return await ctx.db
+    .query("savedStreams")
+    .withIndex("by_userId_and_streamId", (q) => q.eq("userId", userId))
+    .take(LIMITS.savedStreamsPerUser);
+}
+
+export async function listFollowRows(ctx: QueryCtx, userId: Id<"users">): Promise<Doc<"shopFollows">[]> {
+  return await ctx.db
+    .query("shopFollows")
+    .withIndex("by_userId_and_liveShopId", (q) => q.eq("userId", userId))
+    .take(LIMITS.followedShopsPerUser);
+}
+
+export async function findSavedRow(ctx: QueryCtx, userId: Id<"users">, streamId: Id<"streams">) {
+  return await ctx.db
+    .query("savedStreams")
+    .withIndex("by_userId_and_streamId", (q) => q.eq("userId", userId).eq("streamId", streamId))
+    .unique();
+}
+
+export async function findFollowRow(ctx: QueryCtx, userId: Id<"users">, liveShopId: Id<"liveShops">) {
+  return await ctx.db
+    .query("shopFollows")
+    .withIndex("by_userId_and_liveShopId", (q) => q.eq("userId", userId).eq("liveShopId", liveShopId))
+    .unique();
+}
+
+/** A stream and its shop, when anyone may open the stream's page. */
+export async function getPublicStreamWithShop(
+  ctx: QueryCtx,
+  streamId: Id<"streams">,
+): Promise<{ stream: Doc<"streams">; shop: Doc<"liveShops"> } | null> {
+  const stream = await ctx.db.get("streams", streamId);
+  if (!stream) return null;
+  const shop = await ctx.db.get("liveShops", stream.liveShopId);
+  if (!shop || !isStreamPagePublic(stream.streamStatus, publicShopStatus(shop))) return null;
+  return { stream, shop };
+}
+
+async function getPublicShop(ctx: QueryCtx, liveShopId: Id<"liveShops">): Promise<Doc<"liveShops"> | null> {
+  const shop = await ctx.db.get("liveShops", liveShopId);
+  return shop && isShopPublic(publicShopStatus(shop)) ? shop : null;
+}
+
+/** Saves a public stream to the person's list; saving it again changes nothing. */
+export async function saveStream(ctx: MutationCtx, user: Doc<"users">, streamId: Id<"streams">) {
+  if (await findSavedRow(ctx, user._id, streamId)) return;
+  if (!(await getPublicStreamWithShop(ctx, streamId))) {
+    throw appError("NOT_FOUND", "This show is not available any more.");
+  }
+  const saved = await listSavedRows(ctx, user._id);
+  if (saved.length >= LIMITS.savedStreamsPerUser) {
+    throw appError(
+      "LIMIT_EXCEEDED",
+      `Your watch list is full: it keeps up to ${LIMITS.savedStreamsPerUser} shows. Remove one you no longer need to save this one.`,
+    );
+  }
+  await insertWithTimestamps(ctx, "savedStreams", { userId: user._id, streamId });
+}
+
+/** Follows a public shop; following it again changes nothing. */
+export async function followShop(ctx: MutationCtx, user: Doc<"users">, liveShopId: Id<"liveShops">) {
+  if (await findFollowRow(ctx, user._id, liveShopId)) return;
+  if (!(await getPublicShop(ctx, liveShopId))) {
+    throw appError("NOT_FOUND", "This shop is not available any more.");
+  }
+  const follows = await listFollowRows(ctx, user._id);
+  if (follows.length >= LIMITS.followedShopsPerUser) {
+    throw appError(
+      "LIMIT_EXCEEDED",
+      `You follow ${LIMITS.followedShopsPerUser} shops, the most you can. Unfollow one to follow this shop.`,
+    );
+  }
+  await insertWithTimestamps(ctx, "shopFollows", { userId: user._id, liveShopId });
+}
+
+function toWatchStream(stream: Doc<"streams">, saved: boolean): WatchStream {
+  return {
+    ...toStreamCard(stream),
+    streamDescription: stream.streamDescription,
+    replayVideoUrl: stream.replayVideoUrl,
+    saved,
+  };
+}
+
+const byStart = (a: { streamStartUTC?: number }, b: { streamStartUTC?: number }) =>
+  (a.streamStartUTC ?? Infinity) - (b.streamStartUTC ?? Infinity);
+const byLatestEnd = (a: WatchStream, b: WatchStream) =>
+  (b.streamStopUTC ?? b.streamStartUTC ?? 0) - (a.streamStopUTC ?? a.streamStartUTC ?? 0);
+
+/** A shop's card as explore shows it: its listing row's when listed, else built from its links. */
+async function shopCardOf(ctx: QueryCtx, shop: Doc<"liveShops">) {
+  const [listing] = await listShopListingRows(ctx, shop._id);
+  return listing?.card ?? toShopCard(shop, await shopFacets(ctx, shop._id));
+}
+
+async function liveStreamsOf(ctx: QueryCtx, liveShopId: Id<"liveShops">): Promise<Doc<"streams">[]> {
+  return await ctx.db
+    .query("streams")
+    .withIndex("by_liveShopId_and_streamStatus_and_streamStartUTC", (q) =>
+      q.eq("liveShopId", liveShopId).eq("streamStatus", "LIVE"),
+    )
+    .take(LIVE_PER_FOLLOWED_SHOP);
+}
+
+async function nextScheduledOf(ctx: QueryCtx, liveShopId: Id<"liveShops">): Promise<Doc<"streams"> | null> {
+  return await ctx.db
+    .query("streams")
+    .withIndex("by_liveShopId_and_streamStatus_and_streamStartUTC", (q) =>
+      q.eq("liveShopId", liveShopId).eq("streamStatus", "SCHEDULED"),
+    )
+    .first();
+}
+
+/** Everything `/watch-list` shows, for one person. */
+export async function readWatchList(ctx: QueryCtx, userId: Id<"users">): Promise<WatchList> {
+  const savedRows = await listSavedRows(ctx, userId);
+  const followRows = await listFollowRows(ctx, userId);
+  const live: WatchStream[] = [];
+  const upcoming: WatchStream[] = [];
+  const ended: WatchStream[] = [];
+  const unavailable: WatchList["unavailable"] = { streamIds: [], liveShopIds: [] };
+  const savedIds = new Set<Id<"streams">>();
+
+  for (const row of savedRows) {
+    savedIds.add(row.streamId);
+    const found = await getPublicStreamWithShop(ctx, row.streamId);
+    if (!found) {
+      unavailable.streamIds.push(row.streamId);
+      continue;
+    }
+    const item = toWatchStream(found.stream, true);
+    const status = found.stream.streamStatus;
+    if (status === "LIVE" || status === "PAUSED") live.push(item);
+    else if (status === "SCHEDULED") upcoming.push(item);
+    else ended.push(item);
+  }
+
+  const shops: Infer<typeof followedShopValidator>[] = [];
+  const followedLive: WatchStream[] = [];
+  for (const row of followRows) {
+    const shop = await getPublicShop(ctx, row.liveShopId);
+    if (!shop) {
+      unavailable.liveShopIds.push(row.liveShopId);
+      continue;
+    }
+    const liveNow = await liveStreamsOf(ctx, shop._id);
+    for (const stream of liveNow)
+      if (!savedIds.has(stream._id)) followedLive.push(toWatchStream(stream, false));
+    const next = liveNow[0] ?? (await nextScheduledOf(ctx, shop._id));
+    const card = await shopCardOf(ctx, shop);
+    shops.push({
+      shop: liveNow.length > 0 ? { ...card, liveStatus: "LIVE" } : card,
+      nextStream: next ? toStreamCard(next) : null,
+    });
+  }
+
+  // Live before paused, then the earliest start first.
+  const liveOrder = (a: WatchStream, b: WatchStream) =>
+    Number(a.streamStatus === "PAUSED") - Number(b.streamStatus === "PAUSED") || byStart(a, b);
+  return {
+    live: [...live.sort(liveOrder), ...followedLive.sort(liveOrder)],
+    upcoming: upcoming.sort(byStart),
+    ended: ended.sort(byLatestEnd),
+    shops: shops.sort((a, b) => a.shop.liveShopName.localeCompare(b.shop.liveShopName)),
+    unavailable,
+    counts: { savedStreams: savedRows.length, followedShops: followRows.length },
+    limits: { savedStreams: LIMITS.savedStreamsPerUser, followedShops: LIMITS.followedShopsPerUser },
+  };
+}
