@@ -21,12 +21,12 @@ type Backend = ReturnType<typeof newTest>;
 type Call = (t: Backend, fixture: Fixture) => Promise<unknown>;
 
 /**
- * "allow": a mutation ran, a query returned something. A denied mutation throws a code; a denied query
- * degrades to an empty result.
+ * "allow": a mutation or action ran, a query returned something. A denied mutation or action throws a
+ * code; a denied query degrades to an empty result.
  */
 type Outcome = "allow" | { throws: string } | "empty";
 
-type Row = { kind: "query" | "mutation"; call: Call; expect: Record<Caller, Outcome> };
+type Row = { kind: "query" | "mutation" | "action"; call: Call; expect: Record<Caller, Outcome> };
 
 const everyone = (outcome: Outcome): Record<Caller, Outcome> => ({
   signedOut: outcome,
@@ -94,6 +94,16 @@ const rebuildListings = async (t: Backend) => {
   await t.mutation(internal.explore.rebuildListings, {});
   await t.finishAllScheduledFunctions(() => undefined);
 };
+/** A go-live alert about the fixture's stream for the caller (Vera's when signed out). */
+const addAlertForCaller = async (t: Pick<Backend, "query" | "run">, { liveShopId, streamId }: Fixture) => {
+  const caller = await t.query(api.users.viewer, {});
+  return await t.run(async (ctx) => {
+    const userId = caller?._id ?? (await getUserByClerkId(ctx, "user_vera"))!._id;
+    return await insertWithTimestamps(ctx, "goLiveAlerts", { userId, streamId, liveShopId, reason: "saved" });
+  });
+};
+const SIGNED_IN_SEE = { ...everyone("allow"), signedOut: "empty" } as const;
+const SIGNED_IN_MAY = { ...everyone("allow"), signedOut: UNAUTHENTICATED } as const;
 
 const MATRIX: Record<string, Row> = {
   "liveShops:listMyShops": {
@@ -486,6 +496,59 @@ const MATRIX: Record<string, Row> = {
       admin: "allow",
     },
   },
+  // The watch list, go-live alerts and calendar feed (issue 8): every signed-in person, for themselves.
+  "watchList:mySaved": {
+    kind: "query",
+    call: (t) => t.query(api.watchList.mySaved, {}),
+    expect: SIGNED_IN_SEE,
+  },
+  "watchList:myWatchList": {
+    kind: "query",
+    call: (t) => t.query(api.watchList.myWatchList, {}),
+    expect: SIGNED_IN_SEE,
+  },
+  "watchList:setStreamSaved": {
+    kind: "mutation",
+    call: (t, { streamId }) => t.mutation(api.watchList.setStreamSaved, { streamId, saved: true }),
+    expect: SIGNED_IN_MAY,
+  },
+  "watchList:setShopFollowed": {
+    kind: "mutation",
+    call: (t, { liveShopId }) => t.mutation(api.watchList.setShopFollowed, { liveShopId, followed: true }),
+    expect: SIGNED_IN_MAY,
+  },
+  "goLiveAlerts:myPendingAlerts": {
+    kind: "query",
+    call: async (t, fixture) => {
+      await addAlertForCaller(t, fixture);
+      return await t.query(api.goLiveAlerts.myPendingAlerts, {});
+    },
+    expect: SIGNED_IN_SEE,
+  },
+  // Claiming someone else's alert is refused (goLiveAlerts.test.ts).
+  "goLiveAlerts:claim": {
+    kind: "mutation",
+    call: async (t, fixture) => {
+      const alertId = await addAlertForCaller(t, fixture);
+      return await t.mutation(api.goLiveAlerts.claim, { alertId });
+    },
+    expect: SIGNED_IN_MAY,
+  },
+  "calendarFeed:myFeed": {
+    kind: "query",
+    call: (t) => t.query(api.calendarFeed.myFeed, {}),
+    expect: SIGNED_IN_SEE,
+  },
+  "calendarFeed:turnOn": {
+    kind: "action",
+    call: (t) => t.action(api.calendarFeed.turnOn, { appOrigin: "https://app.test" }),
+    expect: SIGNED_IN_MAY,
+  },
+  "calendarFeed:turnOff": {
+    kind: "mutation",
+    call: (t) => t.mutation(api.calendarFeed.turnOff, {}),
+    expect: SIGNED_IN_MAY,
+  },
 };
 
 const IDENTITIES: Record<Exclude<Caller, "signedOut">, { subject: string; email: string; name: string }> = {
@@ -576,6 +639,18 @@ describe("authorization matrix", () => {
     }
     const result = await run;
     if (row.kind === "query") expect(isEmpty(result), `${name} as ${caller}`).toBe(outcome === "empty");
+  });
+
+  test("nobody claims another person's go-live alert", async () => {
+    const { t, fixture } = await setUp();
+    const sarahsAlert = await addAlertForCaller(t.withIdentity(IDENTITIES.owner), fixture);
+    for (const caller of ["viewer", "otherSeller", "admin"] as const) {
+      await expect(
+        t.withIdentity(IDENTITIES[caller]).mutation(api.goLiveAlerts.claim, { alertId: sarahsAlert }),
+      ).rejects.toMatchObject({ data: { code: "NOT_FOUND" } });
+    }
+    const alert = await t.run(async (ctx) => await ctx.db.get("goLiveAlerts", sarahsAlert));
+    expect(alert?.claimedAt).toBeUndefined();
   });
 
   test("the matrix names real functions", () => {

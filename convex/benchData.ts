@@ -11,9 +11,11 @@ import type { StreamStatus } from "./lib/constants";
 import { CATEGORIES } from "./lib/data/categories";
 import { facetsFromLinks } from "./lib/explore";
 import { isStreamListedPublicly } from "./lib/lifecycle";
+import { LIMITS } from "./lib/limits";
 import { streamListingRows, syncShopListings } from "./model/exploreListings";
 import { toCategoryLinks, type CategoryLinkValue } from "./model/links";
 import { insertWithTimestamps } from "./model/timestamps";
+import { getUserByClerkId, insertUser } from "./model/users";
 
 /** Large metro areas, where half of all generated streams are; the other half spread over all 393. */
 const BIG_METROS = [
@@ -200,3 +202,30 @@ function streamTimes(
     }
   }
 }
+
+/**
+ * A watch list at its limits for `npm run bench` (scripts/bench/watch-list.ts): a bench user (made once)
+ * who saved `LIMITS.savedStreamsPerUser` publicly listed shows and follows every active shop (up to
+ * the follow limit). Development data only.
+ */
+export const fillWatchList = internalMutation({
+  args: { clerkId: v.string() },
+  returns: v.object({ saved: v.number(), followed: v.number() }),
+  handler: async (ctx, { clerkId }) => {
+    const existing = await getUserByClerkId(ctx, clerkId);
+    const userId =
+      existing?._id ??
+      (await insertUser(ctx, { clerkId, email: `${clerkId}@livelocal.test`, name: "Bench" }));
+    const listings = await ctx.db.query("streamListings").take(LIMITS.savedStreamsPerUser * 20);
+    const streamIds = [...new Set(listings.map((row) => row.streamId))].slice(0, LIMITS.savedStreamsPerUser);
+    for (const streamId of streamIds) await insertWithTimestamps(ctx, "savedStreams", { userId, streamId });
+    const shops = await ctx.db
+      .query("liveShops")
+      .withIndex("by_status_and_updatedAt", (q) => q.eq("status", "active"))
+      .take(LIMITS.followedShopsPerUser);
+    for (const shop of shops) {
+      await insertWithTimestamps(ctx, "shopFollows", { userId, liveShopId: shop._id });
+    }
+    return { saved: streamIds.length, followed: shops.length };
+  },
+});

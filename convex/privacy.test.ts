@@ -593,6 +593,17 @@ describe("retention (the daily job)", () => {
     await t.run(async (ctx) => {
       await insertWithTimestamps(ctx, "savedStreams", { userId: veraId, streamId: liveId });
       await insertWithTimestamps(ctx, "shopFollows", { userId: veraId, liveShopId });
+      await insertWithTimestamps(ctx, "goLiveAlerts", {
+        userId: veraId,
+        streamId: liveId,
+        liveShopId,
+        reason: "saved",
+      });
+      await insertWithTimestamps(ctx, "calendarFeeds", {
+        userId: veraId,
+        token: "veraFeedToken".padEnd(43, "x"),
+        appOrigin: "https://app.test",
+      });
     });
     const requestId = await as(t, VERA).mutation(api.privacy.requestPrivacy, {
       type: "access",
@@ -610,6 +621,8 @@ describe("retention (the daily job)", () => {
     await t.run(async (ctx) => {
       expect(await ctx.db.query("savedStreams").collect()).toEqual([]);
       expect(await ctx.db.query("shopFollows").collect()).toEqual([]);
+      expect(await ctx.db.query("goLiveAlerts").collect()).toEqual([]);
+      expect(await ctx.db.query("calendarFeeds").collect()).toEqual([]);
       expect(await ctx.db.query("dataExports").collect()).toEqual([]);
       const request = await ctx.db.get("privacyRequests", requestId);
       expect(request).toMatchObject({ type: "access", status: "completed", userId: veraId });
@@ -627,6 +640,11 @@ describe("retention (the daily job)", () => {
     const { veraId, liveId } = await setUp(t);
     await t.run(async (ctx) => {
       await insertWithTimestamps(ctx, "savedStreams", { userId: veraId, streamId: liveId });
+      await insertWithTimestamps(ctx, "calendarFeeds", {
+        userId: veraId,
+        token: "veraFeedToken".padEnd(43, "x"),
+        appOrigin: "https://app.test",
+      });
     });
     const requestId = await as(t, VERA).mutation(api.privacy.requestPrivacy, { type: "access" });
     await as(t, ADA).mutation(api.privacy.decidePrivacyRequest, { requestId, decision: "approve" });
@@ -644,6 +662,7 @@ describe("retention (the daily job)", () => {
     await t.run(async (ctx) => {
       expect(await ctx.db.query("dataExports").collect()).toEqual([]);
       expect(await ctx.db.query("savedStreams").collect()).toHaveLength(1);
+      expect(await ctx.db.query("calendarFeeds").collect()).toHaveLength(1);
       expect((await ctx.db.get("users", veraId))?.dataRetentionEndDate).toBeUndefined();
     });
   });

@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { buildIcsEvent, escapeIcsText, foldIcsLine, formatIcsDate, icsFileName } from "./ics";
+import {
+  buildIcsCalendar,
+  buildIcsEvent,
+  escapeIcsText,
+  foldIcsLine,
+  formatIcsDate,
+  icsFileName,
+  showCalendarEvent,
+} from "./ics";
 
 const START = Date.UTC(2026, 10, 21, 19, 30);
 const event = {
@@ -66,4 +74,76 @@ test("formatIcsDate writes UTC basic format", () => {
 test("icsFileName makes a safe file name", () => {
   expect(icsFileName("Spring Denim Drop!")).toBe("spring-denim-drop.ics");
   expect(icsFileName("***")).toBe("livelocal-show.ics");
+});
+
+describe("buildIcsCalendar", () => {
+  test("with no events is a valid, empty calendar", () => {
+    const lines = buildIcsCalendar([]).split("\r\n");
+    expect(lines[0]).toBe("BEGIN:VCALENDAR");
+    expect(lines).toContain("VERSION:2.0");
+    expect(lines).toContain("END:VCALENDAR");
+    expect(lines).not.toContain("BEGIN:VEVENT");
+    expect(lines.at(-1)).toBe("");
+  });
+
+  test("holds each event once, in the order given, between the calendar's lines", () => {
+    const second = { ...event, uid: "stream-def@livelocal", title: "Records night" };
+    const lines = buildIcsCalendar([event, second]).split("\r\n");
+    expect(lines.filter((line) => line === "BEGIN:VEVENT")).toHaveLength(2);
+    expect(lines.filter((line) => line === "END:VEVENT")).toHaveLength(2);
+    const uids = lines.filter((line) => line.startsWith("UID:"));
+    expect(uids).toEqual(["UID:stream-abc@livelocal", "UID:stream-def@livelocal"]);
+    expect(lines.indexOf("BEGIN:VEVENT")).toBeGreaterThan(lines.indexOf("METHOD:PUBLISH"));
+    expect(lines.lastIndexOf("END:VEVENT")).toBeLessThan(lines.indexOf("END:VCALENDAR"));
+  });
+
+  test("names the calendar and tells calendar apps how often to refresh only when asked", () => {
+    const lines = buildIcsCalendar([event], { name: "LiveLocal: saved shows", refreshMinutes: 60 }).split(
+      "\r\n",
+    );
+    expect(lines).toContain("X-WR-CALNAME:LiveLocal: saved shows");
+    expect(lines).toContain("REFRESH-INTERVAL;VALUE=DURATION:PT60M");
+    expect(lines).toContain("X-PUBLISHED-TTL:PT60M");
+    const plain = buildIcsCalendar([event]);
+    expect(plain).not.toContain("X-WR-CALNAME");
+    expect(plain).not.toContain("REFRESH-INTERVAL");
+    expect(buildIcsCalendar([], { name: "Shows, mine; all" })).toContain("X-WR-CALNAME:Shows\\, mine\\; all");
+  });
+});
+
+describe("showCalendarEvent", () => {
+  const show = {
+    _id: "abc123",
+    streamTitle: "Denim drop",
+    streamDescription: "Jackets and jeans.",
+    liveShopName: "Sarah's Vintage",
+    streamStartUTC: START,
+    streamStopUTC: START + 90 * 60_000,
+  };
+  const pageUrl = "https://livelocal.example/stream/abc123";
+
+  test("one stable UID per show, its times, its page as URL and location, the host in the description", () => {
+    const made = showCalendarEvent(show, pageUrl, event.now);
+    expect(made).toEqual({
+      uid: "abc123@livelocal",
+      title: "Denim drop",
+      description: `Jackets and jeans.\n\nHosted by Sarah's Vintage. ${pageUrl}`,
+      startUtc: START,
+      endUtc: START + 90 * 60_000,
+      url: pageUrl,
+      location: pageUrl,
+      now: event.now,
+    });
+    expect(showCalendarEvent(show, pageUrl, event.now + 1000).uid).toBe(made.uid);
+  });
+
+  test("without a description, only the host line; without a stop time, an hour-long event", () => {
+    const made = showCalendarEvent(
+      { ...show, streamDescription: undefined, streamStopUTC: undefined },
+      pageUrl,
+      event.now,
+    );
+    expect(made.description).toBe(`Hosted by Sarah's Vintage. ${pageUrl}`);
+    expect(buildIcsEvent(made)).toContain("DTEND:20261121T203000Z");
+  });
 });

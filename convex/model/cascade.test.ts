@@ -24,6 +24,8 @@ const OWNED_TABLES = [
   "liveShopMsas",
   "savedStreams",
   "shopFollows",
+  "goLiveAlerts",
+  "calendarFeeds",
 ] as const satisfies readonly TableNames[];
 
 async function countRows(t: Backend): Promise<Record<(typeof OWNED_TABLES)[number], number>> {
@@ -76,6 +78,30 @@ async function insertShopWithStreams(
   return { liveShopId, streamIds };
 }
 
+/** A go-live alert of the user's about one of the shop's streams. */
+async function insertAlert(
+  ctx: Ctx,
+  userId: Id<"users">,
+  shop: { liveShopId: Id<"liveShops">; streamIds: Id<"streams">[] },
+  index = 0,
+) {
+  await insertWithTimestamps(ctx, "goLiveAlerts", {
+    userId,
+    streamId: shop.streamIds[index],
+    liveShopId: shop.liveShopId,
+    reason: "saved",
+  });
+}
+
+/** The user's calendar feed. */
+async function insertFeed(ctx: Ctx, userId: Id<"users">, name: string) {
+  await insertWithTimestamps(ctx, "calendarFeeds", {
+    userId,
+    token: `${name}FeedToken`.padEnd(43, "x"),
+    appOrigin: "https://app.test",
+  });
+}
+
 async function scheduledRuns(t: Backend) {
   return await t.run(async (ctx) => await ctx.db.system.query("_scheduled_functions").collect());
 }
@@ -88,7 +114,7 @@ describe("cascade deletion", () => {
     vi.useRealTimers();
   });
 
-  test("deleting Sarah removes her two shops, their streams and every link, her saves and follows; Omar's and Lee's data stays", async () => {
+  test("deleting Sarah removes her two shops, their streams and every link, her saves, follows, alerts and feed; Omar's and Lee's data stays", async () => {
     const t = newTest();
     const ids = await t.run(async (ctx) => {
       const msaId = await insertReferenceRows(ctx);
@@ -109,12 +135,18 @@ describe("cascade deletion", () => {
       // Sarah's own watch list and follows, pointing at Omar's shop.
       await insertWithTimestamps(ctx, "savedStreams", { userId: sarah, streamId: omars.streamIds[0] });
       await insertWithTimestamps(ctx, "shopFollows", { userId: sarah, liveShopId: omars.liveShopId });
+      await insertAlert(ctx, sarah, omars);
+      await insertFeed(ctx, sarah, "sarah");
       // Lee saves and follows both sellers.
       await insertWithTimestamps(ctx, "savedStreams", { userId: lee, streamId: vintage.streamIds[0] });
       await insertWithTimestamps(ctx, "savedStreams", { userId: lee, streamId: records.streamIds[2] });
       await insertWithTimestamps(ctx, "savedStreams", { userId: lee, streamId: omars.streamIds[0] });
       await insertWithTimestamps(ctx, "shopFollows", { userId: lee, liveShopId: vintage.liveShopId });
       await insertWithTimestamps(ctx, "shopFollows", { userId: lee, liveShopId: omars.liveShopId });
+      // Lee was told when a show of each seller went live, and has a feed.
+      await insertAlert(ctx, lee, vintage);
+      await insertAlert(ctx, lee, omars);
+      await insertFeed(ctx, lee, "lee");
       const requestId = await insertWithTimestamps(ctx, "privacyRequests", {
         userId: sarah,
         type: "correction",
@@ -145,6 +177,8 @@ describe("cascade deletion", () => {
       liveShopMsas: 1,
       savedStreams: 1,
       shopFollows: 1,
+      goLiveAlerts: 1,
+      calendarFeeds: 1,
     });
     const left = await t.run(async (ctx) => ({
       shop: await ctx.db.get("liveShops", ids.omars.liveShopId),
@@ -262,7 +296,7 @@ describe("cascade deletion", () => {
     });
   });
 
-  test("deleting a stream removes it at once and its links, leaving the shop's other streams", async () => {
+  test("deleting a stream removes it at once and its links, saves and alerts, leaving the shop's other streams", async () => {
     const t = newTest();
     const shop = await t.run(async (ctx) => {
       const msaId = await insertReferenceRows(ctx);
@@ -270,6 +304,8 @@ describe("cascade deletion", () => {
       const lee = await insertUser(ctx, { clerkId: "user_lee", email: "lee@livelocal.test" });
       const shop = await insertShopWithStreams(ctx, sarah, "sarahs-vintage", msaId, 2);
       await insertWithTimestamps(ctx, "savedStreams", { userId: lee, streamId: shop.streamIds[0] });
+      await insertAlert(ctx, lee, shop, 0);
+      await insertAlert(ctx, lee, shop, 1);
       return shop;
     });
     await t.run(async (ctx) => {
@@ -288,10 +324,11 @@ describe("cascade deletion", () => {
       liveShopCategories: 1,
       liveShopMsas: 1,
       savedStreams: 0,
+      goLiveAlerts: 1,
     });
   });
 
-  test("deleting a shop removes it, its streams and every link, and keeps its owner", async () => {
+  test("deleting a shop removes it, its streams and every link, follows, saves and alerts, and keeps its owner", async () => {
     const t = newTest();
     const { sarah, vintage } = await t.run(async (ctx) => {
       const msaId = await insertReferenceRows(ctx);
@@ -301,6 +338,8 @@ describe("cascade deletion", () => {
       await insertShopWithStreams(ctx, sarah, "sarahs-records", msaId, 1);
       await insertWithTimestamps(ctx, "shopFollows", { userId: lee, liveShopId: vintage.liveShopId });
       await insertWithTimestamps(ctx, "savedStreams", { userId: lee, streamId: vintage.streamIds[1] });
+      await insertAlert(ctx, lee, vintage, 1);
+      await insertFeed(ctx, lee, "lee");
       return { sarah, vintage };
     });
     await t.run(async (ctx) => {
@@ -318,6 +357,8 @@ describe("cascade deletion", () => {
       liveShopMsas: 1,
       savedStreams: 0,
       shopFollows: 0,
+      goLiveAlerts: 0,
+      calendarFeeds: 1,
     });
     expect(await t.run(async (ctx) => await ctx.db.get("users", sarah))).not.toBeNull();
   });

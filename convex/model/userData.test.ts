@@ -76,6 +76,9 @@ function rowsAbout(snapshot: Snapshot, userId: Id<"users">): Set<string> {
  * and Ada (another admin) around her: each saves and follows the other's things, admins act on each
  * other, and each has privacy requests.
  */
+/** A person's calendar feed token: 43 base64url characters, as real ones are. */
+const feedToken = (name: string) => `${name}FeedToken`.padEnd(43, "x");
+
 async function setUp(t: Backend) {
   return await t.run(async (ctx) => {
     await insertWithTimestamps(ctx, "categories", { categoryId: "fashion_apparel", label: "Fashion" });
@@ -121,13 +124,25 @@ async function setUp(t: Backend) {
     const omarShop = await shop(omarId, "omars-records");
 
     // Each saves and follows the other's.
-    for (const [userId, other] of [
-      [sarahId, omarShop],
-      [omarId, sarahShop],
-      [adaId, sarahShop],
+    for (const [name, userId, other] of [
+      ["sarah", sarahId, omarShop],
+      ["omar", omarId, sarahShop],
+      ["ada", adaId, sarahShop],
     ] as const) {
       await insertWithTimestamps(ctx, "savedStreams", { userId, streamId: other.streamIds[0] });
       await insertWithTimestamps(ctx, "shopFollows", { userId, liveShopId: other.liveShopId });
+      // Told when it went live, and each with a calendar feed.
+      await insertWithTimestamps(ctx, "goLiveAlerts", {
+        userId,
+        streamId: other.streamIds[0],
+        liveShopId: other.liveShopId,
+        reason: "saved",
+      });
+      await insertWithTimestamps(ctx, "calendarFeeds", {
+        userId,
+        token: feedToken(name),
+        appOrigin: "https://app.test",
+      });
     }
 
     // Admins acting on each other: Ada on Sarah, her shop and her stream; Sarah on Omar.
@@ -264,6 +279,11 @@ describe("the data export", () => {
     }
     expect(strings(document).filter((value) => forbidden.has(value))).toEqual([]);
     for (const name of [ADA.email, ADA.name, OMAR.email, OMAR.name]) expect(text).not.toContain(name);
+    // Her calendar feed is there without its token: a kept file must not hold a live credential.
+    expect(document.tables.calendarFeeds).toEqual([
+      expect.objectContaining({ userId: sarahId, appOrigin: "https://app.test" }),
+    ]);
+    expect(text).not.toContain(feedToken("sarah"));
   });
 
   test("reads a large account in pages", async () => {

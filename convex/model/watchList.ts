@@ -159,11 +159,16 @@ async function liveStreamsOf(ctx: QueryCtx, liveShopId: Id<"liveShops">): Promis
     .take(LIVE_PER_FOLLOWED_SHOP);
 }
 
-async function nextScheduledOf(ctx: QueryCtx, liveShopId: Id<"liveShops">): Promise<Doc<"streams"> | null> {
+/** A shop's first stream in `status`, by start time (the soonest for SCHEDULED). */
+async function firstStreamOf(
+  ctx: QueryCtx,
+  liveShopId: Id<"liveShops">,
+  status: "PAUSED" | "SCHEDULED",
+): Promise<Doc<"streams"> | null> {
   return await ctx.db
     .query("streams")
     .withIndex("by_liveShopId_and_streamStatus_and_streamStartUTC", (q) =>
-      q.eq("liveShopId", liveShopId).eq("streamStatus", "SCHEDULED"),
+      q.eq("liveShopId", liveShopId).eq("streamStatus", status),
     )
     .first();
 }
@@ -203,10 +208,13 @@ export async function readWatchList(ctx: QueryCtx, userId: Id<"users">): Promise
     const liveNow = await liveStreamsOf(ctx, shop._id);
     for (const stream of liveNow)
       if (!savedIds.has(stream._id)) followedLive.push(toWatchStream(stream, false));
-    const next = liveNow[0] ?? (await nextScheduledOf(ctx, shop._id));
+    // Live, else paused (as explore's shop cards badge it), else the soonest scheduled show.
+    const paused = liveNow.length > 0 ? null : await firstStreamOf(ctx, shop._id, "PAUSED");
+    const next = liveNow[0] ?? paused ?? (await firstStreamOf(ctx, shop._id, "SCHEDULED"));
     const card = await shopCardOf(ctx, shop);
+    const liveStatus = liveNow.length > 0 ? "LIVE" : paused ? "PAUSED" : undefined;
     shops.push({
-      shop: liveNow.length > 0 ? { ...card, liveStatus: "LIVE" } : card,
+      shop: { ...card, liveStatus },
       nextStream: next ? toStreamCard(next) : null,
     });
   }

@@ -30,6 +30,7 @@ import {
 } from "../../convex/lib/exploreListing";
 import { startLocalBackend, type RunningLocalBackend } from "../../local-backend/start";
 import { verdict } from "./stats";
+import { benchmarkWatchList } from "./watch-list";
 
 const GENERATED_STREAMS = 10_000;
 const BATCH = 500;
@@ -192,6 +193,7 @@ export async function benchmarkExplore(): Promise<void> {
         (overScale.length === 0 ? "" : ` (${overScale.join(", ")})`),
     );
     console.log();
+    await benchmarkWatchList(backend);
   } finally {
     await backend.stop();
   }

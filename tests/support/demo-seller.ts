@@ -1,13 +1,16 @@
 import { buildSampleStreams, DEMO_SHOPS, DEMO_STREAM_LINKS, DEMO_USERS } from "../../convex/lib/data/demo";
 import type { StreamStatus } from "../../convex/lib/constants";
 
-/** A demo seller and one of their streams in the given status, straight from the demo data. */
-export function demoSellerWithStream(status: StreamStatus) {
-  const sample = buildSampleStreams(Date.now()).find((stream) => {
+/**
+ * A demo seller and one of their streams in the given status, straight from the demo data: the
+ * `nth` such stream of an active shop (0, the first, unless a test needs one no other test changes).
+ */
+export function demoSellerWithStream(status: StreamStatus, nth = 0) {
+  const sample = buildSampleStreams(Date.now()).filter((stream) => {
     if (stream.status !== status) return false;
     const shop = DEMO_SHOPS.find((candidate) => candidate.slug === DEMO_STREAM_LINKS[stream.id]?.shopSlug);
     return shop?.status === "active";
-  });
+  })[nth];
   const shop = DEMO_SHOPS.find(
     (candidate) => candidate.slug === DEMO_STREAM_LINKS[sample?.id ?? ""]?.shopSlug,
   );
