@@ -37,6 +37,14 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorBoundary />,
       },
       {
+        // Not under RequireAuth: signed out, the page itself asks to sign in (PRODUCT.md "Watch list").
+        path: paths.watchList.path,
+        lazy: async () => ({
+          Component: (await import("@/features/watch-list/watch-list-page")).WatchListPage,
+        }),
+        errorElement: <RouteErrorBoundary />,
+      },
+      {
         path: paths.explore.streams.path,
         lazy: async () => ({
           Component: (await import("@/features/explore/explore-streams-page")).ExploreStreamsPage,

@@ -27,6 +27,8 @@ export const paths = {
     path: "/stream/:streamId",
     getHref: (streamId: string) => `/stream/${encodeURIComponent(streamId)}`,
   },
+  /** The signed-in person's saved shows and followed shops (signed out: a sign-in prompt). */
+  watchList: { path: "/watch-list", getHref: () => "/watch-list" },
   dashboard: {
     root: { path: "/dashboard", getHref: () => "/dashboard" },
     streams: {

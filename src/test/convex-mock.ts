@@ -115,4 +115,6 @@ export const convexReactMock = {
   useQuery: vi.fn(useMockQuery),
   usePaginatedQuery: vi.fn(useMockPaginatedQuery),
   useMutation: vi.fn((ref: FunctionReference<"mutation">) => mockMutation(getFunctionName(ref))),
+  /** Actions behave as mutations here: recorded in `mutationCalls`, answered by `mutationImpl`. */
+  useAction: vi.fn((ref: FunctionReference<"action">) => mockMutation(getFunctionName(ref))),
 };

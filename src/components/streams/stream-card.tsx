@@ -1,6 +1,7 @@
 import type { FunctionReturnType } from "convex/server";
 import { Link } from "react-router-dom";
 import { CardPicture } from "@/components/ui/card-picture";
+import { SaveStreamButton } from "@/components/watch-list/save-stream-button";
 import { paths } from "@/config/paths";
 import { useNow } from "@/lib/use-now";
 import type { api } from "@convex/_generated/api";
@@ -33,6 +34,10 @@ export function StreamCard({ stream, priority = false }: { stream: StreamCardDat
         {stream.imageUrl && <CardPicture src={stream.imageUrl} priority={priority} />}
         <span className="absolute right-3 top-3">
           <StreamStatusBadge status={stream.streamStatus} />
+        </span>
+        {/* Above the link's ::after overlay (z-10), so it takes its own clicks. */}
+        <span className="absolute left-3 top-3 z-10">
+          <SaveStreamButton streamId={stream._id} streamTitle={stream.streamTitle} />
         </span>
       </div>
       <div className="p-4">

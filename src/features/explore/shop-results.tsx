@@ -1,7 +1,7 @@
+import { ShopCard } from "@/components/shops/shop-card";
 import { api } from "@convex/_generated/api";
 import type { ExploreFilter } from "@convex/lib/explore";
 import { ExploreResults } from "./explore-results";
-import { ShopCard } from "./shop-card";
 
 const NOUNS = { plural: "shops", singular: "shop", list: "live shops" };
 

@@ -1,6 +1,7 @@
 import { useQuery } from "convex/react";
 import { Link } from "react-router-dom";
 import { Icon } from "@/components/ui/icon";
+import { FollowShopButton } from "@/components/watch-list/follow-shop-button";
 import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";
 import { MSAS } from "@convex/lib/data/msas";
@@ -46,7 +47,7 @@ export function FeaturedShops() {
               <Icon name="lucide:store" className="size-7" />
             )}
           </span>
-          <div className="min-w-0">
+          <div className="min-w-0 flex-1">
             <h3 className="font-semibold">
               <Link
                 to={paths.liveShop.getHref(shop.slug)}
@@ -64,6 +65,10 @@ export function FeaturedShops() {
               </p>
             )}
           </div>
+          {/* Above the link's ::after overlay (z-10), so it takes its own clicks. */}
+          <span className="relative z-10 -mt-1 -mr-1 shrink-0">
+            <FollowShopButton liveShopId={shop._id} liveShopName={shop.liveShopName} />
+          </span>
         </li>
       ))}
     </ul>

@@ -3,15 +3,21 @@ import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { beforeEach, expect, test, vi } from "vitest";
 import { api } from "@convex/_generated/api";
+import { useMockConvexAuth } from "@/test/convex-auth-mock";
 import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
+import { WatchListProviders } from "@/components/watch-list/__tests__/watch-list-providers";
 import { LiveNow } from "./live-now";
 
-vi.mock("convex/react", () => convexReactMock);
+vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
 
 beforeEach(resetConvexMock);
 
-// Stream cards link to their pages, so they need a router around them.
-const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter>{children}</MemoryRouter>;
+// Stream cards link to their pages and have a save button, so they need a router and the watch list.
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <MemoryRouter>
+    <WatchListProviders>{children}</WatchListProviders>
+  </MemoryRouter>
+);
 
 test("shows a loading state, then the live streams with their badges", () => {
   const { rerender } = render(<LiveNow />, { wrapper });

@@ -1,7 +1,11 @@
 import { Icon } from "@/components/ui/icon";
+import { FollowShopButton } from "@/components/watch-list/follow-shop-button";
 import type { PublicShop } from "./shop-json-ld";
 
-/** Banner, logo, name and headline on the shop's theme colour, with the "temporarily closed" notice. */
+/**
+ * Banner, logo, name, headline and the follow button on the shop's theme colour, with the "temporarily
+ * closed" notice.
+ */
 export function ShopHero({ shop }: { shop: PublicShop }) {
   return (
     <header>
@@ -24,11 +28,14 @@ export function ShopHero({ shop }: { shop: PublicShop }) {
             </span>
           )}
         </div>
-        <div className="min-w-0 pb-1">
+        <div className="min-w-0 flex-1 pb-1">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{shop.liveShopName}</h1>
           {shop.headline && (
             <p className="mt-1 text-lg text-slate-600 dark:text-slate-300">{shop.headline}</p>
           )}
+        </div>
+        <div className="shrink-0 sm:pb-2">
+          <FollowShopButton liveShopId={shop._id} liveShopName={shop.liveShopName} variant="full" />
         </div>
       </div>
       {shop.status === "maintenance" && (

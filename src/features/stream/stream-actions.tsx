@@ -1,13 +1,14 @@
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
+import { SaveStreamButton } from "@/components/watch-list/save-stream-button";
 import { downloadIcs } from "@/lib/ics-download";
 import { buildIcsEvent, icsFileName, showCalendarEvent } from "@convex/lib/ics";
 import type { PublicStream } from "./stream-types";
 
 type Props = { stream: PublicStream; pageUrl: string };
 
-/** Add to calendar (an .ics file) and share (the native sheet, else copy the link). */
+/** Save to the watch list, add to calendar (an .ics file) and share (the native sheet, else copy the link). */
 export function StreamActions({ stream, pageUrl }: Props) {
   const [shareNote, setShareNote] = useState<string | null>(null);
   useEffect(() => {
@@ -55,6 +56,7 @@ export function StreamActions({ stream, pageUrl }: Props) {
 
   return (
     <div className="flex flex-wrap items-center gap-3">
+      <SaveStreamButton streamId={stream._id} streamTitle={stream.streamTitle} variant="full" />
       {canAddToCalendar && (
         <Button variant="outline" onClick={addToCalendar}>
           <Icon name="lucide:calendar-plus" className="size-4" />

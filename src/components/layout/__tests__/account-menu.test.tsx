@@ -40,7 +40,7 @@ describe("AccountMenu", () => {
     const { trigger } = renderMenu();
     await userEvent.click(trigger);
     await userEvent.keyboard("{ArrowDown}");
-    expect(screen.getByRole("menuitem", { name: "Settings" })).toHaveFocus();
+    expect(screen.getByRole("menuitem", { name: "Watch list" })).toHaveFocus();
     await userEvent.keyboard("{End}");
     expect(screen.getByRole("menuitem", { name: "Sign out" })).toHaveFocus();
     await userEvent.keyboard("{ArrowDown}");
@@ -51,11 +51,12 @@ describe("AccountMenu", () => {
     expect(trigger).toHaveFocus();
   });
 
-  test("leads to the dashboard and settings; the Admin entry only for admins", async () => {
+  test("leads to the dashboard, the watch list and settings; the Admin entry only for admins", async () => {
     const { trigger } = renderMenu();
     await userEvent.click(trigger);
     const items = screen.getAllByRole("menuitem").map((item) => item.textContent);
-    expect(items).toEqual(["Dashboard", "Settings", "Sign out"]);
+    expect(items).toEqual(["Dashboard", "Watch list", "Settings", "Sign out"]);
+    expect(screen.getByRole("menuitem", { name: "Watch list" })).toHaveAttribute("href", "/watch-list");
     expect(screen.getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/dashboard/settings");
     expect(screen.queryByRole("menuitem", { name: "Admin" })).not.toBeInTheDocument();
   });
@@ -66,6 +67,7 @@ describe("AccountMenu", () => {
     expect(screen.getByRole("menuitem", { name: "Admin" })).toHaveAttribute("href", "/dashboard/admin");
     expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual([
       "Dashboard",
+      "Watch list",
       "Settings",
       "Admin",
       "Sign out",

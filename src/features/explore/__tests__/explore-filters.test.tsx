@@ -2,13 +2,15 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { MenuStateProvider } from "@/components/layout/menu-state";
+import { useMockConvexAuth } from "@/test/convex-auth-mock";
 import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
 import { renderInRouter } from "@/test/render-in-router";
+import { WatchListProviders } from "@/components/watch-list/__tests__/watch-list-providers";
 import { api } from "@convex/_generated/api";
 import { TOO_MANY_MSAS_MESSAGE } from "@convex/lib/explore";
 import { ExploreStreamsPage } from "../explore-streams-page";
 
-vi.mock("convex/react", () => convexReactMock);
+vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
 vi.mock("convex-helpers/react", () => ({ usePaginatedQuery: convexReactMock.usePaginatedQuery }));
 
 beforeEach(resetConvexMock);
@@ -19,9 +21,11 @@ const SIX_TEXAS_MSAS = ["10180", "11100", "12420", "13140", "15180", "17780"];
 function renderExplore(at = "/explore/streams") {
   setQueryResult(api.explore.listExploreStreams, []);
   const router = renderInRouter(
-    <MenuStateProvider>
-      <ExploreStreamsPage />
-    </MenuStateProvider>,
+    <WatchListProviders>
+      <MenuStateProvider>
+        <ExploreStreamsPage />
+      </MenuStateProvider>
+    </WatchListProviders>,
     { path: "/explore/streams", at },
   );
   const params = () => new URLSearchParams(router.state.location.search);
@@ -118,9 +122,11 @@ describe("explore filter panel", () => {
 describe("explore results", () => {
   test("loading shows skeletons, then the cards with their badges", () => {
     renderInRouter(
-      <MenuStateProvider>
-        <ExploreStreamsPage />
-      </MenuStateProvider>,
+      <WatchListProviders>
+        <MenuStateProvider>
+          <ExploreStreamsPage />
+        </MenuStateProvider>
+      </WatchListProviders>,
       { path: "/explore/streams" },
     );
     expect(screen.getByRole("status", { name: "Loading shows" })).toBeInTheDocument();

@@ -1,12 +1,14 @@
 import { screen, within } from "@testing-library/react";
 import { beforeEach, expect, test, vi } from "vitest";
 import { MenuStateProvider } from "@/components/layout/menu-state";
+import { useMockConvexAuth } from "@/test/convex-auth-mock";
 import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
 import { renderInRouter } from "@/test/render-in-router";
+import { WatchListProviders } from "@/components/watch-list/__tests__/watch-list-providers";
 import { api } from "@convex/_generated/api";
 import { ExploreShopsPage } from "../explore-shops-page";
 
-vi.mock("convex/react", () => convexReactMock);
+vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
 vi.mock("convex-helpers/react", () => ({ usePaginatedQuery: convexReactMock.usePaginatedQuery }));
 
 beforeEach(resetConvexMock);
@@ -33,9 +35,11 @@ test("live shops show as cards linking to their pages, with a badge while live",
     },
   ]);
   renderInRouter(
-    <MenuStateProvider>
-      <ExploreShopsPage />
-    </MenuStateProvider>,
+    <WatchListProviders>
+      <MenuStateProvider>
+        <ExploreShopsPage />
+      </MenuStateProvider>
+    </WatchListProviders>,
     { path: "/explore/live-shops", at: "/explore/live-shops?category=collectibles" },
   );
   const shops = screen.getByRole("list", { name: "Live shops" });

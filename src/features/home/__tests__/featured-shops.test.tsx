@@ -3,14 +3,20 @@ import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { beforeEach, expect, test, vi } from "vitest";
 import { api } from "@convex/_generated/api";
+import { useMockConvexAuth } from "@/test/convex-auth-mock";
 import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
+import { WatchListProviders } from "@/components/watch-list/__tests__/watch-list-providers";
 import { FeaturedShops } from "../featured-shops";
 
-vi.mock("convex/react", () => convexReactMock);
+vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
 
 beforeEach(resetConvexMock);
 
-const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter>{children}</MemoryRouter>;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <MemoryRouter>
+    <WatchListProviders>{children}</WatchListProviders>
+  </MemoryRouter>
+);
 
 test("each featured shop links to its page by slug and names its main metro area", () => {
   setQueryResult(api.liveShops.listFeaturedShops, [

@@ -2,10 +2,12 @@ import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { api } from "@convex/_generated/api";
+import { useMockConvexAuth } from "@/test/convex-auth-mock";
 import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
+import { WatchListProviders } from "@/components/watch-list/__tests__/watch-list-providers";
 import { StartingSoon } from "../starting-soon";
 
-vi.mock("convex/react", () => convexReactMock);
+vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
 
 const NOW = Date.UTC(2026, 10, 21, 12, 2, 0);
 
@@ -26,7 +28,16 @@ const card = (id: string, streamTitle: string, streamStartUTC: number) => ({
 });
 
 function renderSoon() {
-  const router = createMemoryRouter([{ path: "/", element: <StartingSoon /> }]);
+  const router = createMemoryRouter([
+    {
+      path: "/",
+      element: (
+        <WatchListProviders>
+          <StartingSoon />
+        </WatchListProviders>
+      ),
+    },
+  ]);
   render(<RouterProvider router={router} />);
 }
 

@@ -2,12 +2,14 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "@convex/_generated/api";
+import { useMockConvexAuth } from "@/test/convex-auth-mock";
 import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
 import { renderInRouter } from "@/test/render-in-router";
+import { WatchListProviders } from "@/components/watch-list/__tests__/watch-list-providers";
 import { LiveShopPage } from "../live-shop-page";
 import type { PublicShop } from "../shop-json-ld";
 
-vi.mock("convex/react", () => convexReactMock);
+vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
 
 beforeEach(resetConvexMock);
 
@@ -53,7 +55,12 @@ function shop(overrides: Partial<PublicShop> = {}): PublicShop {
 
 function renderPage(value: PublicShop | null, at = "/live-shop/sarahs-vintage") {
   setQueryResult(api.liveShops.getPublicShop, value);
-  return renderInRouter(<LiveShopPage />, { path: "/live-shop/:idOrSlug", at });
+  return renderInRouter(
+    <WatchListProviders>
+      <LiveShopPage />
+    </WatchListProviders>,
+    { path: "/live-shop/:idOrSlug", at },
+  );
 }
 
 describe("LiveShopPage", () => {
@@ -86,7 +93,10 @@ describe("LiveShopPage", () => {
 
   test("a shop in maintenance shows the temporarily closed notice", () => {
     renderPage(shop({ status: "maintenance" }));
-    expect(screen.getByRole("status")).toHaveTextContent(/Temporarily closed/);
+    // The page's own status line (the notices region in the corner is another).
+    expect(screen.getByText("Temporarily closed.").closest('[role="status"]')).toHaveTextContent(
+      /taking a short break/,
+    );
   });
 
   test("the FAQ is a disclosure with aria-expanded", async () => {

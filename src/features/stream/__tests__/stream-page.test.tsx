@@ -2,12 +2,14 @@ import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "@convex/_generated/api";
+import { useMockConvexAuth } from "@/test/convex-auth-mock";
 import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
 import { renderInRouter } from "@/test/render-in-router";
+import { WatchListProviders } from "@/components/watch-list/__tests__/watch-list-providers";
 import { StreamPage } from "../stream-page";
 import type { PublicStream } from "../stream-types";
 
-vi.mock("convex/react", () => convexReactMock);
+vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
 
 const START = Date.UTC(2026, 10, 21, 19, 30); // 2:30 PM in New York, 11:30 AM in Los Angeles
 
@@ -38,7 +40,12 @@ function stream(overrides: Partial<PublicStream> = {}): PublicStream {
 
 function renderPage(value: PublicStream | null) {
   setQueryResult(api.streams.getPublicStream, value);
-  return renderInRouter(<StreamPage />, { path: "/stream/:streamId", at: "/stream/stream1" });
+  return renderInRouter(
+    <WatchListProviders>
+      <StreamPage />
+    </WatchListProviders>,
+    { path: "/stream/:streamId", at: "/stream/stream1" },
+  );
 }
 
 beforeEach(() => {

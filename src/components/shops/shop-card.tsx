@@ -1,12 +1,16 @@
 import { Link } from "react-router-dom";
 import { Icon } from "@/components/ui/icon";
 import { CardPicture } from "@/components/ui/card-picture";
+import { FollowShopButton } from "@/components/watch-list/follow-shop-button";
 import { paths } from "@/config/paths";
 import { CATEGORIES } from "@convex/lib/data/categories";
 import { MSAS } from "@convex/lib/data/msas";
 import type { ShopCard as ShopCardData } from "@convex/schema";
 
-/** A live shop in the explore list: banner, logo, name, headline, categories and areas, live badge. */
+/**
+ * A live shop in a list (explore, the watch list): banner, logo, name, headline, categories and areas,
+ * live badge, and a follow button above the card-wide link.
+ */
 export function ShopCard({ shop, priority = false }: { shop: ShopCardData; priority?: boolean }) {
   const categories = shop.categories
     .map((id) => CATEGORIES.find((category) => category.id === id)?.label)
@@ -16,6 +20,10 @@ export function ShopCard({ shop, priority = false }: { shop: ShopCardData; prior
     <article className="relative h-full overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="relative h-28 bg-gradient-to-br from-primary-100 to-secondary-50 dark:from-primary-900/40 dark:to-slate-800">
         {shop.bannerImageUrl && <CardPicture src={shop.bannerImageUrl} priority={priority} />}
+        {/* Above the link's ::after overlay (z-10), so it takes its own clicks. */}
+        <span className="absolute left-3 top-3 z-10">
+          <FollowShopButton liveShopId={shop._id} liveShopName={shop.liveShopName} />
+        </span>
         {shop.liveStatus && (
           <span className="absolute right-3 top-3 inline-flex items-center gap-1.5 rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-semibold text-white">
             {shop.liveStatus === "LIVE" && (

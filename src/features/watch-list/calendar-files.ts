@@ -1,0 +1,32 @@
+import { paths } from "@/config/paths";
+import { downloadIcs } from "@/lib/ics-download";
+import { buildIcsCalendar, buildIcsEvent, icsFileName, showCalendarEvent } from "@convex/lib/ics";
+import type { WatchStream } from "./watch-list-types";
+
+/** The file "Add all to calendar" saves. */
+export const WATCH_LIST_ICS_FILE = "livelocal-watch-list.ics";
+const WATCH_LIST_CALENDAR_NAME = "LiveLocal watch list";
+
+type TimedShow = WatchStream & { streamStartUTC: number };
+
+export function hasStart(show: WatchStream): show is TimedShow {
+  return show.streamStartUTC !== undefined;
+}
+
+function calendarEvent(show: TimedShow, origin: string, now: number) {
+  return showCalendarEvent(show, `${origin}${paths.stream.getHref(show._id)}`, now);
+}
+
+/** "Add to calendar" for one show: an .ics file named after it, linking to its page on `origin`. */
+export function downloadShowIcs(show: TimedShow, origin: string, now: number): void {
+  downloadIcs(icsFileName(show.streamTitle), buildIcsEvent(calendarEvent(show, origin, now)));
+}
+
+/**
+ * "Add all to calendar": one file with every upcoming show that has a start time. Each event keeps its
+ * stream's UID, so importing the file again (or adding one show later) updates instead of duplicating.
+ */
+export function downloadAllShowsIcs(shows: readonly WatchStream[], origin: string, now: number): void {
+  const events = shows.filter(hasStart).map((show) => calendarEvent(show, origin, now));
+  downloadIcs(WATCH_LIST_ICS_FILE, buildIcsCalendar(events, { name: WATCH_LIST_CALENDAR_NAME }));
+}
