@@ -122,7 +122,7 @@ test("a new user saves a show signed out, follows two shops, hears it go live on
   await announcer.waitForURL((url) => url.pathname === streamUrl);
 
   // Turning the feed off revokes its address.
-  await buyer.page.bringToFront();
+  if (announcer === buyer.page) await buyer.page.goto("/watch-list");
   await feedPanel.getByRole("button", { name: "Turn off" }).click();
   await buyer.page
     .getByRole("alertdialog")

@@ -20,10 +20,6 @@ export function ShopCard({ shop, priority = false }: { shop: ShopCardData; prior
     <article className="relative h-full overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="relative h-28 bg-gradient-to-br from-primary-100 to-secondary-50 dark:from-primary-900/40 dark:to-slate-800">
         {shop.bannerImageUrl && <CardPicture src={shop.bannerImageUrl} priority={priority} />}
-        {/* Above the link's ::after overlay (z-10), so it takes its own clicks. */}
-        <span className="absolute left-3 top-3 z-10">
-          <FollowShopButton liveShopId={shop._id} liveShopName={shop.liveShopName} />
-        </span>
         {shop.liveStatus && (
           <span className="absolute right-3 top-3 inline-flex items-center gap-1.5 rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-semibold text-white">
             {shop.liveStatus === "LIVE" && (
@@ -51,6 +47,10 @@ export function ShopCard({ shop, priority = false }: { shop: ShopCardData; prior
               {shop.liveShopName}
             </Link>
           </h3>
+          {/* Off the banner's own text; above the link's ::after overlay (z-10). */}
+          <span className="relative z-10 -mr-2 ml-auto shrink-0">
+            <FollowShopButton liveShopId={shop._id} liveShopName={shop.liveShopName} />
+          </span>
         </div>
         {shop.status === "maintenance" && (
           <p className="mt-2 text-xs font-medium text-amber-800 dark:text-amber-200">Temporarily closed</p>

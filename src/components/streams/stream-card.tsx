@@ -35,21 +35,23 @@ export function StreamCard({ stream, priority = false }: { stream: StreamCardDat
         <span className="absolute right-3 top-3">
           <StreamStatusBadge status={stream.streamStatus} />
         </span>
-        {/* Above the link's ::after overlay (z-10), so it takes its own clicks. */}
-        <span className="absolute left-3 top-3 z-10">
-          <SaveStreamButton streamId={stream._id} streamTitle={stream.streamTitle} />
-        </span>
       </div>
       <div className="p-4">
-        <h3 className="line-clamp-2 font-semibold">
-          {/* The whole card is the link's target area (the ::after covers it); the name stays the title. */}
-          <Link
-            to={paths.stream.getHref(stream._id)}
-            className="after:absolute after:inset-0 after:rounded-2xl hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-primary-600"
-          >
-            {stream.streamTitle}
-          </Link>
-        </h3>
+        <div className="flex items-start gap-2">
+          <h3 className="line-clamp-2 min-w-0 flex-1 font-semibold">
+            {/* The whole card is the link's target area (the ::after covers it); the name stays the title. */}
+            <Link
+              to={paths.stream.getHref(stream._id)}
+              className="after:absolute after:inset-0 after:rounded-2xl hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-primary-600"
+            >
+              {stream.streamTitle}
+            </Link>
+          </h3>
+          {/* Beside the title, off the picture's own text; above the link's ::after overlay (z-10). */}
+          <span className="relative z-10 -mt-2 -mr-2 shrink-0">
+            <SaveStreamButton streamId={stream._id} streamTitle={stream.streamTitle} />
+          </span>
+        </div>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
           {stream.liveShopName}
           {stream.locationLabel && <> · {stream.locationLabel}</>}
