@@ -1,4 +1,5 @@
 import { Button } from "@/components/ui/button";
+import { CardSkeleton } from "@/components/ui/card-skeleton";
 import { Icon } from "@/components/ui/icon";
 import type { ExploreFilter } from "@convex/lib/explore";
 
@@ -12,13 +13,7 @@ export function ResultsSkeleton({ label }: { label: string }) {
       aria-label={label}
     >
       {[0, 1, 2, 3, 4, 5].map((key) => (
-        <div key={key} className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800">
-          <div className="aspect-video animate-pulse bg-slate-100 dark:bg-slate-800" />
-          <div className="space-y-2 p-4">
-            <div className="h-4 w-3/4 animate-pulse rounded bg-slate-100 dark:bg-slate-800" />
-            <div className="h-3 w-1/2 animate-pulse rounded bg-slate-100 dark:bg-slate-800" />
-          </div>
-        </div>
+        <CardSkeleton key={key} />
       ))}
     </div>
   );

@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
+import { useTransientNote } from "@/lib/use-transient-note";
 import { SaveStreamButton } from "@/components/watch-list/save-stream-button";
 import { downloadIcs } from "@/lib/ics-download";
 import { buildIcsEvent, icsFileName, showCalendarEvent } from "@convex/lib/ics";
@@ -10,12 +10,7 @@ type Props = { stream: PublicStream; pageUrl: string };
 
 /** Save to the watch list, add to calendar (an .ics file) and share (the native sheet, else copy the link). */
 export function StreamActions({ stream, pageUrl }: Props) {
-  const [shareNote, setShareNote] = useState<string | null>(null);
-  useEffect(() => {
-    if (!shareNote) return;
-    const timer = window.setTimeout(() => setShareNote(null), 4000);
-    return () => window.clearTimeout(timer);
-  }, [shareNote]);
+  const [shareNote, setShareNote] = useTransientNote();
 
   const canAddToCalendar =
     stream.streamStartUTC !== undefined && ["SCHEDULED", "LIVE", "PAUSED"].includes(stream.streamStatus);

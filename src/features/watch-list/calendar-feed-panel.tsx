@@ -1,8 +1,9 @@
 import { useAction, useMutation, useQuery } from "convex/react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { FormAlert } from "@/components/forms/form-alert";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
+import { useTransientNote } from "@/lib/use-transient-note";
 import { useConfirm } from "@/components/ui/use-confirm";
 import { convexSiteUrl } from "@/lib/convex-site";
 import { errorMessage } from "@/lib/errors";
@@ -124,12 +125,7 @@ type FeedAddressProps = {
 /** The feed while on: its address to copy or subscribe to, the warning, and the ways to change it. */
 function FeedAddress({ address, createdAt, pending, onRenew, onTurnOff }: FeedAddressProps) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const [copyNote, setCopyNote] = useState<string | null>(null);
-  useEffect(() => {
-    if (!copyNote) return;
-    const timer = window.setTimeout(() => setCopyNote(null), 4000);
-    return () => window.clearTimeout(timer);
-  }, [copyNote]);
+  const [copyNote, setCopyNote] = useTransientNote();
 
   async function copy() {
     try {

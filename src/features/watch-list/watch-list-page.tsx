@@ -2,6 +2,7 @@ import { useConvexAuth, useQuery } from "convex/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { buttonVariants } from "@/components/ui/button";
+import { CardSkeleton } from "@/components/ui/card-skeleton";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -140,16 +141,7 @@ function WatchListSkeleton() {
           <div className="h-7 w-40 animate-pulse rounded bg-slate-100 dark:bg-slate-800" />
           <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {[0, 1, 2].map((key) => (
-              <div
-                key={key}
-                className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800"
-              >
-                <div className="aspect-video animate-pulse bg-slate-100 dark:bg-slate-800" />
-                <div className="space-y-2 p-4">
-                  <div className="h-4 w-3/4 animate-pulse rounded bg-slate-100 dark:bg-slate-800" />
-                  <div className="h-3 w-1/2 animate-pulse rounded bg-slate-100 dark:bg-slate-800" />
-                </div>
-              </div>
+              <CardSkeleton key={key} />
             ))}
           </div>
         </div>
