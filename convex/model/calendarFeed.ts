@@ -10,7 +10,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { CalendarShow } from "../lib/ics";
 import { appError } from "./errors";
 import { insertWithTimestamps } from "./timestamps";
-import { getPublicStreamWithShop, listSavedRows } from "./watchList";
+import { getPublicStreamWithShop, listSavedRows, type ShopCache } from "./watchList";
 
 /** 32 bytes in base64url without padding. */
 export const FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -80,8 +80,9 @@ export async function readFeed(ctx: QueryCtx, token: string): Promise<FeedConten
     .unique();
   if (!feed) return null;
   const shows: CalendarShow[] = [];
+  const shopCache: ShopCache = new Map();
   for (const row of await listSavedRows(ctx, feed.userId)) {
-    const found = await getPublicStreamWithShop(ctx, row.streamId);
+    const found = await getPublicStreamWithShop(ctx, row.streamId, shopCache);
     if (!found) continue;
     const { stream } = found;
     const coming = ["SCHEDULED", "LIVE", "PAUSED"].includes(stream.streamStatus);

@@ -12,7 +12,7 @@ import { LIMITS } from "../lib/limits";
 import { shopCardValidator, streamCardValidator } from "../schema";
 import { toShopCard, toStreamCard } from "./cards";
 import { appError } from "./errors";
-import { listShopListingRows, shopFacets } from "./exploreListings";
+import { shopFacets } from "./exploreListings";
 import { publicShopStatus } from "./restriction";
 import { insertWithTimestamps } from "./timestamps";
 
@@ -81,20 +81,35 @@ export async function findFollowRow(ctx: QueryCtx, userId: Id<"users">, liveShop
     .unique();
 }
 
+/** Shops already read in this call, by id: a list of 100 shows reads each of their few shops once. */
+export type ShopCache = Map<Id<"liveShops">, Doc<"liveShops"> | null>;
+
+async function getShop(ctx: QueryCtx, liveShopId: Id<"liveShops">, cache?: ShopCache) {
+  if (cache?.has(liveShopId)) return cache.get(liveShopId) ?? null;
+  const shop = await ctx.db.get("liveShops", liveShopId);
+  cache?.set(liveShopId, shop);
+  return shop;
+}
+
 /** A stream and its shop, when anyone may open the stream's page. */
 export async function getPublicStreamWithShop(
   ctx: QueryCtx,
   streamId: Id<"streams">,
+  cache?: ShopCache,
 ): Promise<{ stream: Doc<"streams">; shop: Doc<"liveShops"> } | null> {
   const stream = await ctx.db.get("streams", streamId);
   if (!stream) return null;
-  const shop = await ctx.db.get("liveShops", stream.liveShopId);
+  const shop = await getShop(ctx, stream.liveShopId, cache);
   if (!shop || !isStreamPagePublic(stream.streamStatus, publicShopStatus(shop))) return null;
   return { stream, shop };
 }
 
-async function getPublicShop(ctx: QueryCtx, liveShopId: Id<"liveShops">): Promise<Doc<"liveShops"> | null> {
-  const shop = await ctx.db.get("liveShops", liveShopId);
+async function getPublicShop(
+  ctx: QueryCtx,
+  liveShopId: Id<"liveShops">,
+  cache?: ShopCache,
+): Promise<Doc<"liveShops"> | null> {
+  const shop = await getShop(ctx, liveShopId, cache);
   return shop && isShopPublic(publicShopStatus(shop)) ? shop : null;
 }
 
@@ -144,9 +159,12 @@ const byStart = (a: { streamStartUTC?: number }, b: { streamStartUTC?: number })
 const byLatestEnd = (a: WatchStream, b: WatchStream) =>
   (b.streamStopUTC ?? b.streamStartUTC ?? 0) - (a.streamStopUTC ?? a.streamStartUTC ?? 0);
 
-/** A shop's card as explore shows it: its listing row's when listed, else built from its links. */
+/** A shop's card as explore shows it: one of its listing rows' (all carry it), else built from its links. */
 async function shopCardOf(ctx: QueryCtx, shop: Doc<"liveShops">) {
-  const [listing] = await listShopListingRows(ctx, shop._id);
+  const listing = await ctx.db
+    .query("shopListings")
+    .withIndex("by_liveShopId_and_categoryKey_and_placeKey", (q) => q.eq("liveShopId", shop._id))
+    .first();
   return listing?.card ?? toShopCard(shop, await shopFacets(ctx, shop._id));
 }
 
@@ -182,10 +200,11 @@ export async function readWatchList(ctx: QueryCtx, userId: Id<"users">): Promise
   const ended: WatchStream[] = [];
   const unavailable: WatchList["unavailable"] = { streamIds: [], liveShopIds: [] };
   const savedIds = new Set<Id<"streams">>();
+  const shopCache: ShopCache = new Map();
 
   for (const row of savedRows) {
     savedIds.add(row.streamId);
-    const found = await getPublicStreamWithShop(ctx, row.streamId);
+    const found = await getPublicStreamWithShop(ctx, row.streamId, shopCache);
     if (!found) {
       unavailable.streamIds.push(row.streamId);
       continue;
@@ -200,7 +219,7 @@ export async function readWatchList(ctx: QueryCtx, userId: Id<"users">): Promise
   const shops: Infer<typeof followedShopValidator>[] = [];
   const followedLive: WatchStream[] = [];
   for (const row of followRows) {
-    const shop = await getPublicShop(ctx, row.liveShopId);
+    const shop = await getPublicShop(ctx, row.liveShopId, shopCache);
     if (!shop) {
       unavailable.liveShopIds.push(row.liveShopId);
       continue;
