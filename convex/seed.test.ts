@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { internal } from "./_generated/api";
+import { api, internal } from "./_generated/api";
+import { DEMO_USERS, DEMO_WATCH_LIST } from "./lib/data/demo";
 import { US_STATES } from "./lib/data/states";
 import { newTest } from "./test.setup";
 
@@ -43,6 +44,22 @@ describe("seed", () => {
     expect(demo.users.inserted + demo.shops.inserted + demo.streams).toBe(0);
     const streams = await t.run(async (ctx) => (await ctx.db.query("streams").collect()).length);
     expect(streams).toBe(20);
+  });
+
+  test("the demo viewer's watch list has a live show, upcoming ones, a replay and three shops, once", async () => {
+    const t = newTest();
+    await t.mutation(internal.seed.seedAll, {});
+    await t.mutation(internal.seed.seedDemoData, {});
+    const viewer = DEMO_USERS.find((user) => user.key === DEMO_WATCH_LIST.userKey)!;
+    const list = (await t
+      .withIdentity({ subject: viewer.clerkId, email: viewer.email, name: viewer.name })
+      .query(api.watchList.myWatchList, {}))!;
+    expect(list.counts).toEqual({ savedStreams: 4, followedShops: 3 });
+    expect(list.live.filter((stream) => stream.saved)).toHaveLength(1);
+    expect(list.upcoming).toHaveLength(2);
+    expect(list.ended[0].replayVideoUrl).toMatch(/^https:\/\//);
+    expect(list.shops).toHaveLength(3);
+    expect(list.unavailable).toEqual({ streamIds: [], liveShopIds: [] });
   });
 
   test("the demo has something live now, something starting within hours and replays of ended shows", async () => {

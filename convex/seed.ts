@@ -8,6 +8,7 @@ import {
   DEMO_SHOPS,
   DEMO_STREAM_LINKS,
   DEMO_USERS,
+  DEMO_WATCH_LIST,
   type SampleStream,
 } from "./lib/data/demo";
 import { MSAS } from "./lib/data/msas";
@@ -129,6 +130,9 @@ async function seedDemo(ctx: MutationCtx, now: number) {
   const samples = buildSampleStreams(now);
   const shops = { inserted: 0, existing: 0 };
   let streams = 0;
+  // What this run inserted, for the demo viewer's watch list (a re-run leaves an existing list alone).
+  const insertedShops = new Map<string, Id<"liveShops">>();
+  const insertedStreams = new Map<string, Id<"streams">>();
   for (const demoShop of DEMO_SHOPS) {
     // A shop that exists already was seeded before, with its streams: leave both alone.
     if (await getLiveShopBySlug(ctx, demoShop.slug)) {
@@ -142,10 +146,23 @@ async function seedDemo(ctx: MutationCtx, now: number) {
     for (const link of categories) await linkShopCategory(ctx, liveShopId, link, now);
     for (const code of cbsaCodes) await linkShopMsa(ctx, liveShopId, await msaIdByCode(ctx, code), now);
     shops.inserted++;
+    insertedShops.set(demoShop.slug, liveShopId);
 
     for (const sample of samples.filter((s) => DEMO_STREAM_LINKS[s.id]?.shopSlug === demoShop.slug)) {
-      await insertSampleStream(ctx, liveShopId, sample, now);
+      insertedStreams.set(sample.id, await insertSampleStream(ctx, liveShopId, sample, now));
       streams++;
+    }
+  }
+
+  const watcherId = userIds.get(DEMO_WATCH_LIST.userKey);
+  if (watcherId) {
+    for (const sampleId of DEMO_WATCH_LIST.savedStreamIds) {
+      const streamId = insertedStreams.get(sampleId);
+      if (streamId) await insertWithTimestamps(ctx, "savedStreams", { userId: watcherId, streamId }, now);
+    }
+    for (const slug of DEMO_WATCH_LIST.followedShopSlugs) {
+      const liveShopId = insertedShops.get(slug);
+      if (liveShopId) await insertWithTimestamps(ctx, "shopFollows", { userId: watcherId, liveShopId }, now);
     }
   }
   return { users, shops, streams };

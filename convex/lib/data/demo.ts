@@ -1271,6 +1271,22 @@ export const DEMO_STREAM_LINKS: Record<string, DemoStreamLinks> = Object.fromEnt
   }),
 );
 
+/**
+ * The demo viewer's watch list, so `/watch-list` has something to show on a first run: a live show, two
+ * coming up, one ended with its replay, and three followed shops. None of these shows or shops is one an
+ * end-to-end test takes live, so the viewer's open tabs in those tests get no go-live notices.
+ */
+export const DEMO_WATCH_LIST = {
+  userKey: "viewer",
+  savedStreamIds: [
+    "sourdough-bake-sale",
+    "barkery-treats-live",
+    "mid-century-walkthrough",
+    "cookie-box-preorder",
+  ],
+  followedShopSlugs: ["crumb-and-crust-bakehouse", "rose-city-good-dog", "silver-lake-skin-lab"],
+} as const;
+
 function requireShop(slug: string): DemoShop {
   const shop = DEMO_SHOPS.find((candidate) => candidate.slug === slug);
   if (!shop) throw new Error(`demo data: unknown shop ${slug}`);
