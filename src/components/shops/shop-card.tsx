@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { CARD_LINK_CLASS } from "@/components/ui/card-link";
 import { Icon } from "@/components/ui/icon";
 import { CardPicture } from "@/components/ui/card-picture";
 import { FollowShopButton } from "@/components/watch-list/follow-shop-button";
@@ -40,10 +41,7 @@ export function ShopCard({ shop, priority = false }: { shop: ShopCardData; prior
           </span>
           <h3 className="line-clamp-2 min-w-0 font-semibold">
             {/* The whole card is the link's target area (::after), with one accessible name. */}
-            <Link
-              to={paths.liveShop.getHref(shop.slug)}
-              className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none after:focus-visible:outline-2 after:focus-visible:outline-primary-600"
-            >
+            <Link to={paths.liveShop.getHref(shop.slug)} className={CARD_LINK_CLASS}>
               {shop.liveShopName}
             </Link>
           </h3>

@@ -1,5 +1,6 @@
 import type { FunctionReturnType } from "convex/server";
 import { Link } from "react-router-dom";
+import { CARD_LINK_CLASS } from "@/components/ui/card-link";
 import { CardPicture } from "@/components/ui/card-picture";
 import { SaveStreamButton } from "@/components/watch-list/save-stream-button";
 import { paths } from "@/config/paths";
@@ -40,10 +41,7 @@ export function StreamCard({ stream, priority = false }: { stream: StreamCardDat
         <div className="flex items-start gap-2">
           <h3 className="line-clamp-2 min-w-0 flex-1 font-semibold">
             {/* The whole card is the link's target area (the ::after covers it); the name stays the title. */}
-            <Link
-              to={paths.stream.getHref(stream._id)}
-              className="after:absolute after:inset-0 after:rounded-2xl hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-primary-600"
-            >
+            <Link to={paths.stream.getHref(stream._id)} className={CARD_LINK_CLASS}>
               {stream.streamTitle}
             </Link>
           </h3>

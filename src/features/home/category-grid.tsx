@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { CARD_LINK_CLASS } from "@/components/ui/card-link";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { CATEGORIES } from "@convex/lib/data/categories";
@@ -19,7 +20,7 @@ export function CategoryGrid() {
               {/* The ::after stretches the link over the whole tile. */}
               <Link
                 to={paths.explore.streams.getHref(new URLSearchParams({ category: category.id }).toString())}
-                className="after:absolute after:inset-0 after:rounded-2xl hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-primary-600"
+                className={CARD_LINK_CLASS}
               >
                 {category.label}
               </Link>

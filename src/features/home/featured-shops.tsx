@@ -1,5 +1,6 @@
 import { useQuery } from "convex/react";
 import { Link } from "react-router-dom";
+import { CARD_LINK_CLASS } from "@/components/ui/card-link";
 import { Icon } from "@/components/ui/icon";
 import { FollowShopButton } from "@/components/watch-list/follow-shop-button";
 import { paths } from "@/config/paths";
@@ -49,10 +50,7 @@ export function FeaturedShops() {
           </span>
           <div className="min-w-0 flex-1">
             <h3 className="font-semibold">
-              <Link
-                to={paths.liveShop.getHref(shop.slug)}
-                className="after:absolute after:inset-0 after:rounded-2xl hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-primary-600"
-              >
+              <Link to={paths.liveShop.getHref(shop.slug)} className={CARD_LINK_CLASS}>
                 {shop.liveShopName}
               </Link>
             </h3>
