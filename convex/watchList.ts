@@ -25,10 +25,8 @@ export const mySaved = query({
   ),
   handler: async (ctx) => {
     if (!ctx.viewer) return null;
-    const [saved, follows] = [
-      await listSavedRows(ctx, ctx.viewer._id),
-      await listFollowRows(ctx, ctx.viewer._id),
-    ];
+    const saved = await listSavedRows(ctx, ctx.viewer._id);
+    const follows = await listFollowRows(ctx, ctx.viewer._id);
     return {
       streamIds: saved.map((row) => row.streamId),
       liveShopIds: follows.map((row) => row.liveShopId),
