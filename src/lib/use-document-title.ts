@@ -1,12 +1,6 @@
-import { useEffect } from "react";
+import { useDocumentMeta } from "./use-document-meta";
 
-/** Sets the tab title as "<title> · LiveLocal" while the page is shown. */
+/** Sets the tab title as "<title> · LiveLocal" while the page is shown (useDocumentMeta, title only). */
 export function useDocumentTitle(title: string): void {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} · LiveLocal`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
+  useDocumentMeta({ title });
 }
