@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Icon } from "@/components/ui/icon";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { PLATFORM_TYPES, PLATFORMS } from "@convex/lib/constants";
@@ -26,58 +27,31 @@ export function HomePage() {
         </p>
       </section>
 
-      <section className="mt-14" aria-labelledby="live-heading">
-        <h2 id="live-heading" className="flex items-center gap-2 text-2xl font-semibold tracking-tight">
-          <span className="size-2.5 animate-pulse rounded-full bg-red-600" aria-hidden />
-          Live now
-        </h2>
-        <div className="mt-6">
-          <LiveNow />
-        </div>
-      </section>
-
-      <section className="mt-14" aria-labelledby="soon-heading">
-        <h2 id="soon-heading" className="text-2xl font-semibold tracking-tight">
-          Starting soon
-        </h2>
-        <div className="mt-6">
-          <StartingSoon />
-        </div>
-      </section>
-
-      <section className="mt-14" aria-labelledby="metro-heading">
-        <h2 id="metro-heading" className="text-2xl font-semibold tracking-tight">
-          Choose your metro area
-        </h2>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">See the shows of sellers near you.</p>
-        <div className="mt-6">
-          <MetroPicker />
-        </div>
-      </section>
-
-      <section className="mt-14" aria-labelledby="browse-heading">
-        <h2 id="browse-heading" className="text-2xl font-semibold tracking-tight">
-          Browse by category
-        </h2>
-        <div className="mt-6">
-          <CategoryGrid />
-        </div>
-      </section>
-
-      <section className="mt-14" aria-labelledby="featured-heading">
-        <h2 id="featured-heading" className="text-2xl font-semibold tracking-tight">
-          Featured shops
-        </h2>
-        <div className="mt-6">
-          <FeaturedShops />
-        </div>
-      </section>
-
-      <section className="mt-14" aria-labelledby="platforms-heading">
-        <h2 id="platforms-heading" className="text-2xl font-semibold tracking-tight">
-          One board for every platform
-        </h2>
-        <ul className="mt-6 flex flex-wrap gap-2">
+      <HomeSection
+        id="live"
+        title={
+          <>
+            <span className="size-2.5 animate-pulse rounded-full bg-red-600" aria-hidden />
+            Live now
+          </>
+        }
+      >
+        <LiveNow />
+      </HomeSection>
+      <HomeSection id="soon" title="Starting soon">
+        <StartingSoon />
+      </HomeSection>
+      <HomeSection id="metro" title="Choose your metro area" intro="See the shows of sellers near you.">
+        <MetroPicker />
+      </HomeSection>
+      <HomeSection id="browse" title="Browse by category">
+        <CategoryGrid />
+      </HomeSection>
+      <HomeSection id="featured" title="Featured shops">
+        <FeaturedShops />
+      </HomeSection>
+      <HomeSection id="platforms" title="One board for every platform">
+        <ul className="flex flex-wrap gap-2">
           {PLATFORM_TYPES.map((type) => (
             <li
               key={type}
@@ -88,7 +62,22 @@ export function HomePage() {
             </li>
           ))}
         </ul>
-      </section>
+      </HomeSection>
     </div>
+  );
+}
+
+type HomeSectionProps = { id: string; title: ReactNode; intro?: string; children: ReactNode };
+
+/** One part of the home page: a region named by its heading, an optional line, then its content. */
+function HomeSection({ id, title, intro, children }: HomeSectionProps) {
+  return (
+    <section className="mt-14" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="flex items-center gap-2 text-2xl font-semibold tracking-tight">
+        {title}
+      </h2>
+      {intro && <p className="mt-2 text-slate-600 dark:text-slate-300">{intro}</p>}
+      <div className="mt-6">{children}</div>
+    </section>
   );
 }
