@@ -51,3 +51,17 @@ export function VideoOrLink({ url, label, linkLabel, poster }: VideoOrLinkProps)
     </ExternalLink>
   );
 }
+
+/** A page's "Trailer" section (a shop's or a stream's): the heading, then the player or the link out. */
+export function TrailerSection({ url, label }: { url: string; label: string }) {
+  return (
+    <section aria-labelledby="trailer-heading">
+      <h2 id="trailer-heading" className="text-xl font-semibold tracking-tight">
+        Trailer
+      </h2>
+      <div className="mt-3">
+        <VideoOrLink url={url} label={label} linkLabel="Watch the trailer" />
+      </div>
+    </section>
+  );
+}

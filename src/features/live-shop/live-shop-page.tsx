@@ -3,7 +3,7 @@ import { useParams } from "react-router-dom";
 import { NotFoundPage } from "@/components/errors/not-found-page";
 import { JsonLdScript } from "@/components/json-ld-script";
 import { PageLoading } from "@/components/layout/page-loading";
-import { VideoOrLink } from "@/components/media/video-or-link";
+import { TrailerSection } from "@/components/media/video-or-link";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 import { api } from "@convex/_generated/api";
 import { ShopDetails } from "./shop-details";
@@ -44,18 +44,7 @@ function LiveShopView({ shop }: { shop: PublicShop }) {
             </section>
           )}
           {shop.shopTrailerUrl && (
-            <section aria-labelledby="trailer-heading">
-              <h2 id="trailer-heading" className="text-xl font-semibold tracking-tight">
-                Trailer
-              </h2>
-              <div className="mt-3">
-                <VideoOrLink
-                  url={shop.shopTrailerUrl}
-                  label={`${shop.liveShopName} trailer`}
-                  linkLabel="Watch the trailer"
-                />
-              </div>
-            </section>
+            <TrailerSection url={shop.shopTrailerUrl} label={`${shop.liveShopName} trailer`} />
           )}
           <ShopStreams streams={shop.streams} />
           <ShopFaq entries={shop.faqSection} />

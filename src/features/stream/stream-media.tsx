@@ -1,4 +1,4 @@
-import { isDirectVideoUrl, VideoOrLink } from "@/components/media/video-or-link";
+import { isDirectVideoUrl, TrailerSection, VideoOrLink } from "@/components/media/video-or-link";
 import { PLATFORMS } from "@convex/lib/constants";
 import type { PublicStream } from "./stream-types";
 
@@ -40,16 +40,7 @@ export function StreamMedia({ stream }: { stream: PublicStream }) {
           This show has ended. No replay has been posted yet.
         </p>
       )}
-      {stream.streamTrailerUrl && (
-        <section aria-labelledby="trailer-heading">
-          <h2 id="trailer-heading" className="text-xl font-semibold tracking-tight">
-            Trailer
-          </h2>
-          <div className="mt-3">
-            <VideoOrLink url={stream.streamTrailerUrl} label="Trailer" linkLabel="Watch the trailer" />
-          </div>
-        </section>
-      )}
+      {stream.streamTrailerUrl && <TrailerSection url={stream.streamTrailerUrl} label="Trailer" />}
     </>
   );
 }
