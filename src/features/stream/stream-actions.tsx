@@ -2,8 +2,7 @@ import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { useTransientNote } from "@/lib/use-transient-note";
 import { SaveStreamButton } from "@/components/watch-list/save-stream-button";
-import { downloadIcs } from "@/lib/ics-download";
-import { buildIcsEvent, icsFileName, showCalendarEvent } from "@convex/lib/ics";
+import { downloadShowIcs } from "@/lib/show-calendar";
 import type { PublicStream } from "./stream-types";
 
 type Props = { stream: PublicStream; pageUrl: string };
@@ -17,14 +16,8 @@ export function StreamActions({ stream, pageUrl }: Props) {
 
   function addToCalendar() {
     if (stream.streamStartUTC === undefined) return;
-    const ics = buildIcsEvent(
-      showCalendarEvent(
-        { ...stream, liveShopName: stream.shop.liveShopName, streamStartUTC: stream.streamStartUTC },
-        pageUrl,
-        Date.now(),
-      ),
-    );
-    downloadIcs(icsFileName(stream.streamTitle), ics);
+    const { streamStartUTC, shop } = stream;
+    downloadShowIcs({ ...stream, liveShopName: shop.liveShopName, streamStartUTC }, pageUrl);
   }
 
   async function share() {

@@ -1,6 +1,7 @@
 import { paths } from "@/config/paths";
 import { downloadIcs } from "@/lib/ics-download";
-import { buildIcsCalendar, buildIcsEvent, icsFileName, showCalendarEvent } from "@convex/lib/ics";
+import { downloadShowIcs } from "@/lib/show-calendar";
+import { buildIcsCalendar, showCalendarEvent } from "@convex/lib/ics";
 import type { WatchStream } from "./watch-list-types";
 
 /** The file "Add all to calendar" saves. */
@@ -13,13 +14,13 @@ export function hasStart(show: WatchStream): show is TimedShow {
   return show.streamStartUTC !== undefined;
 }
 
-function calendarEvent(show: TimedShow, origin: string, now: number) {
-  return showCalendarEvent(show, `${origin}${paths.stream.getHref(show._id)}`, now);
+function showPageUrl(show: TimedShow, origin: string): string {
+  return `${origin}${paths.stream.getHref(show._id)}`;
 }
 
-/** "Add to calendar" for one show: an .ics file named after it, linking to its page on `origin`. */
-export function downloadShowIcs(show: TimedShow, origin: string, now: number): void {
-  downloadIcs(icsFileName(show.streamTitle), buildIcsEvent(calendarEvent(show, origin, now)));
+/** "Add to calendar" for one show, linking to its page on `origin`. */
+export function downloadOneShowIcs(show: TimedShow, origin: string, now: number): void {
+  downloadShowIcs(show, showPageUrl(show, origin), now);
 }
 
 /**
@@ -27,6 +28,8 @@ export function downloadShowIcs(show: TimedShow, origin: string, now: number): v
  * stream's UID, so importing the file again (or adding one show later) updates instead of duplicating.
  */
 export function downloadAllShowsIcs(shows: readonly WatchStream[], origin: string, now: number): void {
-  const events = shows.filter(hasStart).map((show) => calendarEvent(show, origin, now));
+  const events = shows
+    .filter(hasStart)
+    .map((show) => showCalendarEvent(show, showPageUrl(show, origin), now));
   downloadIcs(WATCH_LIST_ICS_FILE, buildIcsCalendar(events, { name: WATCH_LIST_CALENDAR_NAME }));
 }

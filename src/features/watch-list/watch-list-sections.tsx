@@ -9,7 +9,7 @@ import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { useNow } from "@/lib/use-now";
 import { formatStreamTime } from "@convex/lib/time";
-import { downloadAllShowsIcs, downloadShowIcs, hasStart } from "./calendar-files";
+import { downloadAllShowsIcs, downloadOneShowIcs, hasStart } from "./calendar-files";
 import { COUNTDOWN_TICK_MS, showCountdown, type Countdown } from "./countdown";
 import type { FollowedShop, WatchStream } from "./watch-list-types";
 
@@ -170,7 +170,7 @@ export function ComingUpSection({ streams }: { streams: readonly WatchStream[] }
                     variant="outline"
                     size="sm"
                     className="self-start"
-                    onClick={() => downloadShowIcs(stream, window.location.origin, Date.now())}
+                    onClick={() => downloadOneShowIcs(stream, window.location.origin, Date.now())}
                   >
                     <Icon name="lucide:calendar-plus" className="size-4" />
                     Add to calendar<span className="sr-only">: {stream.streamTitle}</span>
