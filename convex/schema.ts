@@ -161,6 +161,28 @@ export const liveShopFields = {
   ...timestamps,
 };
 
+/** The stream's own fields, shared with the validator of what its public page returns. */
+export const streamFields = {
+  /** The owning shop; `liveShopStreams` mirrors it for the specification's link table. */
+  liveShopId: v.id("liveShops"),
+  streamTitle: v.string(),
+  streamDescription: v.optional(v.string()),
+  streamImageUrls: v.array(v.string()),
+  streamVideoUrl: v.optional(v.string()),
+  replayVideoUrl: v.optional(v.string()),
+  streamTrailerUrl: v.optional(v.string()),
+  streamStartUTC: v.optional(v.number()),
+  streamStopUTC: v.optional(v.number()),
+  timezone: timeZoneValidator,
+  liveShopName: v.string(),
+  liveShopSlug: v.string(),
+  products: v.array(productValidator),
+  streamStatus: streamStatusValidator,
+  /** Neighbourhood or venue, as the sample data's `loc_tag_specific`. */
+  locationLabel: v.optional(v.string()),
+  ...timestamps,
+};
+
 export default defineSchema({
   users: defineTable({
     clerkId: v.string(),
@@ -203,26 +225,7 @@ export default defineSchema({
     .index("by_status_and_updatedAt", ["status", "updatedAt"])
     .searchIndex("search_liveShopName", { searchField: "liveShopName", filterFields: ["status"] }),
 
-  streams: defineTable({
-    /** The owning shop; `liveShopStreams` mirrors it for the specification's link table. */
-    liveShopId: v.id("liveShops"),
-    streamTitle: v.string(),
-    streamDescription: v.optional(v.string()),
-    streamImageUrls: v.array(v.string()),
-    streamVideoUrl: v.optional(v.string()),
-    replayVideoUrl: v.optional(v.string()),
-    streamTrailerUrl: v.optional(v.string()),
-    streamStartUTC: v.optional(v.number()),
-    streamStopUTC: v.optional(v.number()),
-    timezone: timeZoneValidator,
-    liveShopName: v.string(),
-    liveShopSlug: v.string(),
-    products: v.array(productValidator),
-    streamStatus: streamStatusValidator,
-    /** Neighbourhood or venue, as the sample data's `loc_tag_specific`. */
-    locationLabel: v.optional(v.string()),
-    ...timestamps,
-  })
+  streams: defineTable(streamFields)
     // By creation time: explore's rebuild walks a shop's streams resumably after the last one seen.
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_liveShopId", ["liveShopId"])

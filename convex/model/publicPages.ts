@@ -11,11 +11,9 @@ import type { StreamStatus } from "../lib/constants";
 import {
   liveShopFields,
   platformTypeValidator,
-  productValidator,
   shopStatusValidator,
   streamCardValidator,
-  streamStatusValidator,
-  timeZoneValidator,
+  streamFields,
 } from "../schema";
 import { toStreamCard } from "./cards";
 import { shopCategoryRows, shopMsaRows, streamCategoryRows, streamMsaRows } from "./links";
@@ -60,18 +58,8 @@ export type PublicShop = Infer<typeof publicShopValidator>;
 
 export const publicStreamValidator = v.object({
   _id: v.id("streams"),
-  streamTitle: v.string(),
-  streamDescription: v.optional(v.string()),
-  streamImageUrls: v.array(v.string()),
-  streamVideoUrl: v.optional(v.string()),
-  replayVideoUrl: v.optional(v.string()),
-  streamTrailerUrl: v.optional(v.string()),
-  streamStartUTC: v.optional(v.number()),
-  streamStopUTC: v.optional(v.number()),
-  timezone: timeZoneValidator,
-  streamStatus: streamStatusValidator,
-  locationLabel: v.optional(v.string()),
-  products: v.array(productValidator),
+  // What the stream shows the public: its shop comes as `shop` below; no timestamps.
+  ...omit(streamFields, ["liveShopId", "liveShopName", "liveShopSlug", "createdAt", "updatedAt"]),
   shop: v.object({
     _id: v.id("liveShops"),
     liveShopName: v.string(),
