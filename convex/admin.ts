@@ -12,6 +12,7 @@ import { query } from "./functions";
 import type { PrivacyRequestStatus } from "./lib/constants";
 import { areaValidator, categoryLabelValidator, readShopLinks } from "./model/publicPages";
 import schema, { shopStatusValidator, streamStatusValidator, timeZoneValidator } from "./schema";
+import { EMPTY_PAGE } from "./model/pages";
 
 /** Each overview count reads at most this many rows; beyond it the console shows "100+". */
 export const OVERVIEW_COUNT_LIMIT = 100;
@@ -22,8 +23,6 @@ export const OPEN_PRIVACY_REQUEST_STATUSES = [
   "pending_deletion",
   "pending_review",
 ] as const satisfies readonly PrivacyRequestStatus[];
-
-const EMPTY_PAGE = { page: [], isDone: true, continueCursor: "" };
 
 /** A bounded count: `count` rows, and `more` when there were more than the limit read. */
 const countValidator = v.object({ count: v.number(), more: v.boolean() });

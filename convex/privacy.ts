@@ -43,6 +43,7 @@ import {
 } from "./model/privacy";
 import { syncOwnerRestriction as syncShopsWithOwner } from "./model/restriction";
 import { getUserByClerkId } from "./model/users";
+import { EMPTY_PAGE } from "./model/pages";
 
 /**
  * Checks a rule that spans fields (zMutation checks each field): the same INVALID_ARGUMENT with `fields`
@@ -104,7 +105,7 @@ export const listDecidedRequests = query({
   args: { paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(decidedRequestValidator),
   handler: async (ctx, { paginationOpts }) => {
-    if (ctx.viewer?.role !== "admin") return { page: [], isDone: true, continueCursor: "" };
+    if (ctx.viewer?.role !== "admin") return EMPTY_PAGE;
     const result = await ctx.db
       .query("privacyRequests")
       .withIndex("by_decidedAt", (q) => q.gt("decidedAt", 0))

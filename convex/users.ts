@@ -13,6 +13,7 @@ import {
   paginateUsers,
   patchUser,
 } from "./model/users";
+import { EMPTY_PAGE } from "./model/pages";
 
 const viewerValidator = v.object({
   _id: v.id("users"),
@@ -78,7 +79,7 @@ export const listUsers = query({
   },
   returns: paginationResultValidator(userSummaryValidator),
   handler: async (ctx, { paginationOpts, role, emailPrefix }) => {
-    if (ctx.viewer?.role !== "admin") return { page: [], isDone: true, continueCursor: "" };
+    if (ctx.viewer?.role !== "admin") return EMPTY_PAGE;
     const result = await paginateUsers(ctx, { role, emailPrefix }, paginationOpts);
     return {
       ...result,

@@ -53,6 +53,7 @@ import type * as model_home from "../model/home.js";
 import type * as model_links from "../model/links.js";
 import type * as model_liveShops from "../model/liveShops.js";
 import type * as model_ownership from "../model/ownership.js";
+import type * as model_pages from "../model/pages.js";
 import type * as model_privacy from "../model/privacy.js";
 import type * as model_publicPages from "../model/publicPages.js";
 import type * as model_restriction from "../model/restriction.js";
@@ -122,6 +123,7 @@ declare const fullApi: ApiFromModules<{
   "model/links": typeof model_links;
   "model/liveShops": typeof model_liveShops;
   "model/ownership": typeof model_ownership;
+  "model/pages": typeof model_pages;
   "model/privacy": typeof model_privacy;
   "model/publicPages": typeof model_publicPages;
   "model/restriction": typeof model_restriction;
