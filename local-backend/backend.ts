@@ -7,6 +7,7 @@ import type { Duplex } from "node:stream";
 import path from "node:path";
 import type { Value } from "convex/values";
 import type { ViteDevServer } from "vite";
+import { AccessPolicy, type AccessOptions } from "./access.ts";
 import {
   LOCAL_ISSUER_ENV,
   LocalAuth,
@@ -59,6 +60,8 @@ export type LocalBackendCoreOptions = {
   transactionLimits?: boolean;
   /** Snapshot debounce in ms (default 300). */
   snapshotDebounceMs?: number;
+  /** Which Host and Origin headers to answer (default: loopback names only; access.ts). */
+  access?: AccessOptions;
 };
 
 export type LocalBackendStats = EngineStats & {
@@ -79,6 +82,7 @@ export class LocalBackendCore implements BackendServices {
   readonly apiMiddleware: Middleware;
   readonly siteHandler: (req: IncomingMessage, res: ServerResponse) => void;
   readonly crons: CronRunner;
+  readonly access: AccessPolicy;
   private currentEngine!: LocalBackendEngine;
   private schemaKey = "none";
   private gate: Promise<void> | null = null;
@@ -97,6 +101,7 @@ export class LocalBackendCore implements BackendServices {
     private readonly options: LocalBackendCoreOptions,
     origin: () => string,
   ) {
+    this.access = new AccessPolicy(options.access);
     this.subscriptions = new SubscriptionManager(
       (udfPath, args, callOptions) => this.call(udfPath, args, callOptions),
       this.clock,

@@ -14,7 +14,7 @@ import {
   type SchemaDefinition,
   type UserIdentity,
 } from "convex/server";
-import type { Value } from "convex/values";
+import { convexToJson, type Value } from "convex/values";
 import {
   installConsoleCapture,
   installSyscallInstrumentation,
@@ -155,6 +155,23 @@ export function describeError(e: unknown): { errorMessage: string; errorData?: V
     return { errorMessage: [`Uncaught ${e.name}: ${e.message}`, ...frames].join("\n") };
   }
   return { errorMessage: `Uncaught ${String(e)}` };
+}
+
+/** A function's single argument must be a plain object (Convex checks this before running anything). */
+function isArgumentsObject(args: Value): args is Record<string, Value> {
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return false;
+  const proto: unknown = Object.getPrototypeOf(args);
+  return proto === Object.prototype || proto === null;
+}
+
+function displayValue(value: Value): string {
+  let text: string;
+  try {
+    text = JSON.stringify(convexToJson(value));
+  } catch {
+    text = String(value);
+  }
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
 function notFound(udfPath: string): string {
@@ -324,6 +341,11 @@ export class LocalBackendEngine implements CallOwner {
         outcome = {
           success: false,
           errorMessage: `Trying to execute ${canonical} as ${KIND_NAMES[options.kind]}, but it is defined as ${KIND_NAMES[info.kind]}.`,
+        };
+      } else if (!isArgumentsObject(args)) {
+        outcome = {
+          success: false,
+          errorMessage: `ArgumentValidationError: Expected to receive an object as the function's argument. Instead received: ${displayValue(args)}`,
         };
       } else {
         kind = info.kind;

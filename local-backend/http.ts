@@ -3,10 +3,13 @@
  * and the HTTP actions site (Convex's `.site` origin) for `convex/http.ts`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { convexToJson, type JSONValue, type Value } from "convex/values";
+import { z } from "zod";
+import { isLoopbackAddress } from "./access.ts";
 import { AuthError } from "./auth.ts";
 import type { CallOutcome, FunctionKind, Identity } from "./engine.ts";
-import { encodeTs } from "./protocol.ts";
+import { decodeArgs, describeIssue, encodeTs } from "./protocol.ts";
+import { requestPathname } from "./paths.ts";
 import type { BackendServices } from "./services.ts";
 
 /** Convex's status code for "the function failed". */
@@ -37,18 +40,34 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+/** The body as JSON checked against `schema`; a 400 with one sentence otherwise (nothing runs). */
+async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>): Promise<T> {
   const body = await readBody(req);
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(body.toString("utf8") || "{}");
-    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
-      return parsed as Record<string, unknown>;
-    }
+    parsed = JSON.parse(body.toString("utf8") || "{}");
   } catch {
-    // fall through
+    throw new HttpError(400, "BadJsonBody", "The request body is not JSON.");
   }
-  throw new HttpError(400, "BadJsonBody", "The request body must be a JSON object");
+  const checked = schema.safeParse(parsed);
+  if (!checked.success) throw new HttpError(400, "BadJsonBody", describeIssue(checked.error, "request body"));
+  return checked.data;
 }
+
+/** `/api/query|mutation|action`: arguments as an array (one per argument); `/api/function`: one object. */
+const functionRequest = z.object({
+  path: z.string().min(1).max(1024),
+  format: z.enum(["convex_encoded_json", "json"]).optional(),
+  args: z.unknown().optional(),
+});
+const argsArray = z.array(z.custom<JSONValue>(() => true));
+
+const tokenRequest = z.object({
+  sub: z.string().trim().min(1).max(255),
+  email: z.string().max(320).optional(),
+  name: z.string().max(200).optional(),
+  picture: z.string().max(2048).optional(),
+});
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -58,29 +77,10 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
-}
-
-function isLoopbackOrigin(origin: string): boolean {
-  try {
-    const { hostname } = new URL(origin);
-    return (
-      hostname === "localhost" ||
-      hostname === "[::1]" ||
-      hostname.startsWith("127.") ||
-      hostname.endsWith(".localhost")
-    );
-  } catch {
-    return false;
-  }
-}
-
-function setCors(req: IncomingMessage, res: ServerResponse, loopbackOnly: boolean): void {
+/** CORS for the request's Origin, which `services.access` has already allowed. */
+function setCors(req: IncomingMessage, res: ServerResponse): void {
   const origin = req.headers.origin;
   if (!origin) return;
-  if (loopbackOnly && !isLoopbackOrigin(origin)) return;
   res.setHeader("Access-Control-Allow-Origin", origin);
   res.setHeader("Vary", "Origin");
   res.setHeader("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
@@ -107,7 +107,10 @@ async function identityFromHeader(services: BackendServices, req: IncomingMessag
   );
 }
 
-function outcomeBody(outcome: CallOutcome): { status: number; body: Record<string, unknown> } {
+function outcomeBody(
+  outcome: Pick<CallOutcome, "logLines"> &
+    ({ success: true; value: Value } | { success: false; errorMessage: string; errorData?: Value }),
+): { status: number; body: Record<string, unknown> } {
   if (outcome.success) {
     return {
       status: 200,
@@ -131,22 +134,19 @@ async function runFunctionRequest(
   kind: FunctionKind | undefined,
   argsAsArray: boolean,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  const body = await readJson(req);
+  const body = await readJson(req, functionRequest);
   const identity = await identityFromHeader(services, req);
-  if (typeof body.path !== "string") throw new HttpError(400, "BadRequest", "Missing `path`");
-  if (body.format !== undefined && body.format !== "convex_encoded_json" && body.format !== "json") {
-    throw new HttpError(400, "BadRequest", `Unsupported format ${JSON.stringify(body.format)}`);
+  let wireArgs: JSONValue[];
+  if (argsAsArray) {
+    const checked = argsArray.safeParse(body.args ?? [{}]);
+    if (!checked.success) throw new HttpError(400, "BadJsonBody", describeIssue(checked.error, "`args`"));
+    wireArgs = checked.data;
+  } else {
+    wireArgs = [(body.args ?? {}) as JSONValue];
   }
-  const rawArgs = argsAsArray ? ((body.args as JSONValue[] | undefined) ?? [{}])[0] : (body.args ?? {});
-  let args: Value;
-  try {
-    args = jsonToConvex(rawArgs as JSONValue);
-  } catch (e) {
-    throw new HttpError(
-      400,
-      "BadRequest",
-      `Invalid arguments: ${e instanceof Error ? e.message : String(e)}`,
-    );
+  const args = decodeArgs(wireArgs, body.path);
+  if (args instanceof Error) {
+    return outcomeBody({ success: false, errorMessage: args.message, logLines: [] });
   }
   const outcome = await services.call(body.path, args, {
     identity,
@@ -199,7 +199,7 @@ export function createApiMiddleware(options: ApiOptions): Middleware {
       return true;
     }
     if (pathname.startsWith("/api/")) {
-      setCors(req, res, false);
+      setCors(req, res);
       if (method === "OPTIONS") {
         res.statusCode = 204;
         res.end();
@@ -225,18 +225,18 @@ export function createApiMiddleware(options: ApiOptions): Middleware {
       return true;
     }
     if (pathname === "/.well-known/openid-configuration" && method === "GET") {
-      setCors(req, res, false);
+      setCors(req, res);
       sendJson(res, 200, services.auth.openIdConfiguration(options.origin()));
       return true;
     }
     if (pathname === "/.well-known/jwks.json" && method === "GET") {
-      setCors(req, res, false);
+      setCors(req, res);
       sendJson(res, 200, services.auth.jwks());
       return true;
     }
     if (pathname.startsWith("/local-auth/") || (options.extraRoutes && pathname in options.extraRoutes)) {
-      setCors(req, res, true);
-      if (!isLoopback(req.socket.remoteAddress)) {
+      setCors(req, res);
+      if (!isLoopbackAddress(req.socket.remoteAddress)) {
         throw new HttpError(403, "Forbidden", "Local sign-in is only available from this machine.");
       }
       if (method === "OPTIONS") {
@@ -245,21 +245,8 @@ export function createApiMiddleware(options: ApiOptions): Middleware {
         return true;
       }
       if (pathname === "/local-auth/token" && method === "POST") {
-        const body = await readJson(req);
-        const { sub, email, name, picture } = body;
-        if (typeof sub !== "string" || sub.trim() === "")
-          throw new HttpError(400, "BadRequest", "`sub` is required");
-        for (const [field, value] of Object.entries({ email, name, picture })) {
-          if (value !== undefined && typeof value !== "string") {
-            throw new HttpError(400, "BadRequest", `\`${field}\` must be a string`);
-          }
-        }
-        const issued = await services.auth.issueToken({
-          sub,
-          email: email as string | undefined,
-          name: name as string | undefined,
-          picture: picture as string | undefined,
-        });
+        const { sub, email, name, picture } = await readJson(req, tokenRequest);
+        const issued = await services.auth.issueToken({ sub, email, name, picture });
         sendJson(res, 200, issued);
         return true;
       }
@@ -277,7 +264,16 @@ export function createApiMiddleware(options: ApiOptions): Middleware {
     return false;
   };
   return (req, res, next) => {
-    const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+    const access = services.access.check(req);
+    if (!access.ok) {
+      sendJson(res, 403, { code: "Forbidden", message: access.message });
+      return;
+    }
+    const pathname = requestPathname(req.url);
+    if (pathname === null) {
+      sendJson(res, 400, { code: "BadRequest", message: "The request's URL does not parse." });
+      return;
+    }
     handle(req, res, pathname).then(
       (handled) => {
         if (!handled) next();
@@ -302,6 +298,13 @@ export function createSiteHandler(
   services: BackendServices,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
+    const access = services.access.check(req);
+    if (!access.ok) {
+      res.statusCode = 403;
+      res.setHeader("Content-Type", "text/plain; charset=utf-8");
+      res.end(`${access.message}\n`);
+      return;
+    }
     void (async () => {
       try {
         const method = req.method ?? "GET";

@@ -27,3 +27,15 @@ export function tableFromId(id: unknown): string | null {
   const table = id.replace(/^[0-9]+/, "");
   return table.length > 0 && table.length < id.length ? table : null;
 }
+
+/**
+ * The path of a request's target (`req.url`), or null when it does not parse: a request line may carry
+ * any bytes, and `new URL` throws on some (`GET http://[ HTTP/1.1`).
+ */
+export function requestPathname(url: string | undefined): string | null {
+  try {
+    return new URL(url ?? "/", "http://localhost").pathname;
+  } catch {
+    return null;
+  }
+}

@@ -59,6 +59,53 @@ export function deserializeState(text: string): EngineState {
   };
 }
 
+/** Temporary files are `<name>.<pid>.tmp`: written in full, then renamed over `<name>`. */
+const TEMP_FILE = /\.(\d+)\.tmp$/;
+
+/** Writes `file` whole or not at all; the temporary file never outlives the call. */
+function writeAtomically(file: string, data: string | Uint8Array): void {
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temp, data);
+    renameSync(temp, file);
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Removes temporary files left by a save that was interrupted (the process was killed mid-write): on
+ * start, before this process has written any, so its own pid's leftovers (a reused pid) go too, and
+ * another running process's (a second backend on the same folder) stay.
+ */
+export function removeLeftoverTempFiles(dir: string): number {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    const match = TEMP_FILE.exec(name);
+    if (!match) continue;
+    const pid = Number(match[1]);
+    if (pid !== process.pid && isRunning(pid)) continue;
+    rmSync(path.join(dir, name), { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
 /** Storage ids whose `_storage` document exists: the files worth keeping. */
 function liveStorageIds(state: Pick<EngineState, "documents">): string[] {
   return Object.keys(state.documents).filter((id) => tableFromId(id) === "_storage");
@@ -84,9 +131,7 @@ export async function writeStoredFiles(dir: string, state: EngineState): Promise
   for (const id of live) {
     const file = path.join(dir, id);
     if (existsSync(file)) continue;
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, new Uint8Array(await state.storage[id].arrayBuffer()));
-    renameSync(temp, file);
+    writeAtomically(file, new Uint8Array(await state.storage[id].arrayBuffer()));
   }
   for (const name of readdirSync(dir)) {
     if (!live.has(name)) rmSync(path.join(dir, name), { force: true });
@@ -117,7 +162,9 @@ export class SnapshotStore {
   }
 
   load(): EngineState | null {
-    if (!this.file) return null;
+    if (!this.file || !this.dir) return null;
+    removeLeftoverTempFiles(this.dir);
+    if (this.storageDir) removeLeftoverTempFiles(this.storageDir);
     let text: string;
     try {
       text = readFileSync(this.file, "utf8");
@@ -162,9 +209,7 @@ export class SnapshotStore {
         // Files first: a snapshot never names a stored file that is not on disk.
         if (this.storageDir) await writeStoredFiles(this.storageDir, state);
         mkdirSync(path.dirname(file), { recursive: true });
-        const temp = `${file}.${process.pid}.tmp`;
-        writeFileSync(temp, text);
-        renameSync(temp, file);
+        writeAtomically(file, text);
       })
       .catch((e: unknown) => console.error("local-backend: snapshot failed", e));
     await this.saving;

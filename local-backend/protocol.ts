@@ -2,45 +2,133 @@
  * The wire format of Convex's sync protocol (client 1.48.0), as read from
  * `node_modules/convex/src/browser/sync/protocol.ts`. Only what the server side needs.
  */
-import type { JSONValue } from "convex/values";
+import { jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { z } from "zod";
+
+/**
+ * The largest message a client may send on the sync socket: Convex's 16 MiB of function arguments plus
+ * room for the envelope. Bigger frames close the socket (code 1009) before they are buffered.
+ */
+export const MAX_CLIENT_MESSAGE_BYTES = 17 * 1024 * 1024;
+
+// Every client message is checked against these before use: the socket is the network's input, and
+// anything that does not fit ends that connection with a FatalError (as Convex's own backend does),
+// never the process. Unknown extra fields are ignored, as serde does for Convex.
+const u32 = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 32 - 1);
+const udfPath = z.string().min(1).max(1024);
+/**
+ * Function arguments as sent: one JSON value per argument (the official clients send one object). The
+ * frame came from JSON.parse, so its items are JSON already; `decodeArgs` reads them.
+ */
+const wireArgs = z.array(z.custom<JSONValue>(() => true));
+const journal = z
+  .string()
+  .max(64 * 1024)
+  .nullable();
+
+const addQuery = z.object({
+  type: z.literal("Add"),
+  queryId: u32,
+  udfPath,
+  args: wireArgs,
+  journal: journal.optional(),
+  componentPath: z.string().optional(),
+});
+const removeQuery = z.object({ type: z.literal("Remove"), queryId: u32 });
+
+const clientMessage = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("Connect"),
+    sessionId: z.guid(),
+    connectionCount: u32,
+    lastCloseReason: z
+      .string()
+      .max(64 * 1024)
+      .nullable(),
+    maxObservedTimestamp: z.string().max(64).optional(),
+    clientTs: z.number().optional(),
+  }),
+  z.object({
+    type: z.literal("ModifyQuerySet"),
+    baseVersion: u32,
+    newVersion: u32,
+    modifications: z.array(z.discriminatedUnion("type", [addQuery, removeQuery])),
+  }),
+  z.object({
+    type: z.literal("Mutation"),
+    requestId: u32,
+    udfPath,
+    args: wireArgs,
+    componentPath: z.string().optional(),
+  }),
+  z.object({
+    type: z.literal("Action"),
+    requestId: u32,
+    udfPath,
+    args: wireArgs,
+    componentPath: z.string().optional(),
+  }),
+  z.object({
+    type: z.literal("Authenticate"),
+    tokenType: z.enum(["User", "None", "Admin"]),
+    value: z
+      .string()
+      .max(64 * 1024)
+      .optional(),
+    baseVersion: u32,
+    impersonating: z.unknown().optional(),
+  }),
+  z.object({ type: z.literal("Event"), eventType: z.string(), event: z.unknown() }),
+]);
 
 export type QueryJournal = string | null;
+export type AddQuery = z.infer<typeof addQuery>;
+export type ClientMessage = z.infer<typeof clientMessage>;
 
-export type AddQuery = {
-  type: "Add";
-  queryId: number;
-  udfPath: string;
-  args: JSONValue[];
-  journal?: QueryJournal;
-  componentPath?: string;
-};
-export type RemoveQuery = { type: "Remove"; queryId: number };
+/** One sentence for the first problem zod found: where it is and what was wrong. */
+export function describeIssue(error: z.ZodError, subject: string): string {
+  const issue = error.issues[0];
+  const where = issue.path.length > 0 ? ` at \`${issue.path.map(String).join(".")}\`` : "";
+  return `Invalid ${subject}${where}: ${issue.message}`;
+}
 
-export type ClientMessage =
-  | {
-      type: "Connect";
-      sessionId: string;
-      connectionCount: number;
-      lastCloseReason: string | null;
-      maxObservedTimestamp?: string;
-      clientTs?: number;
-    }
-  | {
-      type: "ModifyQuerySet";
-      baseVersion: number;
-      newVersion: number;
-      modifications: (AddQuery | RemoveQuery)[];
-    }
-  | { type: "Mutation"; requestId: number; udfPath: string; args: JSONValue[]; componentPath?: string }
-  | { type: "Action"; requestId: number; udfPath: string; args: JSONValue[]; componentPath?: string }
-  | {
-      type: "Authenticate";
-      tokenType: "User" | "None" | "Admin";
-      value?: string;
-      baseVersion: number;
-      impersonating?: unknown;
-    }
-  | { type: "Event"; eventType: string; event: unknown };
+/** A sync-socket text frame → the message, or the sentence saying why it is not one. */
+export function parseClientMessage(
+  text: string,
+): { ok: true; message: ClientMessage } | { ok: false; error: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, error: "Invalid message: not JSON" };
+  }
+  const parsed = clientMessage.safeParse(json);
+  return parsed.success
+    ? { ok: true, message: parsed.data }
+    : { ok: false, error: describeIssue(parsed.error, "message") };
+}
+
+/**
+ * A function's arguments as they arrive (one JSON value per argument) → the single argument, or the
+ * error Convex returns for them (the call then fails like a function would; nothing runs). Whether
+ * that argument is an object is the engine's check, for every caller.
+ */
+export function decodeArgs(args: readonly JSONValue[], udfPath: string): Value | Error {
+  if (args.length !== 1) {
+    return new Error(
+      `ArgumentValidationError: Expected to receive a single object as the function's argument. Instead received ${args.length} arguments: ${JSON.stringify(args).slice(0, 200)}`,
+    );
+  }
+  try {
+    return jsonToConvex(args[0]);
+  } catch (e) {
+    return new Error(`Invalid arguments for ${udfPath}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
 
 export type StateVersion = { querySet: number; identity: number; ts: bigint };
 type EncodedStateVersion = { querySet: number; identity: number; ts: string };
@@ -114,6 +202,9 @@ export function encodeVersion(version: StateVersion): EncodedStateVersion {
  * Strictly increasing timestamps in nanoseconds since the epoch, so they stay ahead of anything a
  * client observed before a restart.
  */
+/** How far ahead of the wall clock a client-reported timestamp may be (a skewed restart): one day. */
+const MAX_OBSERVED_AHEAD_NS = 24n * 3600n * 1_000_000_000n;
+
 export class Clock {
   private last = 0n;
 
@@ -127,8 +218,14 @@ export class Clock {
     return this.last;
   }
 
-  /** Never hand out a timestamp at or below one a client has already seen. */
+  /**
+   * Never hand out a timestamp at or below one a client has already seen. A client's claim further
+   * ahead of this machine's clock than `MAX_OBSERVED_AHEAD_NS` is ignored: timestamps that far out
+   * were never handed out here, and taking them would let one client push every other client's
+   * timestamps towards the u64 limit.
+   */
   observe(ts: bigint): void {
-    if (ts > this.last) this.last = ts;
+    const limit = BigInt(Date.now()) * 1_000_000n + MAX_OBSERVED_AHEAD_NS;
+    if (ts > this.last && ts <= limit) this.last = ts;
   }
 }

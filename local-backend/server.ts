@@ -4,6 +4,7 @@
  *   --port <n>           backend port (default 3210; 0 = any free port)
  *   --site-port <n>      HTTP actions port (default port + 1)
  *   --host <addr>        interface (default 127.0.0.1, this machine only)
+ *   --allowed-hosts <l>  names answered besides loopback ones: `a.lan,.example.com` (`all`: any Host)
  *   --data-dir <dir>     data folder (default .local-backend)
  *   --functions <dir>    Convex functions folder (default convex)
  *   --reset              wipe the data folder first (then seed again)
@@ -15,6 +16,7 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { describeAllowedHosts, isLoopbackInterface, parseAllowedHosts } from "./access.ts";
 import { SnapshotStore } from "./persistence.ts";
 import { startLocalBackend, type StartLocalBackendOptions } from "./start.ts";
 
@@ -27,6 +29,7 @@ export function parseServerArgs(argv: string[]): ServerArgs {
       port: { type: "string" },
       "site-port": { type: "string" },
       host: { type: "string" },
+      "allowed-hosts": { type: "string" },
       "data-dir": { type: "string" },
       functions: { type: "string" },
       reset: { type: "boolean" },
@@ -48,6 +51,7 @@ export function parseServerArgs(argv: string[]): ServerArgs {
     port: port(values.port, "port"),
     sitePort: port(values["site-port"], "site-port"),
     host: values.host,
+    access: { allowedHosts: parseAllowedHosts(values["allowed-hosts"]) },
     dataDir: path.resolve(values["data-dir"] ?? ".local-backend"),
     functionsDir: path.resolve(values.functions ?? "convex"),
     reset: values.reset ?? false,
@@ -59,10 +63,6 @@ export function parseServerArgs(argv: string[]): ServerArgs {
   };
 }
 
-export function isLoopbackHost(host: string): boolean {
-  return host === "localhost" || host === "::1" || host.startsWith("127.");
-}
-
 async function main(): Promise<void> {
   const { resetOnly, ...options } = parseServerArgs(process.argv.slice(2));
   if (resetOnly) {
@@ -71,12 +71,13 @@ async function main(): Promise<void> {
     return;
   }
   const backend = await startLocalBackend(options);
-  const loopback = isLoopbackHost(backend.host);
+  const loopback = isLoopbackInterface(backend.host);
   console.log(`LiveLocal local backend
   Convex URL (VITE_CONVEX_URL): ${backend.url}
   HTTP actions:                 ${backend.siteUrl}
   Data:                         ${options.dataDir}${options.reset ? " (reset)" : ""}
-  Listening on ${backend.host}: ${loopback ? "this machine only (loopback)" : "REACHABLE FROM OTHER MACHINES"}`);
+  Listening on ${backend.host}: ${loopback ? "this machine only (loopback)" : "REACHABLE FROM OTHER MACHINES"}
+  Answers Host:                 ${describeAllowedHosts(options.access?.allowedHosts, loopback)}`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) process.exit(1);

@@ -1,5 +1,6 @@
 /** What the protocol layers (sync, HTTP) need from the backend. */
 import type { Value } from "convex/values";
+import type { AccessPolicy } from "./access.ts";
 import type { LocalAuth } from "./auth.ts";
 import type { CallOptions, CallOutcome, Identity } from "./engine.ts";
 import type { Clock } from "./protocol.ts";
@@ -15,6 +16,8 @@ export interface BackendServices {
   /** Prints a client call's log lines when the backend is told to. */
   printLogs(udfPath: string, logLines: string[]): void;
   readonly auth: LocalAuth;
+  /** Which Host and Origin headers are answered (checked on every request and upgrade). */
+  readonly access: AccessPolicy;
   readonly clock: Clock;
   readonly subscriptions: SubscriptionManager;
 }

@@ -57,7 +57,10 @@ export async function startLocalBackend(
 ): Promise<RunningLocalBackend> {
   const host = options.host ?? "127.0.0.1";
   let url = "";
-  const core = await LocalBackendCore.createWithOrigin(options, () => url);
+  const core = await LocalBackendCore.createWithOrigin(
+    { ...options, access: { listenHost: host, ...options.access } },
+    () => url,
+  );
   const api = createServer((req, res) => {
     core.apiMiddleware(req, res, () => {
       res.statusCode = 404;

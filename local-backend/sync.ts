@@ -4,15 +4,19 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { convexToJson, type JSONValue } from "convex/values";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
+import { refuseUpgrade } from "./access.ts";
 import { AuthError } from "./auth.ts";
-import { inRootScope, type CallOutcome, type Identity } from "./engine.ts";
-import { canonicalizeUdfPath } from "./paths.ts";
+import { describeError, inRootScope, type CallOutcome, type Identity } from "./engine.ts";
+import { canonicalizeUdfPath, requestPathname } from "./paths.ts";
 import {
+  decodeArgs,
   decodeTs,
   encodeTs,
   encodeVersion,
+  MAX_CLIENT_MESSAGE_BYTES,
+  parseClientMessage,
   type AddQuery,
   type ClientMessage,
   type ServerMessage,
@@ -33,15 +37,6 @@ type CachedMutation = { promise: Promise<MutationResponse>; completedAt: number 
 
 type QueryEntry = { comp: Computation; sentComp: Computation | null; sentVersion: number };
 
-function parseArgs(args: JSONValue[] | undefined): Value | Error {
-  try {
-    const first = args?.[0] ?? {};
-    return jsonToConvex(first);
-  } catch (e) {
-    return new Error(`Invalid arguments: ${e instanceof Error ? e.message : String(e)}`);
-  }
-}
-
 function failureFields(outcome: CallOutcome & { success: false }): { result: string; errorData?: JSONValue } {
   return {
     result: outcome.errorMessage,
@@ -50,7 +45,7 @@ function failureFields(outcome: CallOutcome & { success: false }): { result: str
 }
 
 export class SyncServer {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
   private readonly connections = new Set<SyncConnection>();
   readonly mutationCache = new Map<string, CachedMutation>();
   /** Mutations answered from the cache (re-sent after a reconnect) instead of running again. */
@@ -69,10 +64,18 @@ export class SyncServer {
     this.sweepTimer.unref();
   }
 
-  /** Takes the upgrade when the path is the sync endpoint; returns false otherwise. */
+  /**
+   * Takes the upgrade when the path is the sync endpoint (refusing it with 403 when its Host or Origin
+   * is not allowed); returns false for other paths.
+   */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
-    const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
-    if (!SYNC_PATH.test(pathname)) return false;
+    const pathname = requestPathname(req.url);
+    if (pathname === null || !SYNC_PATH.test(pathname)) return false;
+    const access = this.services.access.check(req);
+    if (!access.ok) {
+      refuseUpgrade(socket, access.message);
+      return true;
+    }
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       inRootScope(() => {
         const connection = new SyncConnection(ws, this);
@@ -120,7 +123,15 @@ class SyncConnection implements Subscriber {
     this.services.subscriptions.addSubscriber(this);
     this.pingTimer = setInterval(() => this.send({ type: "Ping" }), PING_INTERVAL_MS);
     this.pingTimer.unref();
-    ws.on("message", (data: RawData) => this.onMessage(data));
+    ws.on("message", (data: RawData, isBinary: boolean) => {
+      try {
+        this.onMessage(data, isBinary);
+      } catch (e) {
+        // Nothing a client sends may stop the process: the connection alone ends.
+        console.error("local-backend: sync message failed", e);
+        this.fatal(e instanceof Error ? e.message : String(e));
+      }
+    });
     ws.on("close", () => this.onClose());
     ws.on("error", () => this.close(1011, "Socket error"));
   }
@@ -158,29 +169,35 @@ class SyncConnection implements Subscriber {
     });
   }
 
-  private onMessage(data: RawData): void {
+  private onMessage(data: RawData, isBinary: boolean): void {
     if (this.closed) return;
-    let message: ClientMessage;
-    try {
-      const text = Buffer.isBuffer(data)
-        ? data.toString("utf8")
-        : Array.isArray(data)
-          ? Buffer.concat(data).toString("utf8")
-          : Buffer.from(data).toString("utf8");
-      message = JSON.parse(text) as ClientMessage;
-    } catch {
-      this.fatal("Invalid message: not JSON");
+    if (isBinary) {
+      this.fatal("Invalid message: binary frames are not part of the sync protocol");
       return;
     }
+    const text = Buffer.isBuffer(data)
+      ? data.toString("utf8")
+      : Array.isArray(data)
+        ? Buffer.concat(data).toString("utf8")
+        : Buffer.from(data).toString("utf8");
+    const parsed = parseClientMessage(text);
+    if (!parsed.ok) {
+      this.fatal(parsed.error);
+      return;
+    }
+    const message = parsed.message;
     switch (message.type) {
       case "Connect":
         this.sessionId = message.sessionId;
-        if (message.maxObservedTimestamp) {
+        if (message.maxObservedTimestamp !== undefined) {
+          let observed: bigint;
           try {
-            this.services.clock.observe(decodeTs(message.maxObservedTimestamp));
+            observed = decodeTs(message.maxObservedTimestamp);
           } catch {
-            // ignore a malformed timestamp
+            this.fatal("Invalid message at `maxObservedTimestamp`: not a timestamp");
+            return;
           }
+          this.services.clock.observe(observed);
         }
         return;
       case "Event":
@@ -198,13 +215,20 @@ class SyncConnection implements Subscriber {
         // Started in order with the other messages (so it sees the identity set before it), not awaited.
         this.enqueue(() => {
           const identity = this.identity;
-          void this.runAction(message, identity);
+          this.runAction(message, identity).catch((e: unknown) => {
+            console.error("local-backend: action failed", e);
+            this.send({
+              type: "ActionResponse",
+              requestId: message.requestId,
+              success: false,
+              result: describeError(e).errorMessage,
+              logLines: [],
+            });
+          });
           return Promise.resolve();
         });
         return;
       }
-      default:
-        this.fatal(`Unknown message type ${(message as { type?: string }).type}`);
     }
   }
 
@@ -259,7 +283,7 @@ class SyncConnection implements Subscriber {
     const udfPath = canonicalizeUdfPath(add.udfPath);
     return this.services.subscriptions.acquire(
       udfPath,
-      parseArgs(add.args),
+      decodeArgs(add.args, udfPath),
       this.identity,
       add.journal ?? null,
     );
@@ -402,7 +426,21 @@ class SyncConnection implements Subscriber {
       if (entry.settle) {
         const settle = entry.settle;
         entry.settle = undefined;
-        settle(await this.runMutation(message));
+        // Settled whatever the run ends with, so a copy re-sent after a reconnect gets the same answer.
+        let response: MutationResponse;
+        try {
+          response = await this.runMutation(message);
+        } catch (e) {
+          console.error("local-backend: mutation failed", e);
+          response = {
+            type: "MutationResponse",
+            requestId: message.requestId,
+            success: false,
+            result: describeError(e).errorMessage,
+            logLines: [],
+          };
+        }
+        settle(response);
         entry.completedAt = Date.now();
       }
       const response = await entry.promise;
@@ -418,7 +456,7 @@ class SyncConnection implements Subscriber {
   private async runMutation(
     message: Extract<ClientMessage, { type: "Mutation" }>,
   ): Promise<MutationResponse> {
-    const args = parseArgs(message.args);
+    const args = decodeArgs(message.args, message.udfPath);
     if (args instanceof Error) {
       return {
         type: "MutationResponse",
@@ -463,7 +501,7 @@ class SyncConnection implements Subscriber {
     message: Extract<ClientMessage, { type: "Action" }>,
     identity: Identity | null,
   ): Promise<void> {
-    const args = parseArgs(message.args);
+    const args = decodeArgs(message.args, message.udfPath);
     if (args instanceof Error) {
       this.send({
         type: "ActionResponse",

@@ -9,7 +9,9 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import type { Plugin, ViteDevServer } from "vite";
+import { isLoopbackInterface } from "./access.ts";
 import { LocalBackendCore, type LocalBackendCoreOptions } from "./backend.ts";
+import { requestPathname } from "./paths.ts";
 import { SYNC_PATH } from "./sync.ts";
 
 export type LocalBackendPluginOptions = LocalBackendCoreOptions & {
@@ -25,12 +27,6 @@ export const RESET_ENV = "LIVELOCAL_LOCAL_BACKEND_RESET";
 /** Paths the backend answers on the app's origin (also used by `npm start`, scripts/serve/server.ts). */
 export const BACKEND_PATHS =
   /^\/(?:api\/|local-auth\/|\.well-known\/(?:openid-configuration|jwks\.json)$|local-backend\/)/;
-
-function isLoopbackHost(host: string | boolean | undefined): boolean {
-  if (host === undefined || host === false) return true;
-  if (host === true) return false;
-  return host === "localhost" || host === "::1" || host.startsWith("127.");
-}
 
 function listenSite(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -58,11 +54,21 @@ export function localBackend(options: LocalBackendPluginOptions = {}): Plugin {
       const { sitePort, enabled, ...coreOptions } = options;
       if (enabled === false) return;
       const logger = server.config.logger;
+      // Vite's `server.host` and `server.allowedHosts` decide whom the backend answers, as they do
+      // for Vite's own requests (access.ts).
       const viteHost = server.config.server.host;
-      const bindHost = isLoopbackHost(viteHost) ? "127.0.0.1" : "0.0.0.0";
+      const listenHost = viteHost === true ? "0.0.0.0" : viteHost || undefined;
+      const loopback = isLoopbackInterface(listenHost);
+      const bindHost = loopback ? "127.0.0.1" : "0.0.0.0";
       let origin = "http://localhost:5173";
       const ready = LocalBackendCore.createWithOrigin(
-        { functionLogs: "all", reset: process.env[RESET_ENV] === "1", ...coreOptions, vite: server },
+        {
+          functionLogs: "all",
+          reset: process.env[RESET_ENV] === "1",
+          access: { listenHost, allowedHosts: server.config.server.allowedHosts },
+          ...coreOptions,
+          vite: server,
+        },
         () => origin,
       );
       ready.catch((e: unknown) => {
@@ -101,8 +107,8 @@ export function localBackend(options: LocalBackendPluginOptions = {}): Plugin {
         return;
       }
       httpServer.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-        const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
-        if (!SYNC_PATH.test(pathname)) return; // Vite's HMR socket and others
+        const pathname = requestPathname(req.url);
+        if (pathname === null || !SYNC_PATH.test(pathname)) return; // Vite's HMR socket and others
         ready.then(
           (core) => {
             core.handleUpgrade(req, socket, head);
@@ -118,7 +124,6 @@ export function localBackend(options: LocalBackendPluginOptions = {}): Plugin {
         void listenSite(site, sitePort ?? 3211, bindHost).then(
           async (port) => {
             await ready;
-            const loopback = isLoopbackHost(viteHost);
             logger.info(
               [
                 "",
@@ -128,7 +133,7 @@ export function localBackend(options: LocalBackendPluginOptions = {}): Plugin {
                 `    Dev sign-in:        POST ${origin}/local-auth/token`,
                 loopback
                   ? `    Listening on loopback only (this machine).`
-                  : `    WARNING: Vite listens on all interfaces, so the backend is reachable from other machines (dev sign-in stays loopback-only).`,
+                  : `    WARNING: Vite listens on all interfaces, so the backend is reachable from other machines (dev sign-in stays loopback-only; Host and Origin are checked against server.allowedHosts).`,
                 "",
               ].join("\n"),
             );

@@ -5,13 +5,27 @@
  * sync path go to it, HTTP actions get their own port.
  *
  *   --port 4173 (or PORT)   --host 127.0.0.1   --site-port 3211   --data-dir .local-backend   --reset
+ *   --allowed-hosts livelocal.example,.livelocal.example   (names answered besides loopback ones; `all`: any)
+ *
+ * Every request and upgrade is checked for its Host and Origin first (local-backend/access.ts), as
+ * the embedded backend checks its own: loopback names by default, so a page that rebinds its name to
+ * this machine gets 403 and never a development token.
  */
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import {
+  AccessPolicy,
+  describeAllowedHosts,
+  isLoopbackInterface,
+  parseAllowedHosts,
+  refuseUpgrade,
+  type AccessOptions,
+} from "../../local-backend/access.ts";
 import { LocalBackendCore } from "../../local-backend/backend.ts";
+import { requestPathname } from "../../local-backend/paths.ts";
 import { SYNC_PATH } from "../../local-backend/sync.ts";
 import { BACKEND_PATHS } from "../../local-backend/vite-plugin.ts";
 import { buildMetaPath, LATEST_BUILD_PATH, type BuildMeta } from "../build/build-info.ts";
@@ -50,6 +64,8 @@ export async function startAppServer(options: {
   dataDir?: string | null;
   reset?: boolean;
   quiet?: boolean;
+  /** Host names answered besides loopback ones (`true`: any). */
+  allowedHosts?: AccessOptions["allowedHosts"];
 }): Promise<StartedAppServer> {
   const distDir = options.distDir ?? path.join(root, "dist");
   const host = options.host ?? "127.0.0.1";
@@ -60,6 +76,8 @@ export async function startAppServer(options: {
     clerkPublishableKey: meta.clerkPublishableKey,
   });
 
+  const accessOptions: AccessOptions = { listenHost: host, allowedHosts: options.allowedHosts };
+  const access = new AccessPolicy(accessOptions);
   let origin = "";
   const core = meta.convexUrl
     ? null
@@ -70,11 +88,19 @@ export async function startAppServer(options: {
           reset: options.reset,
           watch: false,
           functionLogs: options.quiet ? "none" : "background",
+          access: accessOptions,
         },
         () => origin,
       );
 
   const server = createServer((req, res) => {
+    const allowed = access.check(req);
+    if (!allowed.ok) {
+      res.statusCode = 403;
+      res.setHeader("Content-Type", "text/plain; charset=utf-8");
+      res.end(`${allowed.message}\n`);
+      return;
+    }
     const pathname = (req.url ?? "/").split("?")[0] ?? "/";
     if (core && BACKEND_PATHS.test(pathname)) {
       core.apiMiddleware(req, res, () => handleApp(req, res));
@@ -83,8 +109,15 @@ export async function startAppServer(options: {
     handleApp(req, res);
   });
   server.on("upgrade", (req, socket, head: Buffer) => {
-    const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
-    if (!core || !SYNC_PATH.test(pathname) || !core.handleUpgrade(req, socket, head)) socket.destroy();
+    const allowed = access.check(req);
+    if (!allowed.ok) {
+      refuseUpgrade(socket, allowed.message);
+      return;
+    }
+    const pathname = requestPathname(req.url);
+    if (!core || pathname === null || !SYNC_PATH.test(pathname) || !core.handleUpgrade(req, socket, head)) {
+      socket.destroy();
+    }
   });
   const site = core ? createServer(core.siteHandler) : null;
 
@@ -98,6 +131,7 @@ export async function startAppServer(options: {
         ? `  Local backend in-process (Convex URL = ${origin}); HTTP actions on http://${host}:${sitePort}`
         : `  Convex deployment: ${meta.convexUrl}`,
     );
+    console.log(`  Answers Host: ${describeAllowedHosts(options.allowedHosts, isLoopbackInterface(host))}`);
   }
   return {
     url: origin,
@@ -125,6 +159,7 @@ async function main() {
       "site-port": { type: "string" },
       "data-dir": { type: "string" },
       reset: { type: "boolean" },
+      "allowed-hosts": { type: "string" },
     },
   });
   const running = await startAppServer({
@@ -133,6 +168,7 @@ async function main() {
     sitePort: values["site-port"] ? Number(values["site-port"]) : undefined,
     dataDir: values["data-dir"] ? path.resolve(values["data-dir"]) : undefined,
     reset: values.reset,
+    allowedHosts: parseAllowedHosts(values["allowed-hosts"]),
   });
   const shutdown = () => void running.stop().then(() => process.exit(0));
   process.once("SIGINT", shutdown);

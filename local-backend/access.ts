@@ -1,0 +1,169 @@
+/**
+ * Who the embedded backend answers. A server on loopback is still reachable from every web page open in
+ * this machine's browser: a hostile page can send requests to it, and after DNS rebinding
+ * (evil.example resolving to 127.0.0.1) those requests are even same-origin. The `Host` and `Origin`
+ * headers are what such a page cannot fake, so every HTTP request and WebSocket upgrade is checked
+ * against them before anything else, as Vite's `server.allowedHosts` does for its own requests.
+ *
+ * By default only loopback names are allowed (`localhost`, `*.localhost`, `127.0.0.1`, `[::1]`), in
+ * `Host` with the port actually served. Listening on another interface (`--host`) also allows IP
+ * addresses (an address cannot be rebound) with that port, and the listened name itself; names in
+ * `allowedHosts` are allowed at any port (a proxy may front them), `.example.com` meaning the name and
+ * its subdomains; `true` allows any Host (no protection against rebinding: for a network you trust).
+ */
+import type { IncomingMessage } from "node:http";
+import { isIP } from "node:net";
+import type { Duplex } from "node:stream";
+
+export type AccessOptions = {
+  /** Host names allowed besides the loopback ones: `name`, `.name` (and its subdomains), or `true` for any. */
+  allowedHosts?: readonly string[] | true;
+  /** The interface listened on (default loopback). */
+  listenHost?: string;
+};
+
+export type AccessDecision = { ok: true } | { ok: false; message: string };
+
+const OK: AccessDecision = { ok: true };
+
+/** `localhost`, `*.localhost`, `127.0.0.1` and `[::1]` (or `::1`), lower-case, without a port. */
+export function isLoopbackName(hostname: string): boolean {
+  return (
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    hostname === "127.0.0.1" ||
+    hostname === "[::1]" ||
+    hostname === "::1"
+  );
+}
+
+/** Whether an interface to listen on is this machine only. */
+export function isLoopbackInterface(host: string | undefined): boolean {
+  return host === undefined || host === "localhost" || host === "::1" || host.startsWith("127.");
+}
+
+/** A socket's peer address is this machine. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
+}
+
+type HostAndPort = { hostname: string; port: number | null };
+
+/** `Host` header → lower-case hostname (IPv6 in brackets) and port; null when it is not a host. */
+export function parseHostHeader(value: string): HostAndPort | null {
+  const match = /^(\[[0-9a-fA-F:.]+\]|[^\s:/?#@[\]]+)(?::(\d{1,5}))?$/.exec(value);
+  if (!match) return null;
+  const port = match[2] === undefined ? null : Number(match[2]);
+  if (port !== null && port > 65535) return null;
+  return { hostname: match[1].toLowerCase(), port };
+}
+
+function bareIp(hostname: string): string {
+  return hostname.startsWith("[") ? hostname.slice(1, -1) : hostname;
+}
+
+function defaultPort(protocol: string): number {
+  return protocol === "https:" ? 443 : 80;
+}
+
+export class AccessPolicy {
+  private readonly names: readonly string[];
+  private readonly anyHost: boolean;
+  private readonly openInterface: boolean;
+
+  constructor(options: AccessOptions = {}) {
+    this.anyHost = options.allowedHosts === true;
+    const names = options.allowedHosts === true ? [] : [...(options.allowedHosts ?? [])];
+    this.openInterface = !isLoopbackInterface(options.listenHost);
+    const listen = options.listenHost?.toLowerCase();
+    if (listen && this.openInterface && isIP(listen) === 0) names.push(listen);
+    this.names = names.map((name) => name.trim().toLowerCase()).filter((name) => name !== "");
+  }
+
+  /** Named in `allowedHosts` (or, listening on a named interface, that name). */
+  private isNamed(hostname: string): boolean {
+    return this.names.some((name) =>
+      name.startsWith(".") ? hostname === name.slice(1) || hostname.endsWith(name) : hostname === name,
+    );
+  }
+
+  /** Loopback names, and IP addresses when listening beyond loopback: these must name the served port. */
+  private isPortBound(hostname: string): boolean {
+    return isLoopbackName(hostname) || (this.openInterface && isIP(bareIp(hostname)) !== 0);
+  }
+
+  /** The `Host` header of a request that arrived on `servedPort`. */
+  checkHost(header: string | undefined, servedPort: number | undefined, protocol = "http:"): AccessDecision {
+    if (this.anyHost) return OK;
+    const parsed = header === undefined ? null : parseHostHeader(header);
+    if (!parsed) return { ok: false, message: "The request has no valid Host header." };
+    if (this.isNamed(parsed.hostname)) return OK;
+    const port = parsed.port ?? defaultPort(protocol);
+    if (this.isPortBound(parsed.hostname) && (servedPort === undefined || port === servedPort)) return OK;
+    return {
+      ok: false,
+      message: `Host ${JSON.stringify(header)} is not allowed. The local backend answers only loopback names (localhost, 127.0.0.1, [::1], *.localhost) unless started with --allowed-hosts.`,
+    };
+  }
+
+  /** The `Origin` header of a browser's request (absent for other clients, which is allowed). */
+  checkOrigin(header: string | undefined): AccessDecision {
+    if (header === undefined || this.anyHost) return OK;
+    let url: URL | null = null;
+    try {
+      url = new URL(header);
+    } catch {
+      url = null;
+    }
+    if (url && (url.protocol === "http:" || url.protocol === "https:")) {
+      const hostname = url.hostname.toLowerCase();
+      if (
+        isLoopbackName(hostname) ||
+        this.isNamed(hostname) ||
+        (this.openInterface && isIP(bareIp(hostname)) !== 0)
+      ) {
+        return OK;
+      }
+    }
+    return { ok: false, message: `Origin ${JSON.stringify(header)} is not allowed.` };
+  }
+
+  /** Both headers of a request (or upgrade), against the port it arrived on. */
+  check(req: IncomingMessage): AccessDecision {
+    const host = this.checkHost(req.headers.host, req.socket.localPort);
+    if (!host.ok) return host;
+    const origin = req.headers.origin;
+    return this.checkOrigin(Array.isArray(origin) ? origin[0] : origin);
+  }
+}
+
+/** Answers a refused WebSocket upgrade with 403 and the reason, then drops the socket. */
+export function refuseUpgrade(socket: Duplex, message: string): void {
+  const body = `${message}\n`;
+  socket.end(
+    `HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
+}
+
+/** `--allowed-hosts a,b,.c` (or `all` / `true`) as an option value. */
+export function parseAllowedHosts(value: string | undefined): readonly string[] | true | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (trimmed === "all" || trimmed === "true") return true;
+  return trimmed
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
+}
+
+/** For start-up banners: which Host names a server answers. */
+export function describeAllowedHosts(
+  allowedHosts: readonly string[] | true | undefined,
+  loopback: boolean,
+): string {
+  if (allowedHosts === true) return "any (--allowed-hosts all: no protection against DNS rebinding)";
+  const names = ["localhost", "127.0.0.1", "[::1]", "*.localhost", ...(allowedHosts ?? [])];
+  return `${names.join(", ")}${loopback ? "" : ", and IP addresses"}`;
+}
