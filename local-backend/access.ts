@@ -110,12 +110,7 @@ export class AccessPolicy {
   /** The `Origin` header of a browser's request (absent for other clients, which is allowed). */
   checkOrigin(header: string | undefined): AccessDecision {
     if (header === undefined || this.anyHost) return OK;
-    let url: URL | null = null;
-    try {
-      url = new URL(header);
-    } catch {
-      url = null;
-    }
+    const url = URL.canParse(header) ? new URL(header) : null;
     if (url && (url.protocol === "http:" || url.protocol === "https:")) {
       const hostname = url.hostname.toLowerCase();
       if (
@@ -133,8 +128,8 @@ export class AccessPolicy {
   check(req: IncomingMessage): AccessDecision {
     const host = this.checkHost(req.headers.host, req.socket.localPort);
     if (!host.ok) return host;
-    const origin = req.headers.origin;
-    return this.checkOrigin(Array.isArray(origin) ? origin[0] : origin);
+    const origin: string | string[] | undefined = req.headers.origin;
+    return this.checkOrigin(typeof origin === "string" || origin === undefined ? origin : origin[0]);
   }
 }
 

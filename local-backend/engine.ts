@@ -169,7 +169,7 @@ function displayValue(value: Value): string {
   try {
     text = JSON.stringify(convexToJson(value));
   } catch {
-    text = String(value);
+    text = typeof value;
   }
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
