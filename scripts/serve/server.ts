@@ -66,6 +66,8 @@ export async function startAppServer(options: {
   quiet?: boolean;
   /** Host names answered besides loopback ones (`true`: any). */
   allowedHosts?: AccessOptions["allowedHosts"];
+  /** The Convex functions the local backend runs (default convex/; tests use a fixture). */
+  functionsDir?: string;
 }): Promise<StartedAppServer> {
   const distDir = options.distDir ?? path.join(root, "dist");
   const host = options.host ?? "127.0.0.1";
@@ -83,7 +85,7 @@ export async function startAppServer(options: {
     ? null
     : await LocalBackendCore.createWithOrigin(
         {
-          functionsDir: path.join(root, "convex"),
+          functionsDir: options.functionsDir ?? path.join(root, "convex"),
           dataDir: options.dataDir === undefined ? path.join(root, ".local-backend") : options.dataDir,
           reset: options.reset,
           watch: false,
