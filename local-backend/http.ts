@@ -138,11 +138,11 @@ async function runFunctionRequest(
   const identity = await identityFromHeader(services, req);
   let wireArgs: JSONValue[];
   if (argsAsArray) {
-    const checked = argsArray.safeParse(body.args ?? [{}]);
+    const checked = argsArray.safeParse(body.args === undefined ? [{}] : body.args);
     if (!checked.success) throw new HttpError(400, "BadJsonBody", describeIssue(checked.error, "`args`"));
     wireArgs = checked.data;
   } else {
-    wireArgs = [(body.args ?? {}) as JSONValue];
+    wireArgs = [(body.args === undefined ? {} : body.args) as JSONValue];
   }
   const args = decodeArgs(wireArgs, body.path);
   if (args instanceof Error) {

@@ -112,3 +112,60 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
     await sleep(20);
   }
 }
+
+/** A bare sync socket: sends exactly what a test says and records every server message. */
+export type RawSyncSocket = {
+  ws: WebSocket;
+  messages: Record<string, unknown>[];
+  /** Resolves with the first message (seen or to come) matching `pred`. */
+  next(
+    pred: (message: Record<string, unknown>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown>>;
+  /** Resolves with the close code once the server closes the socket. */
+  closed: Promise<number>;
+  send(message: unknown): void;
+};
+
+export async function openRawSync(url: string): Promise<RawSyncSocket> {
+  const ws = new WebSocket(`${url.replace(/^http/, "ws")}/api/1.48.0/sync`);
+  const messages: Record<string, unknown>[] = [];
+  const waiters = new Set<() => void>();
+  ws.on("message", (data: Buffer) => {
+    messages.push(JSON.parse(data.toString()) as Record<string, unknown>);
+    for (const wake of [...waiters]) wake();
+  });
+  const closed = new Promise<number>((resolve) => ws.once("close", (code: number) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  return {
+    ws,
+    messages,
+    closed,
+    send: (message) => ws.send(typeof message === "string" ? message : JSON.stringify(message)),
+    next(pred, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = messages.find(pred);
+          if (!found) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no such message; seen: ${JSON.stringify(messages).slice(0, 2000)}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
+
+/** Documents written by every function the backend ran so far (its own statistics). */
+export function documentsWritten(backend: RunningLocalBackend): number {
+  return Object.values(backend.stats().functions).reduce((sum, stats) => sum + stats.docsWritten, 0);
+}

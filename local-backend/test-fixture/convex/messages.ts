@@ -123,3 +123,11 @@ export const tickCount = query({
   args: {},
   handler: async (ctx) => (await ctx.db.query("ticks").collect()).length,
 });
+
+/** Takes no arguments and writes: what arguments that are not an object must never reach. */
+export const touch = mutation({
+  args: {},
+  handler: async (ctx) => {
+    await ctx.db.insert("ticks", { at: Date.now() });
+  },
+});
