@@ -1,7 +1,7 @@
 /** Conformance: data, tokens and scheduled functions across restarts; seeding; crons; reloads. */
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RunningLocalBackend } from "./start.ts";
 import {
   eventually,
@@ -71,6 +71,48 @@ describe("persistence", () => {
         return false;
       }
     });
+  });
+
+  it("removes temporary files an interrupted save left behind, on start", async () => {
+    const dataDir = tempDataDir();
+    dirs.push(dataDir);
+    const first = await start(dataDir);
+    await first.stop();
+    running.splice(running.indexOf(first), 1);
+    // What `kill -9` in the middle of a save leaves: a dead process's (and a reused pid's) half-written files.
+    const deadPid = 2 ** 22 + 17;
+    mkdirSync(path.join(dataDir, "storage"), { recursive: true });
+    const leftovers = [
+      path.join(dataDir, `snapshot.json.${deadPid}.tmp`),
+      path.join(dataDir, `snapshot.json.${process.pid}.tmp`),
+      path.join(dataDir, "storage", `1_storage.${deadPid}.tmp`),
+    ];
+    for (const file of leftovers) writeFileSync(file, "{half a snapsh");
+    // A save in progress in another running process is not ours to remove.
+    const live = path.join(dataDir, `snapshot.json.${process.ppid}.tmp`);
+    writeFileSync(live, "{in progress");
+    await start(dataDir);
+    for (const file of leftovers) expect(existsSync(file), file).toBe(false);
+    expect(existsSync(live)).toBe(true);
+    expect(readdirSync(dataDir).filter((name) => name.endsWith(".tmp"))).toEqual([path.basename(live)]);
+  });
+
+  it("leaves no temporary file when a save fails", async () => {
+    const dataDir = tempDataDir();
+    dirs.push(dataDir);
+    const backend = await start(dataDir);
+    // The snapshot's place is taken by a folder: writing succeeds, the rename over it fails.
+    rmSync(path.join(dataDir, "snapshot.json"));
+    mkdirSync(path.join(dataDir, "snapshot.json", "occupied"), { recursive: true });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      await backend.core.store.saveNow();
+      expect(errors).toHaveBeenCalledWith("local-backend: snapshot failed", expect.anything());
+    } finally {
+      errors.mockRestore();
+    }
+    expect(readdirSync(dataDir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+    rmSync(path.join(dataDir, "snapshot.json"), { recursive: true });
   });
 
   it("resets the store", async () => {

@@ -23,6 +23,15 @@ describe("protocol pieces", () => {
     expect(clock.next() > b + 10_000_000_000n).toBe(true);
   });
 
+  it("ignores a client's claim to have seen a timestamp far beyond this machine's clock", () => {
+    const clock = new Clock();
+    const before = clock.next();
+    clock.observe(2n ** 64n - 1n);
+    const after = clock.next();
+    expect(after > before).toBe(true);
+    expect(after < BigInt(Date.now() + 60_000) * 1_000_000n).toBe(true);
+  });
+
   it("canonicalises function paths", () => {
     expect(canonicalizeUdfPath("messages:list")).toBe("messages:list");
     expect(canonicalizeUdfPath("messages.js:list")).toBe("messages:list");
