@@ -2,6 +2,7 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
+import { parseAllowedHosts } from "./local-backend/access.ts";
 import { localBackend } from "./local-backend/vite-plugin.ts";
 import { buildInfo } from "./scripts/build/build-info.ts";
 
@@ -29,7 +30,9 @@ export default defineConfig(({ mode }) => {
     },
     // dist/.vite/manifest.json lets scripts/bench/bundle.ts measure the initial JavaScript of a page.
     build: { manifest: true },
-    server: { host: "127.0.0.1", port: 5173 },
+    // Host names answered besides loopback ones, by Vite and the local backend alike (local-backend/README.md):
+    // `LIVELOCAL_ALLOWED_HOSTS=devbox.lan npm run dev -- --host`.
+    server: { host: "127.0.0.1", port: 5173, allowedHosts: parseAllowedHosts(env.LIVELOCAL_ALLOWED_HOSTS) },
     preview: { host: "127.0.0.1", port: 4173 },
   };
 });

@@ -38,10 +38,10 @@ describe("Host header", () => {
     }
     expect(policy.checkHost(undefined, 5173)).toMatchObject({
       ok: false,
-      message: expect.stringMatching(/Host/),
+      message: expect.stringMatching(/Host/) as string,
     });
     expect(policy.checkHost("evil.example:5173", 5173)).toMatchObject({
-      message: expect.stringContaining("--allowed-hosts"),
+      message: expect.stringContaining("--allowed-hosts") as string,
     });
   });
 

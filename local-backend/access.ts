@@ -143,7 +143,7 @@ export function refuseUpgrade(socket: Duplex, message: string): void {
 }
 
 /** `--allowed-hosts a,b,.c` (or `all` / `true`) as an option value. */
-export function parseAllowedHosts(value: string | undefined): readonly string[] | true | undefined {
+export function parseAllowedHosts(value: string | undefined): string[] | true | undefined {
   if (value === undefined) return undefined;
   const trimmed = value.trim();
   if (trimmed === "all" || trimmed === "true") return true;

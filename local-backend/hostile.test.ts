@@ -188,7 +188,7 @@ describe.each(Object.keys(entries))("%s", (name) => {
         body: tokenBody,
       });
       expect(token.status, host).toBe(200);
-      expect(JSON.parse(token.body)).toMatchObject({ token: expect.any(String) });
+      expect(JSON.parse(token.body)).toMatchObject({ token: expect.any(String) as string });
       expect(await upgradeStatus(entry.url, headers)).toBe(101);
     }
   });

@@ -74,7 +74,7 @@ describe("bad input", () => {
     const socket = await openRawSync(backend.url);
     socket.ws.send(Buffer.from(JSON.stringify(connect())));
     expect(await socket.next((message) => message.type === "FatalError")).toMatchObject({
-      error: expect.stringMatching(/binary/),
+      error: expect.stringMatching(/binary/) as string,
     });
     expect(await socket.closed).toBe(1011);
   });
@@ -119,7 +119,10 @@ describe("bad input", () => {
       first.send(connect(sessionId));
       first.send(mutation);
       const answer = await first.next((message) => message.type === "MutationResponse");
-      expect(answer).toMatchObject({ success: false, result: expect.stringMatching(/engine fell over/) });
+      expect(answer).toMatchObject({
+        success: false,
+        result: expect.stringMatching(/engine fell over/) as string,
+      });
       first.ws.close();
       const second = await openRawSync(backend.url);
       second.send(connect(sessionId));
@@ -165,7 +168,7 @@ describe("bad input", () => {
         success: false,
         result: expect.stringMatching(
           /^ArgumentValidationError: Expected to receive an object as the function's argument\. Instead received: /,
-        ),
+        ) as string,
       });
       socket.ws.close();
       const http = await fetch(`${backend.url}/api/mutation`, {
@@ -176,7 +179,7 @@ describe("bad input", () => {
       expect(http.status).toBe(560);
       expect(await http.json()).toMatchObject({
         status: "error",
-        errorMessage: expect.stringMatching(/^ArgumentValidationError/),
+        errorMessage: expect.stringMatching(/^ArgumentValidationError/) as string,
       });
       expect(documentsWritten(backend)).toBe(before);
     });
@@ -193,7 +196,9 @@ describe("bad input", () => {
           ),
         ).toMatchObject({
           success: false,
-          result: expect.stringMatching(/Expected to receive a single object as the function's argument/),
+          result: expect.stringMatching(
+            /Expected to receive a single object as the function's argument/,
+          ) as string,
         });
       }
       socket.ws.close();
@@ -217,7 +222,7 @@ describe("bad input", () => {
           expect.objectContaining({
             type: "QueryFailed",
             queryId: 0,
-            errorMessage: expect.stringMatching(/^ArgumentValidationError/),
+            errorMessage: expect.stringMatching(/^ArgumentValidationError/) as string,
           }),
           expect.objectContaining({ type: "QueryUpdated", queryId: 1, value: null }),
         ]),
@@ -251,7 +256,7 @@ describe("bad input", () => {
         expect(response.status, route).toBe(400);
         expect(await response.json()).toMatchObject({
           code: "BadJsonBody",
-          message: expect.stringMatching(message),
+          message: expect.stringMatching(message) as string,
         });
       }
       expect(documentsWritten(backend)).toBe(before);
