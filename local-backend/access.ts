@@ -103,7 +103,7 @@ export class AccessPolicy {
     if (this.isPortBound(parsed.hostname) && (servedPort === undefined || port === servedPort)) return OK;
     return {
       ok: false,
-      message: `Host ${JSON.stringify(header)} is not allowed. The local backend answers only loopback names (localhost, 127.0.0.1, [::1], *.localhost) unless started with --allowed-hosts.`,
+      message: `Host ${JSON.stringify(header)} is not allowed. This server answers only loopback names (localhost, 127.0.0.1, [::1], *.localhost) unless started with --allowed-hosts.`,
     };
   }
 
