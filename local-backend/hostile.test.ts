@@ -5,14 +5,11 @@
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { createServer } from "vite";
 import { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../scripts/serve/server.ts";
-import { localBackend } from "./vite-plugin.ts";
-import { fixtureDir, removeDir, startFixtureBackend, tempDataDir } from "./test-helpers.ts";
+import { fixtureDir, removeDir, startFixtureBackend, startFixtureVite, tempDataDir } from "./test-helpers.ts";
 
 type Entry = { url: string; siteUrl: string | null; stop: () => Promise<void> };
 
@@ -58,7 +55,11 @@ function upgradeStatus(url: string, headers: Record<string, string>): Promise<nu
   });
 }
 
-const tokenBody = JSON.stringify({ sub: "demo_admin", name: "Admin", email: "admin@example.com" });
+/** Asks for a development token for the demo admin, with these headers. */
+function requestToken(url: string, headers: Record<string, string>) {
+  const body = JSON.stringify({ sub: "demo_admin", name: "Admin", email: "admin@example.com" });
+  return raw(url, { method: "POST", path: "/local-auth/token", headers, body });
+}
 
 function hostOf(url: string): string {
   return new URL(url).host;
@@ -88,24 +89,8 @@ const entries: Record<string, () => Promise<Entry>> = {
     return { url: backend.url, siteUrl: backend.siteUrl, stop: () => backend.stop() };
   },
   "npm run dev": async () => {
-    const vite = await createServer({
-      configFile: false,
-      root: import.meta.dirname,
-      logLevel: "silent",
-      server: { port: 0, host: "127.0.0.1" },
-      plugins: [
-        localBackend({
-          functionsDir: fixtureDir,
-          dataDir: null,
-          crons: false,
-          functionLogs: "none",
-          sitePort: 0,
-        }),
-      ],
-    });
-    await vite.listen();
-    const url = `http://127.0.0.1:${(vite.httpServer!.address() as AddressInfo).port}`;
-    return { url, siteUrl: null, stop: () => vite.close() };
+    const { vite, origin } = await startFixtureVite();
+    return { url: origin, siteUrl: null, stop: () => vite.close() };
   },
   "npm start": async () => {
     const dist = fakeDist();
@@ -141,12 +126,7 @@ describe.each(Object.keys(entries))("%s", (name) => {
   it("gives a rebound page (another Host) 403 and no token, on HTTP and on the sync socket", async () => {
     const port = new URL(entry.url).port;
     const evil = { Host: `evil.example:${port}`, Origin: `http://evil.example:${port}` };
-    const token = await raw(entry.url, {
-      method: "POST",
-      path: "/local-auth/token",
-      headers: evil,
-      body: tokenBody,
-    });
+    const token = await requestToken(entry.url, evil);
     expect(token.status).toBe(403);
     expect(token.body).not.toMatch(/"token"/);
     expect(token.body).toMatch(/not allowed/);
@@ -166,12 +146,7 @@ describe.each(Object.keys(entries))("%s", (name) => {
 
   it("gives another site's page (loopback Host, foreign Origin) 403 and no token", async () => {
     const headers = { Host: hostOf(entry.url), Origin: "https://evil.example" };
-    const token = await raw(entry.url, {
-      method: "POST",
-      path: "/local-auth/token",
-      headers,
-      body: tokenBody,
-    });
+    const token = await requestToken(entry.url, headers);
     expect(token.status).toBe(403);
     expect(await upgradeStatus(entry.url, headers)).toBe(403);
     expect(await upgradeStatus(entry.url, { Host: hostOf(entry.url), Origin: "null" })).toBe(403);
@@ -181,12 +156,7 @@ describe.each(Object.keys(entries))("%s", (name) => {
     const port = new URL(entry.url).port;
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `app.localhost:${port}`]) {
       const headers = { Host: host, Origin: `http://${host}` };
-      const token = await raw(entry.url, {
-        method: "POST",
-        path: "/local-auth/token",
-        headers,
-        body: tokenBody,
-      });
+      const token = await requestToken(entry.url, headers);
       expect(token.status, host).toBe(200);
       expect(JSON.parse(token.body)).toMatchObject({ token: expect.any(String) as string });
       expect(await upgradeStatus(entry.url, headers)).toBe(101);
@@ -201,12 +171,7 @@ describe("opening the backend on purpose", () => {
       for (const host of ["shop.lan", "shop.lan:8080", "www.town.example"]) {
         const headers = { Host: host, Origin: `https://${host}` };
         expect(await upgradeStatus(backend.url, headers), host).toBe(101);
-        const token = await raw(backend.url, {
-          method: "POST",
-          path: "/local-auth/token",
-          headers,
-          body: tokenBody,
-        });
+        const token = await requestToken(backend.url, headers);
         expect(token.status, host).toBe(200);
       }
       expect(await upgradeStatus(backend.url, { Host: "evil.example" })).toBe(403);

@@ -5,7 +5,10 @@ import path from "node:path";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference, type FunctionReference } from "convex/server";
 import type { Value } from "convex/values";
+import type { AddressInfo } from "node:net";
+import { createServer, type ViteDevServer } from "vite";
 import { WebSocket } from "ws";
+import { localBackend } from "./vite-plugin.ts";
 import { startLocalBackend, type RunningLocalBackend, type StartLocalBackendOptions } from "./start.ts";
 
 export const fixtureDir = path.join(import.meta.dirname, "test-fixture", "convex");
@@ -30,6 +33,27 @@ export async function startFixtureBackend(
     functionLogs: "none",
     ...options,
   });
+}
+
+/** Vite with the local backend plugin on the fixture functions, as `npm run dev` runs it; `origin` is the app's. */
+export async function startFixtureVite(): Promise<{ vite: ViteDevServer; origin: string }> {
+  const vite = await createServer({
+    configFile: false,
+    root: import.meta.dirname,
+    logLevel: "silent",
+    server: { port: 0, host: "127.0.0.1" },
+    plugins: [
+      localBackend({
+        functionsDir: fixtureDir,
+        dataDir: null,
+        crons: false,
+        functionLogs: "none",
+        sitePort: 0,
+      }),
+    ],
+  });
+  await vite.listen();
+  return { vite, origin: `http://127.0.0.1:${(vite.httpServer!.address() as AddressInfo).port}` };
 }
 
 export function newClient(url: string): ConvexClient {

@@ -1,35 +1,18 @@
 /** The Vite plugin: backend on the app's origin, Vite's HMR socket untouched. */
-import { createServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import type { Value } from "convex/values";
 import { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AddressInfo } from "node:net";
 import { SITE_PREFIX } from "./http.ts";
-import { BACKEND_PATHS, localBackend } from "./vite-plugin.ts";
-import { fixtureDir, m, newClient, newHttpClient, q, watch } from "./test-helpers.ts";
+import { BACKEND_PATHS } from "./vite-plugin.ts";
+import { m, newClient, newHttpClient, q, startFixtureVite, watch } from "./test-helpers.ts";
 
 describe("vite plugin", () => {
   let vite: ViteDevServer;
   let origin: string;
 
   beforeAll(async () => {
-    vite = await createServer({
-      configFile: false,
-      root: import.meta.dirname,
-      logLevel: "silent",
-      server: { port: 0, host: "127.0.0.1" },
-      plugins: [
-        localBackend({
-          functionsDir: fixtureDir,
-          dataDir: null,
-          crons: false,
-          functionLogs: "none",
-          sitePort: 0,
-        }),
-      ],
-    });
-    await vite.listen();
-    origin = `http://127.0.0.1:${(vite.httpServer!.address() as AddressInfo).port}`;
+    ({ vite, origin } = await startFixtureVite());
   });
   afterAll(async () => {
     await vite.close();
