@@ -27,9 +27,9 @@ import {
 } from "./engine.ts";
 import { createApiMiddleware, createSiteHandler, type Middleware } from "./http.ts";
 import { createViteFunctionSource, type FunctionSource, type FunctionsChange } from "./modules.ts";
-import { SnapshotStore } from "./persistence.ts";
 import { Clock } from "./protocol.ts";
 import type { BackendServices } from "./services.ts";
+import { SqliteStore } from "./sqlite-store.ts";
 import { SubscriptionManager } from "./subscriptions.ts";
 import { SyncServer } from "./sync.ts";
 
@@ -58,8 +58,6 @@ export type LocalBackendCoreOptions = {
   functionLogs?: FunctionLogs;
   /** Enforce Convex's transaction limits (default true). */
   transactionLimits?: boolean;
-  /** Snapshot debounce in ms (default 300). */
-  snapshotDebounceMs?: number;
   /** Which Host and Origin headers to answer (default: loopback names only; access.ts). */
   access?: AccessOptions;
 };
@@ -96,7 +94,8 @@ export class LocalBackendCore implements BackendServices {
 
   private constructor(
     readonly auth: LocalAuth,
-    readonly store: SnapshotStore,
+    /** Where committed changes go before a call is answered (null: in memory only). */
+    readonly store: SqliteStore | null,
     private readonly source: FunctionSource | null,
     private readonly options: LocalBackendCoreOptions,
     origin: () => string,
@@ -106,9 +105,6 @@ export class LocalBackendCore implements BackendServices {
       (udfPath, args, callOptions) => this.call(udfPath, args, callOptions),
       this.clock,
     );
-    this.subscriptions.onPass = (tables) => {
-      if (tables.size > 0) this.store.scheduleSave();
-    };
     this.sync = new SyncServer(this);
     this.siteHandler = createSiteHandler(this);
     this.apiMiddleware = createApiMiddleware({
@@ -132,7 +128,7 @@ export class LocalBackendCore implements BackendServices {
     origin: () => string,
   ): Promise<LocalBackendCore> {
     const dataDir = options.dataDir === undefined ? path.resolve(".local-backend") : options.dataDir;
-    if (options.reset && dataDir) SnapshotStore.reset(dataDir);
+    if (options.reset && dataDir) SqliteStore.reset(dataDir);
     const issuer = options.authIssuer ?? process.env[LOCAL_ISSUER_ENV];
     const auth = await LocalAuth.create({ dataDir: dataDir ?? undefined, issuer });
     // The project's auth.config.ts names the local issuer through this variable in local mode.
@@ -143,20 +139,13 @@ export class LocalBackendCore implements BackendServices {
           functionsDir: options.functionsDir ?? path.resolve("convex"),
           vite: options.vite,
         });
-    let core: LocalBackendCore | null = null;
-    const store = new SnapshotStore(
-      dataDir,
-      () => {
-        if (!core) throw new Error("not started");
-        return core.engine().exportState();
-      },
-      { debounceMs: options.snapshotDebounceMs },
-    );
-    core = new LocalBackendCore(auth, store, source, options, origin);
+    const store = dataDir ? SqliteStore.open(dataDir) : null;
+    const core = new LocalBackendCore(auth, store, source, options, origin);
     try {
       await core.start();
     } catch (e) {
       await source?.close();
+      store?.close();
       throw e;
     }
     return core;
@@ -179,7 +168,7 @@ export class LocalBackendCore implements BackendServices {
   private async start(): Promise<void> {
     const schema = await this.loadSchema();
     this.schemaKey = schemaKeyOf(schema);
-    const state = this.store.load();
+    const state = this.store?.load() ?? null;
     this.currentEngine = await LocalBackendEngine.create({
       schema,
       modules: this.modulesMap(),
@@ -191,7 +180,7 @@ export class LocalBackendCore implements BackendServices {
     await this.loadAuthConfig();
     if (!state && this.options.seed !== false) {
       await this.seed();
-      await this.store.saveNow();
+      await this.persist();
     }
     await this.loadCrons();
     if (this.source && this.options.watch !== false) {
@@ -206,6 +195,23 @@ export class LocalBackendCore implements BackendServices {
       this.subscriptions.requestFlush();
     });
     engine.setLogListener((line, udfPath) => this.printBackgroundLog(line, udfPath));
+    // Work no client waits for (scheduled functions, crons' follow-ups) is persisted as it commits.
+    engine.setChangeListener(() => {
+      this.persist().catch((e: unknown) =>
+        console.error("local-backend: saving background writes failed", e),
+      );
+    });
+  }
+
+  /**
+   * Writes what the engine committed since the last time to disk, and resolves once it, and every
+   * commit started before it, is there. Calls are answered only after this: an acknowledged write is
+   * on disk.
+   */
+  async persist(): Promise<void> {
+    if (!this.store) return;
+    const changes = this.currentEngine.takeChanges();
+    await (changes ? this.store.commit(changes) : this.store.committed());
   }
 
   private async seed(): Promise<void> {
@@ -249,7 +255,19 @@ export class LocalBackendCore implements BackendServices {
     while (this.gate) await this.gate;
     this.inflight += 1;
     try {
-      return await this.currentEngine.call(udfPath, args, options);
+      const outcome = await this.currentEngine.call(udfPath, args, options);
+      if (outcome.writeTables.size === 0 && !this.store?.busy()) return outcome;
+      try {
+        await this.persist();
+      } catch (e) {
+        console.error("local-backend: could not save a commit", e);
+        return {
+          ...outcome,
+          success: false,
+          errorMessage: `The change could not be saved to disk: ${e instanceof Error ? e.message : String(e)}`,
+        };
+      }
+      return outcome;
     } finally {
       this.inflight -= 1;
       if (this.inflight === 0) {
@@ -267,7 +285,9 @@ export class LocalBackendCore implements BackendServices {
     }
     this.inflight += 1;
     try {
-      return await this.currentEngine.fetchHttp(pathAndQuery, init, identity);
+      const response = await this.currentEngine.fetchHttp(pathAndQuery, init, identity);
+      await this.persist();
+      return response;
     } finally {
       this.inflight -= 1;
     }
@@ -361,6 +381,7 @@ export class LocalBackendCore implements BackendServices {
       if (this.inflight > 0) await new Promise<void>((resolve) => this.drainWaiters.push(resolve));
       const old = this.currentEngine;
       await old.finishInProgressScheduledFunctions();
+      await this.persist();
       const state = await old.exportState();
       const fresh = await LocalBackendEngine.create({
         schema,
@@ -387,8 +408,9 @@ export class LocalBackendCore implements BackendServices {
     await this.reloadChain;
     await this.sync.close();
     await this.subscriptions.idle();
-    await this.store.saveNow();
-    await this.currentEngine.dispose();
+    await this.currentEngine.dispose(() => this.persist());
+    await this.store?.committed();
+    this.store?.close();
     await this.source?.close();
   }
 }

@@ -84,6 +84,29 @@ export type EngineState = {
   storage: Record<string, Blob>;
 };
 
+/** What the engine committed since it was last asked: documents and stored files (null: deleted). */
+export type EngineChanges = {
+  documents: Map<string, Record<string, Value> | null>;
+  storage: Map<string, Blob | null>;
+  counters: Pick<EngineState, "nextDocId" | "lastCreationTime" | "lastCommitTs">;
+};
+
+/** `target` behind a proxy that reports every key set or deleted (convex-test commits by assignment). */
+function tracked<T>(target: Record<string, T>, onChange: (key: string) => void): Record<string, T> {
+  return new Proxy(target, {
+    set(object, key, value: T) {
+      object[key as string] = value;
+      if (typeof key === "string") onChange(key);
+      return true;
+    },
+    deleteProperty(object, key) {
+      delete object[key as string];
+      if (typeof key === "string") onChange(key);
+      return true;
+    },
+  });
+}
+
 export type EngineOptions = {
   schema?: AnySchema;
   modules: ModulesMap;
@@ -233,6 +256,9 @@ export class LocalBackendEngine implements CallOwner {
     process.stdout.write(`[convex ${udfPath}] ${line}\n`);
   };
   private disposed = false;
+  private readonly changedDocuments = new Set<string>();
+  private readonly changedFiles = new Set<string>();
+  private changeListener: (() => void) | null = null;
 
   private constructor(
     readonly t: Accessor,
@@ -256,11 +282,57 @@ export class LocalBackendEngine implements CallOwner {
     const internals = await captureInternals(t);
     const engine = new LocalBackendEngine(t, internals, options.schema, options.modules);
     if (options.state) engine.importState(options.state);
+    engine.trackChanges();
     return engine;
   }
 
   private get db(): DatabaseInternals {
     return this.internals.components[""].db;
+  }
+
+  /**
+   * From now on, every document and stored file convex-test commits (client calls, scheduled functions,
+   * HTTP actions, this engine's own bookkeeping) is remembered until `takeChanges`, and `listener` is
+   * told (once per burst) so that background work is persisted too.
+   */
+  private trackChanges(): void {
+    const db = this.db;
+    db._documents = tracked(db._documents, (id) => this.noteChange(this.changedDocuments, id));
+    db._storage = tracked(db._storage, (id) => this.noteChange(this.changedFiles, id));
+  }
+
+  private noteChange(set: Set<string>, id: string): void {
+    const first = this.changedDocuments.size === 0 && this.changedFiles.size === 0;
+    set.add(id);
+    if (first && this.changeListener) {
+      const listener = this.changeListener;
+      inRootScope(() => setImmediate(listener));
+    }
+  }
+
+  setChangeListener(listener: () => void): void {
+    this.changeListener = listener;
+  }
+
+  /** The committed changes since the last call (each document's current value), and forgets them. */
+  takeChanges(): EngineChanges | null {
+    if (this.changedDocuments.size === 0 && this.changedFiles.size === 0) return null;
+    const db = this.db;
+    const documents = new Map<string, Record<string, Value> | null>();
+    for (const id of this.changedDocuments) documents.set(id, db._documents[id] ?? null);
+    const storage = new Map<string, Blob | null>();
+    for (const id of this.changedFiles) storage.set(id, db._storage[id] ?? null);
+    this.changedDocuments.clear();
+    this.changedFiles.clear();
+    return {
+      documents,
+      storage,
+      counters: {
+        nextDocId: db._nextDocId,
+        lastCreationTime: db._lastCreationTime,
+        lastCommitTs: this.internals.transactionManager._lastCommitTs,
+      },
+    };
   }
 
   /** Called for every table written (see CallOwner). */
@@ -526,9 +598,13 @@ export class LocalBackendEngine implements CallOwner {
    * Stops this engine before a replacement takes over its data: waits for running scheduled
    * functions, then cancels (in this engine only) the ones still pending so their timers do nothing.
    */
-  async dispose(): Promise<void> {
+  async dispose(beforeCancel?: () => Promise<void>): Promise<void> {
     await this.t.finishInProgressScheduledFunctions();
     this.disposed = true;
+    // The last changes go to disk now (`beforeCancel`); the cancellations below are this engine's
+    // alone (the jobs stay pending in the store, and the next engine or start resumes them).
+    await beforeCancel?.();
+    this.changeListener = null;
     for (const timer of this.resumedTimers) clearTimeout(timer);
     this.resumedTimers.clear();
     await this.t.run(() => {
@@ -543,6 +619,8 @@ export class LocalBackendEngine implements CallOwner {
       }
       return Promise.resolve();
     });
+    this.changedDocuments.clear();
+    this.changedFiles.clear();
   }
 
   /** Waits until scheduled functions that already started have finished. */

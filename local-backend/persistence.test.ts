@@ -1,7 +1,9 @@
-/** Conformance: data, tokens and scheduled functions across restarts; seeding; crons; reloads. */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+/** Conformance: data on disk before it is acknowledged, and across restarts; imports; seeding; crons; reloads. */
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { writeFileDurably } from "./sqlite-store.ts";
 import type { RunningLocalBackend } from "./start.ts";
 import {
   eventually,
@@ -59,18 +61,55 @@ describe("persistence", () => {
     expect(await again.query(q("messages:count"), { channel: "kept" })).toBe(2);
   });
 
-  it("snapshots after writes without waiting for a stop", async () => {
+  it("has a mutation's writes on disk when it is answered", async () => {
     const dataDir = tempDataDir();
     dirs.push(dataDir);
-    const backend = await start(dataDir, { snapshotDebounceMs: 20 });
-    await newHttpClient(backend.url).mutation(m("messages:send"), { channel: "snap", body: "saved" });
-    await eventually(() => {
-      try {
-        return readFileSync(path.join(dataDir, "snapshot.json"), "utf8").includes("saved");
-      } catch {
-        return false;
-      }
-    });
+    const backend = await start(dataDir);
+    const disk = new Database(path.join(dataDir, "data.sqlite3"), { readonly: true });
+    try {
+      const id = await newHttpClient(backend.url).mutation(m("messages:send"), {
+        channel: "disk",
+        body: "saved",
+      });
+      const row = disk.prepare("SELECT value FROM documents WHERE id = ?").get(id) as
+        { value: string } | undefined;
+      expect(row && (JSON.parse(row.value) as Message).body).toBe("saved");
+    } finally {
+      disk.close();
+    }
+  });
+
+  it("imports a snapshot.json of the earlier store once, then sets it aside", async () => {
+    const dataDir = tempDataDir();
+    dirs.push(dataDir);
+    writeFileSync(
+      path.join(dataDir, "snapshot.json"),
+      JSON.stringify({
+        format: "livelocal-local-backend-snapshot",
+        version: 1,
+        convexTest: "0.0.60",
+        savedAt: new Date(0).toISOString(),
+        nextDocId: 10,
+        lastCreationTime: 1_700_000_000_000,
+        lastCommitTs: "1",
+        documents: [
+          {
+            _id: "000000000000000000009messages",
+            _creationTime: 1_700_000_000_000,
+            channel: "imported",
+            author: "old",
+            body: "from the snapshot",
+            rank: 0,
+          },
+        ],
+      }),
+    );
+    const backend = await start(dataDir);
+    expect(await newHttpClient(backend.url).query(q("messages:list"), { channel: "imported" })).toEqual([
+      { author: "old", body: "from the snapshot" },
+    ]);
+    expect(existsSync(path.join(dataDir, "snapshot.json"))).toBe(false);
+    expect(existsSync(path.join(dataDir, "snapshot.json.imported"))).toBe(true);
   });
 
   it("removes temporary files an interrupted save left behind, on start", async () => {
@@ -97,22 +136,15 @@ describe("persistence", () => {
     expect(readdirSync(dataDir).filter((name) => name.endsWith(".tmp"))).toEqual([path.basename(live)]);
   });
 
-  it("leaves no temporary file when a save fails", async () => {
-    const dataDir = tempDataDir();
-    dirs.push(dataDir);
-    const backend = await start(dataDir);
-    // The snapshot's place is taken by a folder: writing succeeds, the rename over it fails.
-    rmSync(path.join(dataDir, "snapshot.json"));
-    mkdirSync(path.join(dataDir, "snapshot.json", "occupied"), { recursive: true });
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    try {
-      await backend.core.store.saveNow();
-      expect(errors).toHaveBeenCalledWith("local-backend: snapshot failed", expect.anything());
-    } finally {
-      errors.mockRestore();
-    }
-    expect(readdirSync(dataDir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
-    rmSync(path.join(dataDir, "snapshot.json"), { recursive: true });
+  it("leaves no temporary file when writing a stored file fails", () => {
+    const dir = tempDataDir();
+    dirs.push(dir);
+    // The file's place is taken by a folder: writing succeeds, the rename over it fails.
+    mkdirSync(path.join(dir, "taken", "occupied"), { recursive: true });
+    expect(() => writeFileDurably(path.join(dir, "taken"), new Uint8Array([1, 2, 3]))).toThrow();
+    expect(readdirSync(dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+    writeFileDurably(path.join(dir, "file"), new Uint8Array([1, 2, 3]));
+    expect([...readFileSync(path.join(dir, "file"))]).toEqual([1, 2, 3]);
   });
 
   it("resets the store", async () => {

@@ -17,7 +17,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { describeAllowedHosts, isLoopbackInterface, parseAllowedHosts } from "./access.ts";
-import { SnapshotStore } from "./persistence.ts";
+import { SqliteStore } from "./sqlite-store.ts";
 import { startLocalBackend, type StartLocalBackendOptions } from "./start.ts";
 
 export type ServerArgs = StartLocalBackendOptions & { dataDir: string; resetOnly: boolean };
@@ -66,7 +66,7 @@ export function parseServerArgs(argv: string[]): ServerArgs {
 async function main(): Promise<void> {
   const { resetOnly, ...options } = parseServerArgs(process.argv.slice(2));
   if (resetOnly) {
-    SnapshotStore.reset(options.dataDir);
+    SqliteStore.reset(options.dataDir);
     console.log(`Wiped ${options.dataDir}; the next start seeds demo data again.`);
     return;
   }
