@@ -61,6 +61,26 @@ describe("the streams page", () => {
     );
   });
 
+  test("a stream whose stored times no date can show is listed with them unavailable", () => {
+    setQueryResult(api.streams.listMyStreams, [
+      {
+        liveShopId: "s1",
+        liveShopName: "Sarah's Vintage",
+        status: "active",
+        streams: [
+          {
+            ...card("a", "Far future", "SCHEDULED", "Sarah's Vintage"),
+            streamStopUTC: Number.MAX_SAFE_INTEGER,
+          },
+          { ...card("b", "Farther", "LIVE", "Sarah's Vintage"), streamStartUTC: 8.64e15 + 10 },
+        ],
+      },
+    ]);
+    renderInRouter(<StreamsPage />, { path: "/dashboard/streams" });
+    expect(screen.getByText(/Sat, Nov 21, 6:30 PM EST – Time unavailable/)).toBeInTheDocument();
+    expect(screen.getByText("Sarah's Vintage · Time unavailable")).toBeInTheDocument();
+  });
+
   test("only drafts can be deleted, after confirming", async () => {
     renderInRouter(<StreamsPage />, { path: "/dashboard/streams" });
     expect(screen.queryByRole("button", { name: "Delete Boot sale" })).not.toBeInTheDocument();
