@@ -109,8 +109,105 @@ describe("streams", () => {
     await expect(
       admin.mutation(api.streams.setStreamStatus, { streamId: scheduled, status: "LIVE" }),
     ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
-    await admin.mutation(api.streams.setStreamStatus, { streamId: scheduled, status: "CANCELLED" });
+    await admin.mutation(api.streams.setStreamStatus, {
+      streamId: scheduled,
+      status: "CANCELLED",
+      reason: "Listed twice.",
+    });
     expect(await statusOf(t, scheduled)).toBe("CANCELLED");
+  });
+});
+
+describe("an admin ending or cancelling someone else's stream gives a reason", () => {
+  async function setUpModeration() {
+    const base = await setUp();
+    await base.t.run(async (ctx) => {
+      await insertUser(ctx, { clerkId: ada.subject, email: ada.email, name: "Ada Admin", role: "admin" });
+      await insertUser(ctx, { clerkId: omar.subject, email: omar.email, role: "seller" });
+      await insertUser(ctx, { clerkId: vera.subject, email: vera.email });
+    });
+    await base.seller.mutation(api.streams.setStreamStatus, { streamId: base.scheduled, status: "LIVE" });
+    const live = base.scheduled;
+    return { ...base, live, admin: base.t.withIdentity(ada) };
+  }
+
+  async function activity(t: ReturnType<typeof newTest>) {
+    return await t.run(async (ctx) => await ctx.db.query("adminActions").collect());
+  }
+
+  test("without a reason, or with one over the limit, it is refused and nothing changes", async () => {
+    const { t, admin, live, draft } = await setUpModeration();
+    const before = { live: await streamOf(t, live), draft: await streamOf(t, draft) };
+    for (const [streamId, status] of [
+      [live, "ENDED"],
+      [draft, "CANCELLED"],
+    ] as const) {
+      for (const reason of [undefined, "   "]) {
+        await expect(
+          admin.mutation(api.streams.setStreamStatus, { streamId, status, reason }),
+        ).rejects.toMatchObject({
+          data: { code: "REASON_REQUIRED", message: "Give a reason; the stream's owner will see it." },
+        });
+      }
+      await expect(
+        admin.mutation(api.streams.setStreamStatus, {
+          streamId,
+          status,
+          reason: "x".repeat(LIMITS.statusReason + 1),
+        }),
+      ).rejects.toMatchObject({
+        data: { code: "INVALID_ARGUMENT", message: "Reason must be at most 500 characters." },
+      });
+    }
+    expect({ live: await streamOf(t, live), draft: await streamOf(t, draft) }).toEqual(before);
+    expect(await activity(t)).toEqual([]);
+  });
+
+  test("with a reason it is kept on the stream, logged, and shown to the owner but not the public", async () => {
+    const { t, admin, seller, live } = await setUpModeration();
+    await admin.mutation(api.streams.setStreamStatus, {
+      streamId: live,
+      status: "ENDED",
+      reason: "  Counterfeit goods on air.  ",
+    });
+    expect(await streamOf(t, live)).toMatchObject({
+      streamStatus: "ENDED",
+      statusReason: "Counterfeit goods on air.",
+    });
+    expect(await activity(t)).toEqual([
+      expect.objectContaining({ action: "end_stream", targetId: live, reason: "Counterfeit goods on air." }),
+    ]);
+    const [shop] = await seller.query(api.streams.listMyStreams, {});
+    expect(shop?.streams.find((stream) => stream._id === live)).toMatchObject({
+      streamStatus: "ENDED",
+      statusReason: "Counterfeit goods on air.",
+    });
+    expect(await t.query(api.streams.getPublicStream, { streamId: live })).not.toHaveProperty("statusReason");
+  });
+
+  test("the owner ends or cancels her own stream without one, and a reason she sends is not kept", async () => {
+    const { t, seller, live, draft } = await setUpModeration();
+    await seller.mutation(api.streams.setStreamStatus, { streamId: live, status: "ENDED", reason: "Done." });
+    await seller.mutation(api.streams.setStreamStatus, { streamId: draft, status: "CANCELLED" });
+    expect(await streamOf(t, live)).not.toHaveProperty("statusReason");
+    expect(await statusOf(t, draft)).toBe("CANCELLED");
+    expect(await activity(t)).toEqual([]);
+  });
+
+  test("another seller, a viewer and a signed-out caller are refused even with a reason", async () => {
+    const { t, live } = await setUpModeration();
+    const args = { streamId: live, status: "ENDED" as const, reason: "Mine now." };
+    for (const identity of [omar, vera]) {
+      await expect(
+        t.withIdentity(identity).mutation(api.streams.setStreamStatus, args),
+      ).rejects.toMatchObject({
+        data: { code: "FORBIDDEN" },
+      });
+    }
+    await expect(t.mutation(api.streams.setStreamStatus, args)).rejects.toMatchObject({
+      data: { code: "UNAUTHENTICATED" },
+    });
+    expect(await statusOf(t, live)).toBe("LIVE");
   });
 });
 
