@@ -202,7 +202,8 @@ describe("the activity log: streams", () => {
     { from: "PAUSED", to: "CANCELLED", action: "cancel_stream" },
   ] as const)("an admin's $from → $to writes one $action entry", async ({ from, to, action }) => {
     const { t, admin, adaId, streamId } = await setUp("active", from);
-    await admin.mutation(api.streams.setStreamStatus, { streamId, status: to });
+    const reason = to === "PAUSED" ? undefined : "Counterfeit goods on air.";
+    await admin.mutation(api.streams.setStreamStatus, { streamId, status: to, reason });
     expect(await logOf(t)).toEqual([
       expect.objectContaining({
         adminId: adaId,
@@ -210,6 +211,7 @@ describe("the activity log: streams", () => {
         targetTable: "streams",
         targetId: streamId,
         targetLabel: "Denim drop",
+        ...(reason && { reason }),
       }),
     ]);
   });
@@ -481,7 +483,7 @@ describe("the console's reads", () => {
 
   test("the activity log lists entries newest first, a page at a time", async () => {
     const { admin, liveShopId, streamId } = await setUp("active", "LIVE");
-    await admin.mutation(api.streams.setStreamStatus, { streamId, status: "ENDED" });
+    await admin.mutation(api.streams.setStreamStatus, { streamId, status: "ENDED", reason: "Off-topic." });
     await admin.mutation(api.liveShops.setShopStatus, {
       liveShopId,
       status: "suspended",

@@ -487,7 +487,8 @@ const MATRIX: Record<string, Row> = {
   },
   "streams:setStreamStatus": {
     kind: "mutation",
-    call: (t, { streamId }) => t.mutation(api.streams.setStreamStatus, { streamId, status: "CANCELLED" }),
+    call: (t, { streamId }) =>
+      t.mutation(api.streams.setStreamStatus, { streamId, status: "CANCELLED", reason: "Broke the rules." }),
     expect: {
       signedOut: UNAUTHENTICATED,
       viewer: FORBIDDEN,

@@ -195,6 +195,38 @@ describe("the feed", () => {
     expect(await summaries()).toEqual([]);
   });
 
+  test("a show whose stored time JavaScript cannot show is left out; the feed and every page still answer", async () => {
+    const t = newTest();
+    const ids = await setUp(t);
+    const vera = t.withIdentity(VERA);
+    const sarah = t.withIdentity({ subject: "user_sarah", email: "sarah@livelocal.test" });
+    const { token } = await vera.action(api.calendarFeed.turnOn, { appOrigin: APP });
+    // Stored before times were bounded (lib/limits.ts TIME_RANGE); no mutation accepts these now.
+    await t.run(async (ctx) => {
+      await ctx.db.patch("streams", ids.scheduled, {
+        streamStartUTC: Number.MAX_SAFE_INTEGER,
+        streamStopUTC: Number.MAX_SAFE_INTEGER,
+      });
+      await ctx.db.patch("streams", ids.live, { streamStopUTC: 8.64e15 + 10 });
+    });
+
+    const response = await t.fetch(feedPath(token));
+    expect(response.status).toBe(200);
+    const lines = (await response.text()).replace(/\r\n /g, "").split("\r\n");
+    expect(lines.filter((line) => line.startsWith("SUMMARY:"))).toEqual(["SUMMARY:Live right now"]);
+    expect(lines.at(-2)).toBe("END:VCALENDAR");
+
+    const watchList = await vera.query(api.watchList.myWatchList, {});
+    expect(watchList?.upcoming.map((stream) => stream.streamStartUTC)).toContain(Number.MAX_SAFE_INTEGER);
+    const shop = await t.query(api.liveShops.getPublicShop, { idOrSlug: "sarahs-vintage" });
+    expect(shop?.streams.upcoming.map((stream) => stream._id)).toContain(ids.scheduled);
+    expect(await t.query(api.streams.getPublicStream, { streamId: ids.scheduled })).toMatchObject({
+      streamStartUTC: Number.MAX_SAFE_INTEGER,
+    });
+    const dashboard = await sarah.query(api.streams.listMyStreams, {});
+    expect(dashboard[0]?.streams.map((stream) => stream._id)).toContain(ids.scheduled);
+  });
+
   test.each([
     ["an unknown token", "A".repeat(43)],
     ["a malformed token", "abc"],

@@ -1,6 +1,7 @@
 import { Webhook } from "svix";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
+import { LIMITS } from "./lib/validation";
 import { insertLiveShop } from "./model/liveShops";
 import { insertStream } from "./model/streams";
 import { getUserByClerkId, insertUser } from "./model/users";
@@ -18,6 +19,7 @@ function userEvent(
     email?: string | null;
     firstName?: string | null;
     lastName?: string | null;
+    imageUrl?: string | null;
     updatedAt?: number;
   } = {},
 ) {
@@ -36,7 +38,7 @@ function userEvent(
       primary_email_address_id: email ? "idn_primary" : null,
       first_name: overrides.firstName === undefined ? "Sarah" : overrides.firstName,
       last_name: overrides.lastName === undefined ? "Kim" : overrides.lastName,
-      image_url: "https://img.clerk.com/sarah.png",
+      image_url: overrides.imageUrl === undefined ? "https://img.clerk.com/sarah.png" : overrides.imageUrl,
       updated_at: overrides.updatedAt ?? 1_000,
     },
   };
@@ -307,6 +309,52 @@ describe("the Clerk webhook", () => {
       status: 400,
       text: "unexpected payload",
     });
+  });
+
+  test("a name over the limit is cut; an unusable email or picture is left out, never stored", async () => {
+    const t = newTest();
+    const created = await deliver(
+      t,
+      userEvent("user.created", {
+        firstName: "S".repeat(5000),
+        email: "not-an-email",
+        imageUrl: "javascript:alert(1)",
+      }),
+    );
+    // Without a usable email the row waits, as for no email at all.
+    expect(created).toEqual({ status: 200, text: "no email address" });
+    expect(await userRow(t)).toBeNull();
+
+    await deliver(t, userEvent("user.created", { firstName: "S".repeat(5000), updatedAt: 2_000 }));
+    const user = await userRow(t);
+    expect(user?.name).toBe("S".repeat(LIMITS.userName));
+
+    // An update keeps the stored email when Clerk's is unusable, and stores no javascript: picture.
+    const updated = await deliver(
+      t,
+      userEvent("user.updated", {
+        email: `${"x".repeat(300)}@livelocal.test`,
+        firstName: "Sarah",
+        lastName: null,
+        imageUrl: "javascript:alert(1)",
+        updatedAt: 3_000,
+      }),
+    );
+    expect(updated).toEqual({ status: 200, text: "updated" });
+    const after = await userRow(t);
+    expect(after).toMatchObject({ email: "sarah@livelocal.test", name: "Sarah", clerkUpdatedAt: 3_000 });
+    expect(after?.avatar).toBeUndefined();
+  });
+
+  test("an id over the limit is refused with 400 and writes nothing", async () => {
+    const t = newTest();
+    const long = `user_${"x".repeat(5000)}`;
+    for (const body of [userEvent("user.created", { id: long }), deletedEvent(long)]) {
+      expect(await deliver(t, body)).toEqual({ status: 400, text: "unexpected payload" });
+    }
+    expect(await countRows(t, "users")).toBe(0);
+    expect(await countRows(t, "webhookDeliveries")).toBe(0);
+    expect(await countRows(t, "deletedClerkUsers")).toBe(0);
   });
 
   test("deliveries older than a week are forgotten as new ones arrive", async () => {

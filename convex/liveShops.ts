@@ -2,7 +2,7 @@ import { zid } from "convex-helpers/server/zod4";
 import { findShopRule, isShopPublic, type ShopAction } from "./lib/lifecycle";
 import { doc } from "convex-helpers/validators";
 import { v } from "convex/values";
-import { query, zMutation } from "./functions";
+import { internalMutation, query, zMutation } from "./functions";
 import schema, { shopCardValidator, shopStatusValidator } from "./schema";
 import {
   categoryLinksSchema,
@@ -18,6 +18,7 @@ import {
   assertMayOpenAnotherShop,
   assertShopKeepsRequirements,
   changeShopStatus,
+  copyShopNameToStreams,
   getLiveShopBySlug,
   insertLiveShop,
   listShopCategories,
@@ -214,6 +215,16 @@ export const setShopStatus = zMutation({
         reason,
       });
     }
+    return null;
+  },
+});
+
+/** The next batch of a renamed or re-slugged shop's streams (model/liveShops.ts `copyShopNameToStreams`). */
+export const continueShopNameCopy = internalMutation({
+  args: { liveShopId: v.id("liveShops"), after: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { liveShopId, after }) => {
+    await copyShopNameToStreams(ctx, liveShopId, after);
     return null;
   },
 });

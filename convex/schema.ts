@@ -178,6 +178,8 @@ export const streamFields = {
   liveShopSlug: v.string(),
   products: v.array(productValidator),
   streamStatus: streamStatusValidator,
+  /** Why an admin ended or cancelled someone else's stream; shown to its owner, never to the public. */
+  statusReason: v.optional(v.string()),
   /** Neighbourhood or venue, as the sample data's `loc_tag_specific`. */
   locationLabel: v.optional(v.string()),
   ...timestamps,

@@ -4,7 +4,7 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import crons from "./crons";
 import type { StreamStatus } from "./lib/constants";
-import { LIMITS, type StreamInput } from "./lib/validation";
+import { LIMITS, TIME_RANGE, TIME_RANGE_MESSAGE, type StreamInput } from "./lib/validation";
 import { insertLiveShop, patchLiveShop } from "./model/liveShops";
 import {
   AUTO_END_BATCH_SIZE,
@@ -18,6 +18,8 @@ import { insertUser } from "./model/users";
 import { newTest } from "./test.setup";
 
 const HOUR = 3_600_000;
+/** A fixed moment for times the tests give: Sat, Jan 10 2026, 1 PM in New York. */
+const T = Date.UTC(2026, 0, 10, 18);
 const sarah = { subject: "user_sarah", email: "sarah@livelocal.test" };
 
 async function setUp() {
@@ -107,8 +109,105 @@ describe("streams", () => {
     await expect(
       admin.mutation(api.streams.setStreamStatus, { streamId: scheduled, status: "LIVE" }),
     ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
-    await admin.mutation(api.streams.setStreamStatus, { streamId: scheduled, status: "CANCELLED" });
+    await admin.mutation(api.streams.setStreamStatus, {
+      streamId: scheduled,
+      status: "CANCELLED",
+      reason: "Listed twice.",
+    });
     expect(await statusOf(t, scheduled)).toBe("CANCELLED");
+  });
+});
+
+describe("an admin ending or cancelling someone else's stream gives a reason", () => {
+  async function setUpModeration() {
+    const base = await setUp();
+    await base.t.run(async (ctx) => {
+      await insertUser(ctx, { clerkId: ada.subject, email: ada.email, name: "Ada Admin", role: "admin" });
+      await insertUser(ctx, { clerkId: omar.subject, email: omar.email, role: "seller" });
+      await insertUser(ctx, { clerkId: vera.subject, email: vera.email });
+    });
+    await base.seller.mutation(api.streams.setStreamStatus, { streamId: base.scheduled, status: "LIVE" });
+    const live = base.scheduled;
+    return { ...base, live, admin: base.t.withIdentity(ada) };
+  }
+
+  async function activity(t: ReturnType<typeof newTest>) {
+    return await t.run(async (ctx) => await ctx.db.query("adminActions").collect());
+  }
+
+  test("without a reason, or with one over the limit, it is refused and nothing changes", async () => {
+    const { t, admin, live, draft } = await setUpModeration();
+    const before = { live: await streamOf(t, live), draft: await streamOf(t, draft) };
+    for (const [streamId, status] of [
+      [live, "ENDED"],
+      [draft, "CANCELLED"],
+    ] as const) {
+      for (const reason of [undefined, "   "]) {
+        await expect(
+          admin.mutation(api.streams.setStreamStatus, { streamId, status, reason }),
+        ).rejects.toMatchObject({
+          data: { code: "REASON_REQUIRED", message: "Give a reason; the stream's owner will see it." },
+        });
+      }
+      await expect(
+        admin.mutation(api.streams.setStreamStatus, {
+          streamId,
+          status,
+          reason: "x".repeat(LIMITS.statusReason + 1),
+        }),
+      ).rejects.toMatchObject({
+        data: { code: "INVALID_ARGUMENT", message: "Reason must be at most 500 characters." },
+      });
+    }
+    expect({ live: await streamOf(t, live), draft: await streamOf(t, draft) }).toEqual(before);
+    expect(await activity(t)).toEqual([]);
+  });
+
+  test("with a reason it is kept on the stream, logged, and shown to the owner but not the public", async () => {
+    const { t, admin, seller, live } = await setUpModeration();
+    await admin.mutation(api.streams.setStreamStatus, {
+      streamId: live,
+      status: "ENDED",
+      reason: "  Counterfeit goods on air.  ",
+    });
+    expect(await streamOf(t, live)).toMatchObject({
+      streamStatus: "ENDED",
+      statusReason: "Counterfeit goods on air.",
+    });
+    expect(await activity(t)).toEqual([
+      expect.objectContaining({ action: "end_stream", targetId: live, reason: "Counterfeit goods on air." }),
+    ]);
+    const [shop] = await seller.query(api.streams.listMyStreams, {});
+    expect(shop?.streams.find((stream) => stream._id === live)).toMatchObject({
+      streamStatus: "ENDED",
+      statusReason: "Counterfeit goods on air.",
+    });
+    expect(await t.query(api.streams.getPublicStream, { streamId: live })).not.toHaveProperty("statusReason");
+  });
+
+  test("the owner ends or cancels her own stream without one, and a reason she sends is not kept", async () => {
+    const { t, seller, live, draft } = await setUpModeration();
+    await seller.mutation(api.streams.setStreamStatus, { streamId: live, status: "ENDED", reason: "Done." });
+    await seller.mutation(api.streams.setStreamStatus, { streamId: draft, status: "CANCELLED" });
+    expect(await streamOf(t, live)).not.toHaveProperty("statusReason");
+    expect(await statusOf(t, draft)).toBe("CANCELLED");
+    expect(await activity(t)).toEqual([]);
+  });
+
+  test("another seller, a viewer and a signed-out caller are refused even with a reason", async () => {
+    const { t, live } = await setUpModeration();
+    const args = { streamId: live, status: "ENDED" as const, reason: "Mine now." };
+    for (const identity of [omar, vera]) {
+      await expect(
+        t.withIdentity(identity).mutation(api.streams.setStreamStatus, args),
+      ).rejects.toMatchObject({
+        data: { code: "FORBIDDEN" },
+      });
+    }
+    await expect(t.mutation(api.streams.setStreamStatus, args)).rejects.toMatchObject({
+      data: { code: "UNAUTHENTICATED" },
+    });
+    expect(await statusOf(t, live)).toBe("LIVE");
   });
 });
 
@@ -179,14 +278,14 @@ describe("creating a stream", () => {
     const { t, seller, liveShopId } = await setUpEditing();
     const streamId = await seller.mutation(api.streams.createStream, {
       liveShopId,
-      stream: streamForm({ streamTitle: "  Jackets  ", streamStartUTC: 1_000, streamStopUTC: 2_000 }),
+      stream: streamForm({ streamTitle: "  Jackets  ", streamStartUTC: T, streamStopUTC: T + 1_000 }),
     });
     expect(await streamOf(t, streamId)).toMatchObject({
       streamTitle: "Jackets",
       streamStatus: "CREATED",
       liveShopName: "Sarah's Vintage",
       liveShopSlug: "sarahs-vintage",
-      streamStartUTC: 1_000,
+      streamStartUTC: T,
     });
     const link = await t.run(
       async (ctx) =>
@@ -219,7 +318,11 @@ describe("creating a stream", () => {
     ],
     ["streamVideoUrl", "javascript:alert(1)", "Only http:// and https:// links are allowed."],
     ["streamImageUrls", Array(LIMITS.streamImageUrls + 1).fill("/demo/a.svg"), "Add at most 10 images."],
-    ["streamStopUTC", 500, "The stop time must be after the start time."],
+    ["streamStopUTC", T - 500, "The stop time must be after the start time."],
+    ["streamStartUTC", 8.64e15 + 10, TIME_RANGE_MESSAGE],
+    ["streamStartUTC", Number.MAX_SAFE_INTEGER, TIME_RANGE_MESSAGE],
+    ["streamStartUTC", TIME_RANGE.minUtc - 1, TIME_RANGE_MESSAGE],
+    ["streamStopUTC", Number.MAX_SAFE_INTEGER, TIME_RANGE_MESSAGE],
   ])(
     "a %s the form refuses is refused with its message, and nothing is written",
     async (field, value, message) => {
@@ -228,7 +331,7 @@ describe("creating a stream", () => {
       await expect(
         seller.mutation(api.streams.createStream, {
           liveShopId,
-          stream: streamForm({ streamStartUTC: 1_000, [field]: value }),
+          stream: streamForm({ streamStartUTC: T, [field]: value }),
         }),
       ).rejects.toMatchObject({ data: { code: "INVALID_ARGUMENT", message } });
       expect(await countRows(t)).toEqual(before);
@@ -251,7 +354,7 @@ describe("editing a stream", () => {
     const { t, seller, liveShopId } = await setUpEditing();
     const streamId = await seller.mutation(api.streams.createStream, {
       liveShopId,
-      stream: streamForm({ streamDescription: "Old", streamStartUTC: 1_000 }),
+      stream: streamForm({ streamDescription: "Old", streamStartUTC: T }),
     });
     await seller.mutation(api.streams.updateStream, {
       streamId,
@@ -261,6 +364,27 @@ describe("editing a stream", () => {
     expect(stream?.streamTitle).toBe("New title");
     expect(stream).not.toHaveProperty("streamDescription");
     expect(stream).not.toHaveProperty("streamStartUTC");
+  });
+
+  test("a time outside TIME_RANGE is refused with the form's sentence, and the stream is unchanged", async () => {
+    const { t, seller, admin, scheduled } = await setUpEditing();
+    const before = await streamOf(t, scheduled);
+    const start = before!.streamStartUTC!;
+    for (const caller of [seller, admin]) {
+      for (const times of [
+        { streamStartUTC: start, streamStopUTC: 8.64e15 + 10 },
+        { streamStartUTC: Number.MAX_SAFE_INTEGER, streamStopUTC: Number.MAX_SAFE_INTEGER },
+        { streamStartUTC: -1, streamStopUTC: start },
+      ]) {
+        await expect(
+          caller.mutation(api.streams.updateStream, {
+            streamId: scheduled,
+            stream: streamForm({ streamTitle: "Moved", ...times }),
+          }),
+        ).rejects.toMatchObject({ data: { code: "INVALID_ARGUMENT", message: TIME_RANGE_MESSAGE } });
+      }
+    }
+    expect(await streamOf(t, scheduled)).toEqual(before);
   });
 
   test("a scheduled stream keeps a complete schedule", async () => {
@@ -282,12 +406,15 @@ describe("editing a stream", () => {
   test("live and paused streams can be edited but keep their start time", async () => {
     const { t, seller, liveShopId } = await setUpEditing();
     for (const status of ["LIVE", "PAUSED"] as const) {
-      const streamId = await withStatus(t, liveShopId, status, { streamStartUTC: 1_000 });
+      const streamId = await withStatus(t, liveShopId, status, { streamStartUTC: T });
       await seller.mutation(api.streams.updateStream, {
         streamId,
-        stream: streamForm({ streamTitle: "Still going", streamStartUTC: 1_000, streamStopUTC: 9_000 }),
+        stream: streamForm({ streamTitle: "Still going", streamStartUTC: T, streamStopUTC: T + 8_000 }),
       });
-      expect(await streamOf(t, streamId)).toMatchObject({ streamTitle: "Still going", streamStopUTC: 9_000 });
+      expect(await streamOf(t, streamId)).toMatchObject({
+        streamTitle: "Still going",
+        streamStopUTC: T + 8_000,
+      });
       await expect(
         seller.mutation(api.streams.updateStream, { streamId, stream: streamForm() }),
       ).rejects.toMatchObject({ data: { code: "MISSING_TIMES" } });
@@ -296,7 +423,7 @@ describe("editing a stream", () => {
 
   test("an ended stream takes only a new replay link; a cancelled one nothing", async () => {
     const { t, seller, liveShopId } = await setUpEditing();
-    const times = { streamStartUTC: 1_000, streamStopUTC: 2_000 };
+    const times = { streamStartUTC: T, streamStopUTC: T + 1_000 };
     const ended = await withStatus(t, liveShopId, "ENDED", times);
     await expect(
       seller.mutation(api.streams.updateStream, {
@@ -487,7 +614,7 @@ describe("a stream's categories, metro areas and platforms", () => {
 describe("duplicating and deleting", () => {
   test("a copy is a draft with '(copy)', no times or replay, and the same links", async () => {
     const { t, seller, liveShopId } = await setUpEditing({ reference: true });
-    const ended = await withStatus(t, liveShopId, "ENDED", { streamStartUTC: 1_000, streamStopUTC: 2_000 });
+    const ended = await withStatus(t, liveShopId, "ENDED", { streamStartUTC: T, streamStopUTC: T + 1_000 });
     await seller.mutation(api.streams.setReplayUrl, {
       streamId: ended,
       replayVideoUrl: "https://example.com/r",

@@ -4,12 +4,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, mutation, query, zMutation } from "./functions";
 import type { StreamStatus } from "./lib/constants";
-import schema, {
-  platformTypeValidator,
-  shopStatusValidator,
-  streamCardValidator,
-  streamStatusValidator,
-} from "./schema";
+import schema, { platformTypeValidator, shopStatusValidator, streamCardValidator } from "./schema";
 import {
   canSetReplayUrl,
   canViewStreamPage,
@@ -20,8 +15,10 @@ import {
   categoryLinksSchema,
   cbsaCodesSchema,
   platformLinksSchema,
+  statusReasonSchema,
   streamFieldsSchema,
   streamSchema,
+  streamStatusSchema,
 } from "./lib/validation";
 import { deleteStreamCascade } from "./model/cascade";
 import { toStreamCard } from "./model/cards";
@@ -135,6 +132,9 @@ export const getPublicStream = query({
 const DASHBOARD_STREAMS_PER_SHOP = 100;
 const DASHBOARD_SHOPS = 20;
 
+/** A stream on its owner's dashboard: its card, and why an admin ended or cancelled it. */
+const myStreamValidator = v.object({ ...streamCardValidator.fields, statusReason: v.optional(v.string()) });
+
 /** The caller's shops with their streams, newest first; empty when signed out. */
 export const listMyStreams = query({
   args: {},
@@ -143,7 +143,7 @@ export const listMyStreams = query({
       liveShopId: v.id("liveShops"),
       liveShopName: v.string(),
       status: shopStatusValidator,
-      streams: v.array(streamCardValidator),
+      streams: v.array(myStreamValidator),
     }),
   ),
   handler: async (ctx) => {
@@ -164,7 +164,7 @@ export const listMyStreams = query({
           liveShopId: shop._id,
           liveShopName: shop.liveShopName,
           status: shop.status,
-          streams: streams.map(toStreamCard),
+          streams: streams.map((stream) => ({ ...toStreamCard(stream), statusReason: stream.statusReason })),
         };
       }),
     );
@@ -180,13 +180,14 @@ const MODERATION_ACTIONS: Partial<Record<StreamStatus, "end_stream" | "pause_str
 
 /**
  * Moves a stream along its lifecycle (PRODUCT.md "Stream lifecycle"): the shop's owner, or an admin
- * where the table allows, under the table's conditions. An admin's move on someone else's stream is
- * recorded in the activity log.
+ * where the table allows, under the table's conditions. An admin ending or cancelling someone else's
+ * stream gives a reason (at most LIMITS.statusReason), kept on the stream for its owner; an admin's
+ * move on someone else's stream is recorded in the activity log, with the reason.
  */
-export const setStreamStatus = mutation({
-  args: { streamId: v.id("streams"), status: streamStatusValidator },
+export const setStreamStatus = zMutation({
+  args: { streamId: zid("streams"), status: streamStatusSchema, reason: statusReasonSchema },
   returns: v.null(),
-  handler: async (ctx, { streamId, status }) => {
+  handler: async (ctx, { streamId, status, reason }) => {
     const access = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
     const { stream, shop, actor } = access;
     const decision = checkStreamTransition({
@@ -196,12 +197,18 @@ export const setStreamStatus = mutation({
       stream,
       shopStatus: shop.status,
       now: Date.now(),
+      reason,
     });
     if (!decision.ok) throw appError(decision.code, decision.message);
     await patchStream(ctx, streamId, decision.patch);
     const action = MODERATION_ACTIONS[status];
-    if (action && isModerating(actor))
-      await recordAdminAction(ctx, ctx.viewer, { action, ...moderationTarget(access) });
+    if (action && isModerating(actor)) {
+      await recordAdminAction(ctx, ctx.viewer, {
+        action,
+        ...moderationTarget(access),
+        reason: decision.patch.statusReason,
+      });
+    }
     return null;
   },
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { Role } from "./lib/constants";
+import { LIMITS } from "./lib/validation";
 import { insertUser } from "./model/users";
 import { newTest } from "./test.setup";
 
@@ -51,6 +52,53 @@ describe("users", () => {
     await expect(t.mutation(api.users.ensureUser, {})).rejects.toMatchObject({
       data: { code: "INVALID_ARGUMENT" },
     });
+  });
+
+  test("a token's name over the limit is cut and a javascript: picture is left out, not refused", async () => {
+    const t = newTest().withIdentity({
+      ...sarah,
+      name: `  ${"N".repeat(5000)}`,
+      pictureUrl: "javascript:alert(1)",
+    });
+    const id = await t.mutation(api.users.ensureUser, {});
+    const user = await t.run(async (ctx) => await ctx.db.get("users", id));
+    expect(user?.name).toBe("N".repeat(LIMITS.userName));
+    expect(user?.avatar).toBeUndefined();
+    expect(user?.email).toBe("sarah@livelocal.test");
+  });
+
+  test.each([
+    ["not an email", { email: "not-an-email" }],
+    ["an email over 255 characters", { email: `${"x".repeat(300)}@livelocal.test` }],
+    ["a subject over 255 characters", { subject: `user_${"x".repeat(5000)}` }],
+  ])("a new account from a token with %s is refused, and nothing is written", async (_label, claims) => {
+    const base = newTest();
+    await expect(
+      base.withIdentity({ ...sarah, ...claims }).mutation(api.users.ensureUser, {}),
+    ).rejects.toMatchObject({ data: { code: "INVALID_ARGUMENT" } });
+    expect(await base.run(async (ctx) => await ctx.db.query("users").collect())).toEqual([]);
+  });
+
+  test("an existing account keeps its email when the token's is unusable, and still signs in", async () => {
+    const base = newTest();
+    const id = await base.withIdentity(sarah).mutation(api.users.ensureUser, {});
+    await base.run(async (ctx) => await ctx.db.patch("users", id, { avatar: undefined }));
+    for (const email of ["not-an-email", `${"x".repeat(300)}@livelocal.test`]) {
+      const again = await base
+        .withIdentity({ ...sarah, email, pictureUrl: "javascript:alert(1)" })
+        .mutation(api.users.ensureUser, {});
+      expect(again).toBe(id);
+    }
+    const user = await base.run(async (ctx) => await ctx.db.get("users", id));
+    expect(user).toMatchObject({ email: "sarah@livelocal.test", name: "Sarah" });
+    expect(user?.avatar).toBeUndefined();
+    // A usable picture from the token fills the empty one.
+    await base
+      .withIdentity({ ...sarah, pictureUrl: "https://img.clerk.com/sarah.png" })
+      .mutation(api.users.ensureUser, {});
+    expect((await base.run(async (ctx) => await ctx.db.get("users", id)))?.avatar).toBe(
+      "https://img.clerk.com/sarah.png",
+    );
   });
 
   test("signed in but before ensureUser, the viewer is null (the client shows loading)", async () => {

@@ -2,6 +2,7 @@ import { paginationOptsValidator, paginationResultValidator } from "convex/serve
 import { v } from "convex/values";
 import { adminMutation, identityMutation, internalMutation, query } from "./functions";
 import { roleValidator } from "./schema";
+import { acceptedIdentityClaims } from "./lib/validation";
 import { recordAdminAction } from "./model/adminLog";
 import { appError } from "./model/errors";
 import {
@@ -37,25 +38,38 @@ export const viewer = query({
 /**
  * Creates or refreshes the caller's user row from their sign-in token; run on every sign-in. Safe to
  * repeat. The role is never changed here: new users are viewers, or admins when listed in ADMIN_EMAILS.
- * A Clerk id whose user was deleted at Clerk is refused (decision 009).
+ * A Clerk id whose user was deleted at Clerk is refused (decision 009). The token's claims are held to
+ * the specification's limits first: a long name is cut, an unusable email or picture is ignored
+ * (decision 022); a new account still needs a usable email.
  */
 export const ensureUser = identityMutation({
   args: {},
   returns: v.id("users"),
   handler: async (ctx) => {
-    const { subject, email, name, pictureUrl } = ctx.identity;
-    if (!email) throw appError("INVALID_ARGUMENT", "Your sign-in has no email address; add one to continue.");
-    const existing = await getUserByClerkId(ctx, subject);
+    const { subject, email: rawEmail, name: rawName, pictureUrl } = ctx.identity;
+    const claims = acceptedIdentityClaims({
+      clerkId: subject,
+      email: rawEmail,
+      name: rawName,
+      avatar: pictureUrl,
+    });
+    if (!claims)
+      throw appError("INVALID_ARGUMENT", "Your sign-in's account id is not one LiveLocal can use.");
+    const { clerkId, email, name, avatar } = claims;
+    const existing = await getUserByClerkId(ctx, clerkId);
     if (existing) {
       const changes = {
-        ...(normalizeEmail(email) !== existing.email && { email }),
+        ...(email !== undefined && normalizeEmail(email) !== existing.email && { email }),
         ...(name !== undefined && name !== existing.name && { name }),
-        ...(pictureUrl !== undefined && existing.avatar === undefined && { avatar: pictureUrl }),
+        ...(avatar !== undefined && existing.avatar === undefined && { avatar }),
       };
       if (Object.keys(changes).length > 0) await patchUser(ctx, existing._id, changes);
       return existing._id;
     }
-    return await insertUserWithInitialRole(ctx, { clerkId: subject, email, name, avatar: pictureUrl });
+    if (email === undefined) {
+      throw appError("INVALID_ARGUMENT", "Your sign-in has no usable email address; add one to continue.");
+    }
+    return await insertUserWithInitialRole(ctx, { clerkId, email, name, avatar });
   },
 });
 

@@ -147,3 +147,24 @@ describe("showCalendarEvent", () => {
     expect(buildIcsEvent(made)).toContain("DTEND:20261121T203000Z");
   });
 });
+
+describe("a stored time that cannot be written", () => {
+  const LARGEST = Number.MAX_SAFE_INTEGER;
+
+  test("leaves its event out and keeps the others, instead of failing the file", () => {
+    const ics = buildIcsCalendar([
+      { ...event, uid: "bad-start@livelocal", startUtc: LARGEST, endUtc: undefined },
+      { ...event, uid: "past-date-range@livelocal", startUtc: 8.64e15 + 10 },
+      { ...event, uid: "last-moment@livelocal", startUtc: 8.64e15, endUtc: undefined },
+      event,
+    ]);
+    const lines = ics.split("\r\n");
+    expect(lines.filter((line) => line === "BEGIN:VEVENT")).toHaveLength(1);
+    expect(lines).toContain("UID:stream-abc@livelocal");
+    expect(lines.at(-2)).toBe("END:VCALENDAR");
+  });
+
+  test("a stop time that cannot be written makes the event an hour long", () => {
+    expect(buildIcsEvent({ ...event, endUtc: LARGEST })).toContain("DTEND:20261121T203000Z");
+  });
+});

@@ -2,15 +2,18 @@
  * iCalendar (RFC 5545) files: one show for "Add to calendar", several for "add all" and the private
  * calendar feed (convex/http.ts). Pure, so it is tested alone and shared by the browser and the
  * backend: CRLF line ends, TEXT values escaped (backslash, semicolon, comma, newline), lines folded at
- * 75 octets without splitting a UTF-8 character, times in UTC.
+ * 75 octets without splitting a UTF-8 character, times in UTC. An event whose time cannot be written
+ * (a value stored before times were bounded) is left out rather than failing the whole file.
  */
+import { isFormattableTime } from "./time";
+
 export type CalendarEvent = {
   /** Globally unique and stable, so re-importing updates the event instead of adding another. */
   uid: string;
   title: string;
   description?: string;
   startUtc: number;
-  /** Without an end, the event lasts an hour. */
+  /** Without an end (or with one that cannot be written), the event lasts an hour. */
   endUtc?: number;
   url: string;
   location?: string;
@@ -61,9 +64,10 @@ export function foldIcsLine(line: string): string {
 
 function eventLines(event: CalendarEvent): string[] {
   const end =
-    event.endUtc !== undefined && event.endUtc > event.startUtc
+    event.endUtc !== undefined && isFormattableTime(event.endUtc) && event.endUtc > event.startUtc
       ? event.endUtc
       : event.startUtc + DEFAULT_DURATION_MS;
+  if (![event.now, event.startUtc, end].every(isFormattableTime)) return [];
   return [
     "BEGIN:VEVENT",
     `UID:${escapeIcsText(event.uid)}`,

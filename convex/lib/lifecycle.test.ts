@@ -23,6 +23,7 @@ import {
   mustKeepShopRequirements,
   shouldAutoEnd,
   streamAttention,
+  streamMoveNeedsReason,
   type Actor,
   type ShopDetails,
   type StreamTimes,
@@ -46,7 +47,7 @@ function streamChange(
   from: StreamStatus,
   to: StreamStatus,
   actor: Actor,
-  overrides: { stream?: Partial<StreamTimes>; shopStatus?: ShopStatus } = {},
+  overrides: { stream?: Partial<StreamTimes>; shopStatus?: ShopStatus; reason?: string } = {},
 ) {
   return checkStreamTransition({
     from,
@@ -55,8 +56,12 @@ function streamChange(
     stream: { ...readyStream, ...overrides.stream },
     shopStatus: overrides.shopStatus ?? "active",
     now: NOW,
+    reason: overrides.reason,
   });
 }
+
+/** What an admin says when ending or cancelling someone else's stream. */
+const REASON = "Counterfeit goods on air.";
 
 /** PRODUCT.md's stream table, written out again here so the test does not just re-read the code's table. */
 const STREAM_TABLE: { from: StreamStatus; to: StreamStatus; who: "owner" | "owner, admin" }[] = [
@@ -180,15 +185,20 @@ describe("stream lifecycle (PRODUCT.md)", () => {
   describe("LIVE → PAUSED, ENDED: owner, admin", () => {
     it.each(["PAUSED", "ENDED"] as const)("the owner and an admin can move a live stream to %s", (to) => {
       expect(streamChange("LIVE", to, owner)).toMatchObject({ ok: true, patch: { streamStatus: to } });
-      expect(streamChange("LIVE", to, admin)).toMatchObject({ ok: true, patch: { streamStatus: to } });
+      expect(streamChange("LIVE", to, admin, { reason: REASON })).toMatchObject({
+        ok: true,
+        patch: { streamStatus: to },
+      });
     });
     it.each(["PAUSED", "ENDED"] as const)("someone else cannot move a live stream to %s", (to) => {
       expect(streamChange("LIVE", to, stranger)).toMatchObject({ ok: false, code: "FORBIDDEN" });
     });
     it("ending a stream without a stop time records now as its stop time", () => {
-      expect(streamChange("LIVE", "ENDED", admin, { stream: { streamStopUTC: undefined } })).toEqual({
+      expect(
+        streamChange("LIVE", "ENDED", admin, { stream: { streamStopUTC: undefined }, reason: REASON }),
+      ).toEqual({
         ok: true,
-        patch: { streamStatus: "ENDED", streamStopUTC: NOW },
+        patch: { streamStatus: "ENDED", streamStopUTC: NOW, statusReason: REASON },
       });
     });
   });
@@ -203,7 +213,7 @@ describe("stream lifecycle (PRODUCT.md)", () => {
     });
     it("the owner or an admin ends a paused stream", () => {
       expect(streamChange("PAUSED", "ENDED", owner)).toMatchObject({ ok: true });
-      expect(streamChange("PAUSED", "ENDED", admin)).toMatchObject({ ok: true });
+      expect(streamChange("PAUSED", "ENDED", admin, { reason: REASON })).toMatchObject({ ok: true });
     });
     it("someone else cannot end a paused stream", () => {
       expect(streamChange("PAUSED", "ENDED", stranger)).toMatchObject({ ok: false, code: "FORBIDDEN" });
@@ -218,9 +228,9 @@ describe("stream lifecycle (PRODUCT.md)", () => {
           ok: true,
           patch: { streamStatus: "CANCELLED" },
         });
-        expect(streamChange(from, "CANCELLED", admin)).toEqual({
+        expect(streamChange(from, "CANCELLED", admin, { reason: REASON })).toEqual({
           ok: true,
-          patch: { streamStatus: "CANCELLED" },
+          patch: { streamStatus: "CANCELLED", statusReason: REASON },
         });
       },
     );
@@ -306,7 +316,7 @@ describe("stream lifecycle (PRODUCT.md)", () => {
       expect(allowedStreamTransitions("LIVE", admin).map((t) => t.action)).toEqual(["pause", "end"]);
       expect(allowedStreamTransitions("PAUSED", admin).map((t) => t.action)).toEqual(["end", "cancel"]);
       expect(allowedStreamTransitions("CREATED", admin)).toEqual([
-        { to: "CANCELLED", action: "cancel", label: "Cancel" },
+        { to: "CANCELLED", action: "cancel", label: "Cancel", needsReason: true },
       ]);
     });
     it("someone else gets no buttons", () => {
@@ -315,11 +325,73 @@ describe("stream lifecycle (PRODUCT.md)", () => {
     it("every offered button is a transition checkStreamTransition allows for a ready stream", () => {
       for (const from of STREAM_STATUSES) {
         for (const actor of Object.values(everyone)) {
-          for (const { to } of allowedStreamTransitions(from, actor)) {
-            expect(streamChange(from, to, actor)).toMatchObject({ ok: true });
+          for (const { to, needsReason } of allowedStreamTransitions(from, actor)) {
+            const reason = needsReason ? REASON : undefined;
+            expect(streamChange(from, to, actor, { reason })).toMatchObject({ ok: true });
           }
         }
       }
+    });
+  });
+
+  describe("an admin ending or cancelling someone else's stream gives a reason, as suspending a shop does", () => {
+    it.each([
+      ["LIVE", "ENDED"],
+      ["PAUSED", "ENDED"],
+      ["CREATED", "CANCELLED"],
+      ["SCHEDULED", "CANCELLED"],
+      ["PAUSED", "CANCELLED"],
+    ] as const)("%s → %s without a reason is refused, blank too; the reason is kept trimmed", (from, to) => {
+      for (const reason of [undefined, "", "   "]) {
+        expect(streamChange(from, to, admin, { reason })).toEqual({
+          ok: false,
+          code: "REASON_REQUIRED",
+          message: "Give a reason; the stream's owner will see it.",
+        });
+      }
+      expect(streamChange(from, to, admin, { reason: `  ${REASON}  ` })).toMatchObject({
+        ok: true,
+        patch: { streamStatus: to, statusReason: REASON },
+      });
+    });
+
+    it("a reason over the shop-suspension limit is refused; one at the limit is kept", () => {
+      expect(MAX_STATUS_REASON_LENGTH).toBe(500);
+      expect(
+        streamChange("LIVE", "ENDED", admin, { reason: "x".repeat(MAX_STATUS_REASON_LENGTH + 1) }),
+      ).toMatchObject({ ok: false, code: "REASON_TOO_LONG" });
+      expect(
+        streamChange("LIVE", "ENDED", admin, { reason: "x".repeat(MAX_STATUS_REASON_LENGTH) }),
+      ).toMatchObject({ ok: true, patch: { statusReason: "x".repeat(MAX_STATUS_REASON_LENGTH) } });
+    });
+
+    it("the owner (an admin too) ending or cancelling their own stream, and any pause, need none and keep none", () => {
+      for (const actor of [owner, ownerWhoIsAdmin]) {
+        expect(streamChange("LIVE", "ENDED", actor, { reason: REASON })).toEqual({
+          ok: true,
+          patch: { streamStatus: "ENDED" },
+        });
+        expect(streamChange("SCHEDULED", "CANCELLED", actor)).toEqual({
+          ok: true,
+          patch: { streamStatus: "CANCELLED" },
+        });
+      }
+      expect(streamChange("LIVE", "PAUSED", admin)).toEqual({ ok: true, patch: { streamStatus: "PAUSED" } });
+    });
+
+    it("the buttons say which moves ask for a reason", () => {
+      expect(streamMoveNeedsReason("end", admin)).toBe(true);
+      expect(streamMoveNeedsReason("cancel", admin)).toBe(true);
+      expect(streamMoveNeedsReason("pause", admin)).toBe(false);
+      expect(streamMoveNeedsReason("end", ownerWhoIsAdmin)).toBe(false);
+      expect(streamMoveNeedsReason("cancel", owner)).toBe(false);
+      expect(
+        allowedStreamTransitions("LIVE", admin).map(({ action, needsReason }) => [action, needsReason]),
+      ).toEqual([
+        ["pause", false],
+        ["end", true],
+      ]);
+      expect(allowedStreamTransitions("LIVE", owner).every(({ needsReason }) => !needsReason)).toBe(true);
     });
   });
 

@@ -4,6 +4,7 @@
  * (which enforce it) and by the dashboard (which only mirrors it to show the right buttons).
  */
 import { AUTO_END_AFTER_MS, TIME_ZONES, type ShopStatus, type StreamStatus } from "./constants";
+import { LIMITS } from "./limits";
 
 /** Who is asking, relative to the shop or stream in question; an admin may also own the shop. */
 export type Actor = { isOwner: boolean; isAdmin: boolean };
@@ -27,6 +28,22 @@ export type TransitionResult<Patch> = { ok: true; patch: Patch } | TransitionRef
 
 function refuse(code: TransitionErrorCode, message: string): TransitionRefusal {
   return { ok: false, code, message };
+}
+
+/** Not in the specification (it gives no length for a status reason); LIMITS.statusReason, as the forms use. */
+export const MAX_STATUS_REASON_LENGTH = LIMITS.statusReason;
+
+/** A required reason, trimmed, or why it is refused; `reader` is who reads it ("the shop's owner"). */
+function checkReason(
+  reason: string | undefined,
+  reader: string,
+): { ok: true; reason: string } | TransitionRefusal {
+  const trimmed = reason?.trim() ?? "";
+  if (trimmed === "") return refuse("REASON_REQUIRED", `Give a reason; ${reader} will see it.`);
+  if (trimmed.length > MAX_STATUS_REASON_LENGTH) {
+    return refuse("REASON_TOO_LONG", `Keep the reason under ${MAX_STATUS_REASON_LENGTH} characters.`);
+  }
+  return { ok: true, reason: trimmed };
 }
 
 function actorMayAct(actor: Actor, who: readonly ActorRole[]): boolean {
@@ -111,7 +128,13 @@ const STREAM_STATUS_WORDS: Record<StreamStatus, string> = {
 
 export type StreamTimes = { streamTitle: string; streamStartUTC?: number; streamStopUTC?: number };
 
-export type StreamPatch = { streamStatus: StreamStatus; streamStartUTC?: number; streamStopUTC?: number };
+export type StreamPatch = {
+  streamStatus: StreamStatus;
+  streamStartUTC?: number;
+  streamStopUTC?: number;
+  /** Set when an admin ends or cancels someone else's stream. */
+  statusReason?: string;
+};
 
 export type StreamTransitionRequest = {
   from: StreamStatus;
@@ -120,7 +143,18 @@ export type StreamTransitionRequest = {
   stream: StreamTimes;
   shopStatus: ShopStatus;
   now: number;
+  /** Why: required when an admin ends or cancels someone else's stream (`streamMoveNeedsReason`). */
+  reason?: string;
 };
+
+/**
+ * Whether this move needs a reason for the stream's owner: an admin ending or cancelling a stream of a
+ * shop they do not own, as suspending a shop does. Their own streams, and pausing (the owner resumes),
+ * need none.
+ */
+export function streamMoveNeedsReason(action: StreamAction, actor: Actor): boolean {
+  return (action === "end" || action === "cancel") && actor.isAdmin && !actor.isOwner;
+}
 
 /**
  * What scheduling needs (title, both times, stop after start), also usable when a scheduled stream's
@@ -175,6 +209,11 @@ export function checkStreamTransition(request: StreamTransitionRequest): Transit
     if (refusal) return refusal;
   }
   const patch: StreamPatch = { streamStatus: to };
+  if (streamMoveNeedsReason(rule.action, actor)) {
+    const reason = checkReason(request.reason, "the stream's owner");
+    if (!reason.ok) return reason;
+    patch.statusReason = reason.reason;
+  }
   // Going live without a planned start records the real one; ending without a planned stop records the
   // real one (symmetrical, so past shows always have both times to display).
   if (to === "LIVE" && stream.streamStartUTC === undefined) patch.streamStartUTC = now;
@@ -191,9 +230,9 @@ export type AllowedTransition<Status, Action> = { to: Status; action: Action; la
 export function allowedStreamTransitions(
   from: StreamStatus,
   actor: Actor,
-): AllowedTransition<StreamStatus, StreamAction>[] {
+): (AllowedTransition<StreamStatus, StreamAction> & { needsReason: boolean })[] {
   return STREAM_TRANSITIONS.filter((rule) => rule.from === from && actorMayAct(actor, rule.who)).map(
-    ({ to, action, label }) => ({ to, action, label }),
+    ({ to, action, label }) => ({ to, action, label, needsReason: streamMoveNeedsReason(action, actor) }),
   );
 }
 
@@ -301,9 +340,6 @@ export const SHOP_TRANSITIONS: readonly ShopRule[] = [
   shopRule("inactive", "draft", OWNER, "reopen", "Reopen shop"),
 ];
 
-/** Not in the specification (it gives no length for a status reason); matches the GDPR reason limit. */
-export const MAX_STATUS_REASON_LENGTH = 500;
-
 const SHOP_STATUS_WORDS: Record<ShopStatus, string> = {
   draft: "a draft",
   pending_verification: "waiting for verification",
@@ -406,14 +442,10 @@ export function checkShopTransition(request: ShopTransitionRequest): ShopTransit
       };
     }
   }
-  const reason = request.reason?.trim() ?? "";
-  if (rule.needsReason) {
-    if (reason === "") return refuse("REASON_REQUIRED", "Give a reason; the shop's owner will see it.");
-    if (reason.length > MAX_STATUS_REASON_LENGTH) {
-      return refuse("REASON_TOO_LONG", `Keep the reason under ${MAX_STATUS_REASON_LENGTH} characters.`);
-    }
-  }
-  return { ok: true, patch: { status: to, statusReason: rule.needsReason ? reason : undefined } };
+  if (!rule.needsReason) return { ok: true, patch: { status: to, statusReason: undefined } };
+  const reason = checkReason(request.reason, "the shop's owner");
+  if (!reason.ok) return reason;
+  return { ok: true, patch: { status: to, statusReason: reason.reason } };
 }
 
 export function allowedShopTransitions(

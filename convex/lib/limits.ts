@@ -59,3 +59,16 @@ export const LIMITS = {
   /** Shops one person follows. */
   followedShopsPerUser: 100,
 } as const;
+
+/**
+ * The moments a time field accepts (epoch milliseconds, UTC, both ends included): dates from 2000 to
+ * 2099. JavaScript's dates end at ±8.64e15 ms, and every date formatter throws past them; these bounds
+ * keep every stored time printable with centuries to spare. The upper end is noon UTC on 1 January 2100,
+ * so the last minute of 2099 on any US shop's clock (TIME_ZONES, UTC−4 to UTC−8) is still inside.
+ */
+export const TIME_RANGE = {
+  firstYear: 2000,
+  lastYear: 2099,
+  minUtc: Date.UTC(2000, 0, 1),
+  maxUtc: Date.UTC(2100, 0, 1, 12),
+} as const;

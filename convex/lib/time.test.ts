@@ -5,8 +5,11 @@ import {
   formatStreamTime,
   formatStreamTimeForViewer,
   formatTimeRange,
+  isFormattableTime,
+  isoDateTime,
   isValidTimeZone,
   relativeDayLabel,
+  TIME_UNAVAILABLE,
   utcToZonedInput,
   viewerTimeZone,
   zonedInputToUtc,
@@ -209,5 +212,38 @@ describe("relative days, counted in the stream's zone", () => {
     const pastMidnightInNy = Date.UTC(2026, 10, 21, 6, 0); // Sat 1 AM in New York, Fri 10 PM in LA
     expect(calendarDaysFromNow(pastMidnightInNy, lateEvening, NY)).toBe(1);
     expect(calendarDaysFromNow(pastMidnightInNy, lateEvening, LA)).toBe(0);
+  });
+});
+
+describe("a stored time JavaScript cannot show (before times were bounded)", () => {
+  const PAST_DATE_RANGE = 8.64e15 + 10;
+  const LARGEST = Number.MAX_SAFE_INTEGER;
+
+  it("knows which times can be shown", () => {
+    expect(isFormattableTime(SATURDAY_EVENING)).toBe(true);
+    expect(isFormattableTime(8.64e15)).toBe(true);
+    expect(isFormattableTime(-8.64e15)).toBe(true);
+    expect(isFormattableTime(PAST_DATE_RANGE)).toBe(false);
+    expect(isFormattableTime(LARGEST)).toBe(false);
+    expect(isFormattableTime(Number.NaN)).toBe(false);
+    expect(isFormattableTime(Number.POSITIVE_INFINITY)).toBe(false);
+  });
+
+  it("reads as unavailable instead of throwing, alone, in a range and for the viewer", () => {
+    expect(formatStreamTime(PAST_DATE_RANGE, NY)).toBe(TIME_UNAVAILABLE);
+    expect(formatStreamTime(LARGEST, NY, { withYear: true })).toBe(TIME_UNAVAILABLE);
+    expect(formatTimeRange(SATURDAY_EVENING, LARGEST, NY)).toBe(
+      `Sat, Nov 21, 7:30 PM EST – ${TIME_UNAVAILABLE}`,
+    );
+    expect(formatTimeRange(PAST_DATE_RANGE, LARGEST, NY)).toBe(`${TIME_UNAVAILABLE} – ${TIME_UNAVAILABLE}`);
+    expect(formatStreamTimeForViewer(LARGEST, NY, LA)).toEqual({ inStreamZone: TIME_UNAVAILABLE });
+  });
+
+  it("has no ISO form, leaves the form's field blank and is never today", () => {
+    expect(isoDateTime(SATURDAY_EVENING)).toBe("2026-11-22T00:30:00.000Z");
+    expect(isoDateTime(PAST_DATE_RANGE)).toBeUndefined();
+    expect(utcToZonedInput(LARGEST, NY)).toBe("");
+    expect(relativeDayLabel(LARGEST, SATURDAY_EVENING, NY)).toBeNull();
+    expect(relativeDayLabel(PAST_DATE_RANGE, SATURDAY_EVENING, NY)).toBeNull();
   });
 });

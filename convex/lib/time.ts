@@ -30,6 +30,26 @@ function usableTimeZone(timeZone: string): string {
   return isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
 }
 
+/** ECMAScript's time values end here, both ways: `new Date(8.64e15 + 1)` is an Invalid Date. */
+const MAX_TIME_VALUE_MS = 8.64e15;
+
+/**
+ * Whether Intl, Date and date-fns can show `utcMs`. Mutations keep new times within TIME_RANGE
+ * (limits.ts), but a value stored before that rule would make every formatter throw and blank the page:
+ * the formatters below print TIME_UNAVAILABLE for it instead.
+ */
+export function isFormattableTime(utcMs: number): boolean {
+  return Number.isFinite(utcMs) && Math.abs(utcMs) <= MAX_TIME_VALUE_MS;
+}
+
+/** What a time that cannot be shown reads as. */
+export const TIME_UNAVAILABLE = "Time unavailable";
+
+/** For `<time dateTime>` and schema.org data: "2026-11-22T00:30:00.000Z", or undefined when unshowable. */
+export function isoDateTime(utcMs: number): string | undefined {
+  return isFormattableTime(utcMs) ? new Date(utcMs).toISOString() : undefined;
+}
+
 /**
  * Newer ICU versions put narrow no-break and thin spaces in times ("7:30\u202fPM") and ranges; engines
  * differ, so plain spaces keep server, browser and tests producing the same text.
@@ -55,6 +75,7 @@ function formatter(timeZone: string, options: TimeFormatOptions, parts: "full" |
 
 /** "Sat, Nov 21, 7:30 PM EST" */
 export function formatStreamTime(utcMs: number, timeZone: string, options: TimeFormatOptions = {}): string {
+  if (!isFormattableTime(utcMs)) return TIME_UNAVAILABLE;
   return plainSpaces(formatter(timeZone, options, "full").format(utcMs));
 }
 
@@ -74,6 +95,9 @@ export function formatTimeRange(
   timeZone: string,
   options: TimeFormatOptions = {},
 ): string {
+  if (!isFormattableTime(startMs) || !isFormattableTime(stopMs)) {
+    return `${formatStreamTime(startMs, timeZone, options)} – ${formatStreamTime(stopMs, timeZone, options)}`;
+  }
   const withYear = options.withYear || yearIn(startMs, timeZone) !== yearIn(stopMs, timeZone);
   const full = formatter(timeZone, { ...options, withYear }, "full");
   const day = formatter(timeZone, { ...options, withYear }, "day");
@@ -128,8 +152,12 @@ export function zonedInputToUtc(value: string, timeZone: string): number | null 
   return isValid(date) ? date.getTime() : null;
 }
 
-/** UTC milliseconds to the `<input type="datetime-local">` value for that moment in the shop's zone. */
+/**
+ * UTC milliseconds to the `<input type="datetime-local">` value for that moment in the shop's zone; ""
+ * (a blank field, to fill in again) for a time that cannot be shown.
+ */
 export function utcToZonedInput(utcMs: number, timeZone: string): string {
+  if (!isFormattableTime(utcMs)) return "";
   return format(new TZDate(utcMs, usableTimeZone(timeZone)), INPUT_FORMAT);
 }
 

@@ -3,11 +3,15 @@ import type { z } from "zod";
 import { TIME_ZONES } from "./constants";
 import {
   LIMITS,
+  TIME_RANGE,
+  TIME_RANGE_MESSAGE,
   absoluteHttpUrl,
+  acceptedIdentityClaims,
   categoryLinkSchema,
   categoryLinksSchema,
   categorySchema,
   cbsaCodesSchema,
+  cutToLength,
   dataRetentionSchema,
   faqEntrySchema,
   fieldErrors,
@@ -33,6 +37,8 @@ import {
 } from "./validation";
 
 const SCHEME_MESSAGE = "Only http:// and https:// links are allowed.";
+/** A moment inside TIME_RANGE: Sat, Nov 21 2026, 7:30 PM in New York. */
+const T0 = Date.UTC(2026, 10, 22, 0, 30);
 
 const product = { id: "p1", name: "Sourdough loaf", price: "8.50" };
 const shop = {
@@ -108,7 +114,7 @@ describe("maximum lengths", () => {
       return { type: "correction", details };
     }),
     text("retention policy", LIMITS.retentionPolicy, dataRetentionSchema, (dataRetentionPolicy) => {
-      return { dataRetentionPolicy, dataRetentionEndDate: 0 };
+      return { dataRetentionPolicy, dataRetentionEndDate: T0 };
     }),
     text("shop name", LIMITS.shopName, liveShopSchema, (liveShopName) => ({ ...shop, liveShopName })),
     text("taxId", LIMITS.taxId, liveShopSchema, (taxId) => ({ ...shop, taxId })),
@@ -490,24 +496,26 @@ describe("platform links", () => {
 
 describe("stream times", () => {
   test("the stop time must be after the start time", () => {
-    expect(errorsOf(streamSchema, { ...stream, streamStartUTC: 2000, streamStopUTC: 1000 })).toEqual({
+    expect(
+      errorsOf(streamSchema, { ...stream, streamStartUTC: T0 + 2000, streamStopUTC: T0 + 1000 }),
+    ).toEqual({
       streamStopUTC: "The stop time must be after the start time.",
     });
-    expect(accepts(streamSchema, { ...stream, streamStartUTC: 1000, streamStopUTC: 1000 })).toBe(false);
-    expect(accepts(streamSchema, { ...stream, streamStartUTC: 1000, streamStopUTC: 1001 })).toBe(true);
+    expect(accepts(streamSchema, { ...stream, streamStartUTC: T0, streamStopUTC: T0 })).toBe(false);
+    expect(accepts(streamSchema, { ...stream, streamStartUTC: T0, streamStopUTC: T0 + 1 })).toBe(true);
   });
 
   test("either time alone is accepted", () => {
-    expect(accepts(streamSchema, { ...stream, streamStartUTC: 1000 })).toBe(true);
-    expect(accepts(streamSchema, { ...stream, streamStopUTC: 1000 })).toBe(true);
+    expect(accepts(streamSchema, { ...stream, streamStartUTC: T0 })).toBe(true);
+    expect(accepts(streamSchema, { ...stream, streamStopUTC: T0 })).toBe(true);
   });
 
   test("a wrong stop time is reported together with other mistakes in the form", () => {
     const errors = errorsOf(streamSchema, {
       ...stream,
       streamTitle: "",
-      streamStartUTC: 2000,
-      streamStopUTC: 1000,
+      streamStartUTC: T0 + 2000,
+      streamStopUTC: T0 + 1000,
     });
     expect(errors).toEqual({
       streamTitle: "Title is required.",
@@ -515,9 +523,91 @@ describe("stream times", () => {
     });
   });
 
-  test("times are whole, non-negative milliseconds", () => {
-    expect(accepts(streamSchema, { ...stream, streamStartUTC: -1 })).toBe(false);
-    expect(accepts(streamSchema, { ...stream, streamStartUTC: 1.5 })).toBe(false);
+  test("times are whole milliseconds", () => {
+    expect(accepts(streamSchema, { ...stream, streamStartUTC: T0 + 1.5 })).toBe(false);
+    expect(errorsOf(streamSchema, { ...stream, streamStartUTC: Number.NaN })).toEqual({
+      streamStartUTC: "Enter a valid date and time.",
+    });
+  });
+
+  test.each([
+    ["before 2000", TIME_RANGE.minUtc - 1],
+    ["negative", -1],
+    ["zero (1970)", 0],
+    ["just past the range", TIME_RANGE.maxUtc + 1],
+    ["past JavaScript's last date", 8.64e15 + 10],
+    ["the largest safe integer", Number.MAX_SAFE_INTEGER],
+    ["infinite", Number.POSITIVE_INFINITY],
+  ])("a time %s is refused with the range's sentence", (_label, time) => {
+    const expected = Number.isFinite(time) ? TIME_RANGE_MESSAGE : "Enter a valid date and time.";
+    expect(errorsOf(streamSchema, { ...stream, streamStartUTC: time })).toEqual({ streamStartUTC: expected });
+    expect(errorsOf(streamSchema, { ...stream, streamStopUTC: time })).toEqual({ streamStopUTC: expected });
+    expect(accepts(dataRetentionSchema, { dataRetentionPolicy: "none", dataRetentionEndDate: time })).toBe(
+      false,
+    );
+  });
+
+  test("the range's ends are accepted, and it reads as the years the forms name", () => {
+    expect(accepts(streamSchema, { ...stream, streamStartUTC: TIME_RANGE.minUtc })).toBe(true);
+    expect(accepts(streamSchema, { ...stream, streamStopUTC: TIME_RANGE.maxUtc })).toBe(true);
+    expect(TIME_RANGE_MESSAGE).toBe("Choose a date from 2000 to 2099.");
+    // The last minute of 2099 on the clock of the westernmost shop zone is inside the range.
+    expect(Date.UTC(2099, 11, 31, 23, 59) + 8 * 60 * 60 * 1000).toBeLessThanOrEqual(TIME_RANGE.maxUtc);
+  });
+});
+
+describe("what a sign-in token or the Clerk webhook says about a person", () => {
+  const claims = {
+    clerkId: "user_2sarah",
+    email: "Sarah@LiveLocal.test",
+    name: "Sarah Kim",
+    avatar: "https://img.clerk.com/sarah.png",
+  };
+
+  test("usable claims are kept as they are (trimmed)", () => {
+    expect(acceptedIdentityClaims(claims)).toEqual(claims);
+    expect(acceptedIdentityClaims({ ...claims, name: "  Sarah  ", email: " s@x.co " })).toMatchObject({
+      name: "Sarah",
+      email: "s@x.co",
+    });
+  });
+
+  test("a name over the limit is cut to it, never inside a character", () => {
+    expect(acceptedIdentityClaims({ ...claims, name: "N".repeat(5000) })?.name).toBe(
+      "N".repeat(LIMITS.userName),
+    );
+    const emoji = `${"a".repeat(LIMITS.userName - 1)}😀`;
+    expect(acceptedIdentityClaims({ ...claims, name: emoji })?.name).toBe("a".repeat(LIMITS.userName - 1));
+  });
+
+  test.each([
+    ["email", "not-an-email"],
+    ["email", `${"x".repeat(300)}@livelocal.test`],
+    ["email", "   "],
+    ["avatar", "javascript:alert(1)"],
+    ["avatar", "/site/path.png"],
+    ["avatar", `https://img.example/${"x".repeat(LIMITS.avatar)}`],
+    ["name", "   "],
+  ])("an unusable %s (%s) is left out, the rest kept", (field, value) => {
+    const accepted = acceptedIdentityClaims({ ...claims, [field]: value });
+    expect(accepted).not.toHaveProperty(field);
+    expect(accepted).toMatchObject({ clerkId: claims.clerkId });
+  });
+
+  test("an account id that is blank or over the limit makes the claims unusable", () => {
+    expect(acceptedIdentityClaims({ ...claims, clerkId: "x".repeat(LIMITS.clerkId) })).toBeDefined();
+    expect(acceptedIdentityClaims({ ...claims, clerkId: "x".repeat(LIMITS.clerkId + 1) })).toBeUndefined();
+    expect(acceptedIdentityClaims({ ...claims, clerkId: "x".repeat(5000) })).toBeUndefined();
+    expect(acceptedIdentityClaims({ ...claims, clerkId: " " })).toBeUndefined();
+  });
+});
+
+describe("cutToLength", () => {
+  test("leaves short text alone and cuts long text without splitting a character or leaving a space", () => {
+    expect(cutToLength("Denim drop", 20)).toBe("Denim drop");
+    expect(cutToLength("Denim drop", 6)).toBe("Denim");
+    expect(cutToLength("ab😀", 3)).toBe("ab");
+    expect(cutToLength("ab😀", 4)).toBe("ab😀");
   });
 });
 

@@ -19,14 +19,14 @@ import {
   TIME_ZONES,
   type PlatformType,
 } from "./constants";
-import { LIMITS } from "./limits";
+import { LIMITS, TIME_RANGE } from "./limits";
 
 // Before any schema exists: zod otherwise probes `new Function` once, which the served app's
 // Content-Security-Policy forbids (scripts/serve/headers.ts), and the browser reports a violation.
 z.config({ jitless: true });
 
 // LIMITS lives in its own zod-free module, so pages that only need a number do not load zod.
-export { LIMITS };
+export { LIMITS, TIME_RANGE };
 
 export const MAX_PRICE = 1_000_000;
 export const MAX_CATEGORY_PRIORITY = 1000;
@@ -47,6 +47,20 @@ function text(label: string, max: number) {
     })
     .trim()
     .max(max, tooLong(label, max));
+}
+
+/**
+ * `value` cut to at most `max` UTF-16 units (what zod's `.max` counts), never inside a character, with
+ * the space left at the cut trimmed.
+ */
+export function cutToLength(value: string, max: number): string {
+  if (value.length <= max) return value;
+  let cut = "";
+  for (const character of value) {
+    if (cut.length + character.length > max) break;
+    cut += character;
+  }
+  return cut.trimEnd();
 }
 
 function requiredText(label: string, max: number) {
@@ -176,11 +190,14 @@ export const moneySchema = z
   })
   .refine((value) => Number(value) <= MAX_PRICE, `A price must be at most ${formatCount(MAX_PRICE)}.00.`);
 
-/** A moment as milliseconds since 1970 (UTC), as stored. */
+export const TIME_RANGE_MESSAGE = `Choose a date from ${TIME_RANGE.firstYear} to ${TIME_RANGE.lastYear}.`;
+
+/** A moment as milliseconds since 1970 (UTC), as stored, within TIME_RANGE. */
 export const epochMsSchema = z
   .number({ error: "Enter a valid date and time." })
   .int("Enter a valid date and time.")
-  .nonnegative("Enter a valid date and time.");
+  .min(TIME_RANGE.minUtc, TIME_RANGE_MESSAGE)
+  .max(TIME_RANGE.maxUtc, TIME_RANGE_MESSAGE);
 
 const CATEGORY_ID_PATTERN = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
 
@@ -203,6 +220,31 @@ export const userIdentitySchema = z.object({
   email: requiredText("Email", LIMITS.email).regex(z.regexes.email, "Enter a valid email address."),
 });
 export type UserIdentityInput = z.infer<typeof userIdentitySchema>;
+
+/** What a sign-in token or a Clerk webhook says about a person, as it arrived. */
+export type IdentityClaims = { clerkId: string; email?: string; name?: string; avatar?: string };
+
+/**
+ * The claims held to SPEC.md section 5 without refusing the sign-in (decision 022): a name over
+ * LIMITS.userName is cut to it; an email that is not a valid address within LIMITS.email, and a picture
+ * that is not an absolute http(s) link within LIMITS.avatar (the rule for a picture set in settings), are
+ * dropped; blank ones are absent. Undefined when the account id is blank or over LIMITS.clerkId: it is the
+ * account's key, so it can be neither cut (two ids could become one account) nor dropped.
+ */
+export function acceptedIdentityClaims(claims: IdentityClaims): IdentityClaims | undefined {
+  // Kept exactly as given: every later sign-in finds the account by the token's own subject.
+  const { clerkId } = claims;
+  if (clerkId.trim() === "" || clerkId.length > LIMITS.clerkId) return undefined;
+  const email = userIdentitySchema.shape.email.safeParse(claims.email);
+  const avatar = avatarSettingSchema.safeParse(claims.avatar);
+  const name = cutToLength(claims.name?.trim() ?? "", LIMITS.userName);
+  return {
+    clerkId,
+    ...(email.success && { email: email.data }),
+    ...(name !== "" && { name }),
+    ...(avatar.success && avatar.data !== undefined && { avatar: avatar.data }),
+  };
+}
 
 export const userProfileSchema = z.object({
   name: optionalText("Name", LIMITS.userName),

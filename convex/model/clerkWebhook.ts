@@ -4,6 +4,7 @@
  */
 import { Webhook } from "svix";
 import { z } from "zod";
+import { acceptedIdentityClaims, LIMITS } from "../lib/validation";
 
 export type ClerkUserUpsert = {
   type: "user.created" | "user.updated";
@@ -53,8 +54,11 @@ export function verifyClerkWebhook(
   return { ok: true, svixId: svixHeaders["svix-id"] };
 }
 
+/** An id over SPEC.md's limit cannot be stored or cut (decision 022): such a payload is not Clerk's. */
+const clerkId = z.string().min(1).max(LIMITS.clerkId);
+
 const clerkUserData = z.object({
-  id: z.string().min(1),
+  id: clerkId,
   email_addresses: z.array(z.object({ id: z.string(), email_address: z.string() })).default([]),
   primary_email_address_id: z.string().nullish(),
   first_name: z.string().nullish(),
@@ -67,7 +71,7 @@ const clerkUserEvent = z.discriminatedUnion("type", [
   z.object({ type: z.enum(["user.created", "user.updated"]), data: clerkUserData }),
   z.object({
     type: z.literal("user.deleted"),
-    data: z.object({ id: z.string().min(1) }),
+    data: z.object({ id: clerkId }),
     /** When Clerk emitted the event (milliseconds). */
     timestamp: z.number().optional(),
   }),
@@ -77,7 +81,8 @@ const HANDLED_TYPES = new Set(["user.created", "user.updated", "user.deleted"]);
 
 /**
  * The user event in a verified payload; "ignored" for event types LiveLocal does not subscribe to;
- * null when a user event does not have the shape Clerk documents.
+ * null when a user event does not have the shape Clerk documents. Email, name and picture are held to
+ * SPEC.md's limits as sign-in holds a token's (`acceptedIdentityClaims`): cut or left out, never refused.
  */
 export function parseClerkUserEvent(payload: string, now: number): ClerkUserEvent | "ignored" | null {
   let json: unknown;
@@ -96,13 +101,12 @@ export function parseClerkUserEvent(payload: string, now: number): ClerkUserEven
   }
   const { data } = event;
   const email = data.email_addresses.find((address) => address.id === data.primary_email_address_id);
-  const name = [data.first_name, data.last_name].filter(Boolean).join(" ").trim();
-  return {
-    type: event.type,
+  const claims = acceptedIdentityClaims({
     clerkId: data.id,
-    ...(email && { email: email.email_address }),
-    ...(name && { name }),
-    ...(data.image_url && { avatar: data.image_url }),
-    clerkUpdatedAt: data.updated_at,
-  };
+    email: email?.email_address,
+    name: [data.first_name, data.last_name].filter(Boolean).join(" "),
+    avatar: data.image_url ?? undefined,
+  });
+  if (!claims) return null;
+  return { type: event.type, ...claims, clerkUpdatedAt: data.updated_at };
 }

@@ -1,3 +1,4 @@
+import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import {
@@ -85,7 +86,7 @@ export async function insertLiveShop(
 
 /**
  * Changes a shop. A new name or slug is copied onto its streams, which carry both for listing
- * without a join.
+ * without a join: the first batch at once, the rest scheduled (`copyShopNameToStreams`).
  */
 export async function patchLiveShop(
   ctx: MutationCtx,
@@ -100,19 +101,51 @@ export async function patchLiveShop(
 
   const renamed = patch.liveShopName !== undefined && patch.liveShopName !== shop.liveShopName;
   const reslugged = patch.slug !== undefined && patch.slug !== shop.slug;
-  if (!renamed && !reslugged) return;
+  if (renamed || reslugged) await copyShopNameToStreams(ctx, liveShopId, -1, now);
+}
+
+/**
+ * Streams given their shop's name and slug per transaction. Each write re-syncs the stream's listing
+ * rows (model/triggers.ts), a few index ranges apiece: a shop's every stream at once passed Convex's
+ * 4,096 ranges at about 800 streams, and streams are never deleted.
+ */
+export const SHOP_NAME_COPY_BATCH = 100;
+
+/**
+ * Copies the shop's current name and slug onto its streams created after `after` (a `_creationTime`),
+ * one batch, and schedules the next batch while there are more. The shop is read afresh each time, so
+ * a second rename while batches run still ends with the latest name everywhere; streams that already
+ * carry it are not written again.
+ */
+export async function copyShopNameToStreams(
+  ctx: MutationCtx,
+  liveShopId: Id<"liveShops">,
+  after = -1,
+  now = Date.now(),
+): Promise<void> {
+  const shop = await ctx.db.get("liveShops", liveShopId);
+  if (!shop) return;
   const streams = await ctx.db
     .query("streams")
-    .withIndex("by_liveShopId", (q) => q.eq("liveShopId", liveShopId))
-    .collect();
-  for (const stream of streams) {
+    .withIndex("by_liveShopId", (q) => q.eq("liveShopId", liveShopId).gt("_creationTime", after))
+    .take(SHOP_NAME_COPY_BATCH + 1);
+  const batch = streams.slice(0, SHOP_NAME_COPY_BATCH);
+  for (const stream of batch) {
+    if (stream.liveShopName === shop.liveShopName && stream.liveShopSlug === shop.slug) continue;
     await patchWithTimestamps(
       ctx,
       "streams",
       stream._id,
-      { liveShopName: patch.liveShopName ?? shop.liveShopName, liveShopSlug: patch.slug ?? shop.slug },
+      { liveShopName: shop.liveShopName, liveShopSlug: shop.slug },
       now,
     );
+  }
+  const last = batch.at(-1);
+  if (streams.length > batch.length && last) {
+    await ctx.scheduler.runAfter(0, internal.liveShops.continueShopNameCopy, {
+      liveShopId,
+      after: last._creationTime,
+    });
   }
 }
 

@@ -58,8 +58,15 @@ export type PublicShop = Infer<typeof publicShopValidator>;
 
 export const publicStreamValidator = v.object({
   _id: v.id("streams"),
-  // What the stream shows the public: its shop comes as `shop` below; no timestamps.
-  ...omit(streamFields, ["liveShopId", "liveShopName", "liveShopSlug", "createdAt", "updatedAt"]),
+  // What the stream shows the public: its shop comes as `shop` below; no admin note, no timestamps.
+  ...omit(streamFields, [
+    "liveShopId",
+    "liveShopName",
+    "liveShopSlug",
+    "statusReason",
+    "createdAt",
+    "updatedAt",
+  ]),
   shop: v.object({
     _id: v.id("liveShops"),
     liveShopName: v.string(),

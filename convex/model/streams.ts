@@ -12,7 +12,7 @@ import {
   isTerminalStreamStatus,
   shouldAutoEnd,
 } from "../lib/lifecycle";
-import { LIMITS, type PlatformLinkInput, type StreamInput } from "../lib/validation";
+import { cutToLength, LIMITS, type PlatformLinkInput, type StreamInput } from "../lib/validation";
 import { assertValidCategoryLink, type CategoryLink } from "./categories";
 import { appError } from "./errors";
 import {
@@ -282,14 +282,7 @@ const COPY_SUFFIX = " (copy)";
 
 /** "Denim drop (copy)", cut so it stays within the title limit (never inside a character). */
 export function copyTitle(title: string): string {
-  const room = LIMITS.streamTitle - COPY_SUFFIX.length;
-  let kept = title;
-  if (kept.length > room) {
-    const characters = Array.from(kept);
-    while (characters.join("").length > room) characters.pop();
-    kept = characters.join("").trimEnd();
-  }
-  return `${kept}${COPY_SUFFIX}`;
+  return `${cutToLength(title, LIMITS.streamTitle - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
 }
 
 async function listStreamPlatformRows(

@@ -73,6 +73,7 @@ test(
     const rejectedName = `Tape Trove ${stamp}`;
     const streamTitle = `Crate digging live ${stamp}`;
     const rejection = "Add photos of the tapes you sell, and say where you ship from.";
+    const endReason = "Sound problems for the whole show: please check your microphone.";
 
     // A new seller submits two shops, one after the other.
     const seller = await newVisitor(browser);
@@ -177,14 +178,18 @@ test(
     await screenshotConsole(admin, "streams", async (page) => {
       await page.getByRole("region", { name: "Live now" }).getByRole("list").waitFor();
     });
+    // Ending someone else's show takes a reason, which the seller reads on it at once.
     const moderation = admin.page.getByRole("group", { name: `Moderate ${streamTitle}` });
-    await moderation.getByRole("button", { name: "End stream" }).click();
-    await admin.page.getByRole("alertdialog", { name: `End “${streamTitle}” now?` }).waitFor();
+    await moderation.getByRole("button", { name: "End stream…" }).click();
+    const endDialog = admin.page.getByRole("dialog", { name: `End “${streamTitle}” now?` });
+    await endDialog.getByRole("textbox", { name: "Reason, shown to the stream's seller" }).fill(endReason);
     await screenshot(admin.page, "admin-streams-end-confirm");
-    await admin.page.getByRole("alertdialog").getByRole("button", { name: "End stream" }).click();
+    await endDialog.getByRole("button", { name: "End stream" }).click();
     await admin.page.getByText(`“${streamTitle}” is ended.`).waitFor();
     await liveNow.getByRole("heading", { name: streamTitle }).waitFor({ state: "detached", timeout: 10_000 });
     await moderation.waitFor({ state: "detached" });
+    await seller.page.getByText(endReason).waitFor({ timeout: 10_000 });
+    await screenshot(seller.page, "admin-seller-sees-end-reason");
 
     // The activity log lists the three actions, newest first, with who and why.
     await admin.page
@@ -196,6 +201,7 @@ test(
     await log.waitFor();
     const entries = (await log.getByRole("listitem").allTextContents()).slice(0, 3);
     expect(entries[0]).toContain(`${adminUser.name} ended the stream ${streamTitle}`);
+    expect(entries[0]).toContain(`Why: ${endReason}`);
     expect(entries[1]).toContain(`${adminUser.name} rejected the shop ${rejectedName}`);
     expect(entries[1]).toContain(`Why: ${rejection}`);
     expect(entries[2]).toContain(`${adminUser.name} approved the shop ${approvedName}`);

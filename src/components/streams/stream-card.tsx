@@ -7,7 +7,7 @@ import { paths } from "@/config/paths";
 import { useNow } from "@/lib/use-now";
 import type { api } from "@convex/_generated/api";
 import type { StreamStatus } from "@convex/lib/constants";
-import { formatStreamTime } from "@convex/lib/time";
+import { formatStreamTime, isFormattableTime } from "@convex/lib/time";
 import { StreamStatusBadge } from "./stream-status-badge";
 
 export type StreamCardData = FunctionReturnType<typeof api.streams.listLiveNow>[number];
@@ -54,7 +54,8 @@ export function StreamCard({ stream, priority = false }: { stream: StreamCardDat
           {stream.liveShopName}
           {stream.locationLabel && <> · {stream.locationLabel}</>}
         </p>
-        {stream.streamStartUTC !== undefined && (
+        {/* A time no date can show (stored before times were bounded) is left out, as a missing one is. */}
+        {stream.streamStartUTC !== undefined && isFormattableTime(stream.streamStartUTC) && (
           <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
             {streamStartLabel(stream.streamStatus, stream.streamStartUTC, now)}{" "}
             {formatStreamTime(stream.streamStartUTC, stream.timezone)}

@@ -5,13 +5,28 @@ import { formatStreamTime, formatTimeRange } from "@convex/lib/time";
 import { StreamStatusBadge } from "./stream-status-badge";
 import { StreamStatusControls, type StreamForControls } from "./stream-status-controls";
 
-export type StreamRowData = StreamForControls & { liveShopName: string; timezone: string };
+export type StreamRowData = StreamForControls & {
+  liveShopName: string;
+  timezone: string;
+  /** Why an admin ended or cancelled it, for its owner. */
+  statusReason?: string;
+};
 
 function when(stream: StreamRowData): string {
   const { streamStartUTC: start, streamStopUTC: stop, timezone } = stream;
   if (start === undefined) return "No start time yet";
   if (stop === undefined || stop <= start) return formatStreamTime(start, timezone);
   return formatTimeRange(start, stop, timezone);
+}
+
+/** "Ended by the LiveLocal team: …": why an admin ended or cancelled the owner's stream. */
+export function ModerationNote({ stream, reason }: { stream: { streamStatus: string }; reason: string }) {
+  const verb = stream.streamStatus === "CANCELLED" ? "Cancelled" : "Ended";
+  return (
+    <p className="mt-1 break-words text-sm text-red-800 dark:text-red-200">
+      <span className="font-semibold">{verb} by the LiveLocal team:</span> {reason}
+    </p>
+  );
 }
 
 type StreamRowProps = {
@@ -34,6 +49,7 @@ export function StreamRow({ stream, actor, shopStatus, actions }: StreamRowProps
         <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
           {stream.liveShopName} · {when(stream)}
         </p>
+        {stream.statusReason && <ModerationNote stream={stream} reason={stream.statusReason} />}
         {actions && <div className="mt-2 flex flex-wrap gap-2">{actions}</div>}
       </div>
       <StreamStatusControls stream={stream} actor={actor} shopStatus={shopStatus} />

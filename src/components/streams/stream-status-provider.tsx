@@ -1,14 +1,20 @@
 import { useMutation } from "convex/react";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { ReasonDialog } from "@/components/ui/reason-dialog";
 import { useConfirm, type ConfirmOptions } from "@/components/ui/use-confirm";
 import { errorMessage } from "@/lib/errors";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import type { ShopStatus, StreamStatus } from "@convex/lib/constants";
-import { checkStreamTransition, type Actor } from "@convex/lib/lifecycle";
+import {
+  checkStreamTransition,
+  findStreamRule,
+  streamMoveNeedsReason,
+  type Actor,
+} from "@convex/lib/lifecycle";
 import { applyStreamStatusLocally } from "./optimistic-stream-status";
 
-/** Ending and cancelling cannot be undone, so they ask first. */
+/** Ending and cancelling cannot be undone, so they ask first (an admin's, for someone else's stream, also why). */
 function confirmation(to: StreamStatus, title: string): ConfirmOptions | null {
   if (to === "ENDED")
     return {
@@ -47,16 +53,22 @@ type StreamStatusContextValue = {
 
 const StreamStatusContext = createContext<StreamStatusContextValue | null>(null);
 
+type ReasonRequest = { streamId: Id<"streams">; to: StreamStatus; question: ConfirmOptions };
+
 /**
- * Owns the seller's status changes for a page: the optimistic mutation, one confirm dialog, and the
- * last refusal per stream. Kept above the lists because a stream changing status moves to another
- * group, which remounts its row: a message kept in the row would vanish with the rollback.
+ * Owns the seller's status changes for a page: the optimistic mutation, one confirm dialog (or, for an
+ * admin ending or cancelling someone else's stream, one reason dialog), and the last refusal per
+ * stream. Kept above the lists because a stream changing status moves to another group, which
+ * remounts its row: a message kept in the row would vanish with the rollback.
  */
 export function StreamStatusProvider({ children }: { children: ReactNode }) {
   const mutation = useMutation(api.streams.setStreamStatus);
   const setStreamStatus = useMemo(() => mutation.withOptimisticUpdate(applyStreamStatusLocally), [mutation]);
   const [confirm, dialog] = useConfirm();
   const [errors, setErrors] = useState<Partial<Record<Id<"streams">, string>>>({});
+  const [asking, setAsking] = useState<ReasonRequest | null>(null);
+  const [reasonPending, setReasonPending] = useState(false);
+  const [reasonError, setReasonError] = useState<string | null>(null);
 
   const setError = useCallback((streamId: Id<"streams">, message: string | undefined) => {
     setErrors((current) => ({ ...current, [streamId]: message }));
@@ -65,12 +77,19 @@ export function StreamStatusProvider({ children }: { children: ReactNode }) {
   const changeStatus = useCallback(
     async (stream: StreamForChange, to: StreamStatus, { actor, shopStatus }: Context) => {
       const streamId = stream._id;
+      const from = stream.streamStatus;
       if (shopStatus !== undefined) {
-        const from = stream.streamStatus;
         const decision = checkStreamTransition({ from, to, actor, stream, shopStatus, now: Date.now() });
-        if (!decision.ok) return setError(streamId, decision.message);
+        // The reason is asked for next.
+        if (!decision.ok && decision.code !== "REASON_REQUIRED") return setError(streamId, decision.message);
       }
       const question = confirmation(to, stream.streamTitle);
+      const rule = findStreamRule(from, to);
+      if (question && rule && streamMoveNeedsReason(rule.action, actor)) {
+        setReasonError(null);
+        setAsking({ streamId, to, question });
+        return;
+      }
       if (question && !(await confirm(question))) return;
       setError(streamId, undefined);
       try {
@@ -82,6 +101,19 @@ export function StreamStatusProvider({ children }: { children: ReactNode }) {
     [confirm, setError, setStreamStatus],
   );
 
+  async function sendWithReason({ streamId, to }: ReasonRequest, reason: string) {
+    setReasonPending(true);
+    setError(streamId, undefined);
+    try {
+      await setStreamStatus({ streamId, status: to, reason });
+      setAsking(null);
+    } catch (caught) {
+      setReasonError(errorMessage(caught));
+    } finally {
+      setReasonPending(false);
+    }
+  }
+
   const value = useMemo<StreamStatusContextValue>(
     () => ({ changeStatus, errorFor: (streamId) => errors[streamId] }),
     [changeStatus, errors],
@@ -90,6 +122,17 @@ export function StreamStatusProvider({ children }: { children: ReactNode }) {
     <StreamStatusContext value={value}>
       {children}
       {dialog}
+      {asking && (
+        <ReasonDialog
+          {...asking.question}
+          reasonLabel="Reason, shown to the stream's seller"
+          reader="the stream's seller"
+          pending={reasonPending}
+          error={reasonError}
+          onCancel={() => setAsking(null)}
+          onConfirm={(reason) => void sendWithReason(asking, reason)}
+        />
+      )}
     </StreamStatusContext>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from "react-router-dom";
 import { SHOP_STATUS_LABELS } from "@/components/shops/shop-status-badge";
 import { StreamStatusBadge } from "@/components/streams/stream-status-badge";
 import { Button } from "@/components/ui/button";
+import { ReasonDialog } from "@/components/ui/reason-dialog";
 import { useConfirm, type ConfirmOptions } from "@/components/ui/use-confirm";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/errors";
@@ -37,14 +38,17 @@ const SECTIONS: { status: ModeratedStatus; heading: string; empty: string; loadi
 
 const linkClass = "font-medium text-primary-700 underline underline-offset-2 dark:text-primary-100";
 
-/** Every admin move asks first: it acts on someone else's show, in front of their viewers. */
+/**
+ * Every admin move asks first: it acts on someone else's show, in front of their viewers. Ending and
+ * cancelling also ask why (lifecycle `streamMoveNeedsReason`): the seller reads the reason.
+ */
 function question(action: StreamAction, title: string): ConfirmOptions {
   switch (action) {
     case "end":
       return {
         title: `End “${title}” now?`,
         description:
-          "It leaves the live lists at once and its page shows it as ended. The seller cannot restart it.",
+          "It leaves the live lists at once and its page shows it as ended. The seller cannot restart it, and sees your reason on it.",
         confirmLabel: "End stream",
         cancelLabel: "Keep it live",
         destructive: true,
@@ -59,7 +63,8 @@ function question(action: StreamAction, title: string): ConfirmOptions {
     default:
       return {
         title: `Cancel “${title}”?`,
-        description: "Its page will show it as cancelled. This cannot be undone.",
+        description:
+          "Its page will show it as cancelled. This cannot be undone; the seller sees your reason on it.",
         confirmLabel: "Cancel stream",
         cancelLabel: "Keep it",
         destructive: true,
@@ -156,20 +161,35 @@ function StreamRow({
 }) {
   const setStreamStatus = useMutation(api.streams.setStreamStatus);
   const [pending, setPending] = useState(false);
+  const [asking, setAsking] = useState<{ to: StreamStatus; action: StreamAction } | null>(null);
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const transitions = allowedStreamTransitions(stream.streamStatus, MODERATOR);
   const time = streamTime(stream);
 
-  async function act(to: StreamStatus, action: StreamAction) {
-    if (!(await confirm(question(action, stream.streamTitle)))) return;
+  /** True when the server took it; a refusal of a reasoned move is shown in its dialog. */
+  async function send(to: StreamStatus, action: StreamAction, reason?: string): Promise<boolean> {
     setPending(true);
     try {
-      await setStreamStatus({ streamId: stream._id, status: to });
+      await setStreamStatus({ streamId: stream._id, status: to, ...(reason !== undefined && { reason }) });
       onNotice({ tone: "success", text: `“${stream.streamTitle}” is ${DONE[action] ?? "updated"}.` });
+      return true;
     } catch (caught) {
-      onNotice({ tone: "error", text: errorMessage(caught) });
+      if (reason !== undefined) setReasonError(errorMessage(caught));
+      else onNotice({ tone: "error", text: errorMessage(caught) });
+      return false;
     } finally {
       setPending(false);
     }
+  }
+
+  async function act(to: StreamStatus, action: StreamAction, needsReason: boolean) {
+    if (needsReason) {
+      setReasonError(null);
+      setAsking({ to, action });
+      return;
+    }
+    if (!(await confirm(question(action, stream.streamTitle)))) return;
+    await send(to, action);
   }
 
   return (
@@ -215,7 +235,7 @@ function StreamRow({
           role="group"
           aria-label={`Moderate ${stream.streamTitle}`}
         >
-          {transitions.map(({ to, action }) => (
+          {transitions.map(({ to, action, needsReason }) => (
             <Button
               key={to}
               size="sm"
@@ -226,12 +246,28 @@ function StreamRow({
                   ? undefined
                   : "text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950/40"
               }
-              onClick={() => void act(to, action)}
+              onClick={() => void act(to, action, needsReason)}
             >
               {BUTTON_LABELS[action] ?? action}
+              {needsReason && "…"}
             </Button>
           ))}
         </div>
+      )}
+      {asking && (
+        <ReasonDialog
+          {...question(asking.action, stream.streamTitle)}
+          reasonLabel="Reason, shown to the stream's seller"
+          reader="the stream's seller"
+          pending={pending}
+          error={reasonError}
+          onCancel={() => setAsking(null)}
+          onConfirm={(reason) =>
+            void send(asking.to, asking.action, reason).then((done) => {
+              if (done) setAsking(null);
+            })
+          }
+        />
       )}
     </li>
   );

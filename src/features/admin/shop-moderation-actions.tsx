@@ -1,13 +1,13 @@
 import { useMutation } from "convex/react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ReasonDialog } from "@/components/ui/reason-dialog";
 import { useConfirm, type ConfirmOptions } from "@/components/ui/use-confirm";
 import { errorMessage } from "@/lib/errors";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import type { ShopStatus } from "@convex/lib/constants";
 import { allowedShopTransitions, type Actor, type ShopAction } from "@convex/lib/lifecycle";
-import { ReasonDialog } from "./reason-dialog";
 
 /** The console acts as a moderator: an admin who does not own the shop. */
 export const MODERATOR: Actor = { isOwner: false, isAdmin: true };

@@ -3,6 +3,7 @@ import { Icon } from "@/components/ui/icon";
 import { useTransientNote } from "@/lib/use-transient-note";
 import { SaveStreamButton } from "@/components/watch-list/save-stream-button";
 import { downloadShowIcs } from "@/lib/show-calendar";
+import { isFormattableTime } from "@convex/lib/time";
 import type { PublicStream } from "./stream-types";
 
 type Props = { stream: PublicStream; pageUrl: string };
@@ -12,7 +13,9 @@ export function StreamActions({ stream, pageUrl }: Props) {
   const [shareNote, setShareNote] = useTransientNote();
 
   const canAddToCalendar =
-    stream.streamStartUTC !== undefined && ["SCHEDULED", "LIVE", "PAUSED"].includes(stream.streamStatus);
+    stream.streamStartUTC !== undefined &&
+    isFormattableTime(stream.streamStartUTC) &&
+    ["SCHEDULED", "LIVE", "PAUSED"].includes(stream.streamStatus);
 
   function addToCalendar() {
     if (stream.streamStartUTC === undefined) return;

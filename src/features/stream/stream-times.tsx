@@ -1,4 +1,4 @@
-import { formatStreamTimeForViewer, viewerTimeZone } from "@convex/lib/time";
+import { formatStreamTimeForViewer, isoDateTime, viewerTimeZone } from "@convex/lib/time";
 import { TIME_ZONE_LABELS, type TimeZone } from "@convex/lib/constants";
 
 type StreamTimesProps = {
@@ -25,10 +25,10 @@ function TimeRow({
     <div>
       <dt className="text-sm font-medium text-slate-500 dark:text-slate-400">{label}</dt>
       <dd className="mt-0.5">
-        <time dateTime={new Date(utcMs).toISOString()}>{inStreamZone}</time>
+        <time dateTime={isoDateTime(utcMs)}>{inStreamZone}</time>
         {inViewerZone && (
           <span className="block text-sm text-slate-600 dark:text-slate-300">
-            Your time: <time dateTime={new Date(utcMs).toISOString()}>{inViewerZone}</time>
+            Your time: <time dateTime={isoDateTime(utcMs)}>{inViewerZone}</time>
           </span>
         )}
       </dd>

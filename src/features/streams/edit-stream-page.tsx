@@ -5,6 +5,7 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { DashboardShell } from "@/components/layout/dashboard-shell";
 import { PageLoading } from "@/components/layout/page-loading";
 import { StreamStatusBadge } from "@/components/streams/stream-status-badge";
+import { ModerationNote } from "@/components/streams/stream-row";
 import { StreamStatusControls } from "@/components/streams/stream-status-controls";
 import { StreamStatusProvider } from "@/components/streams/stream-status-provider";
 import { paths } from "@/config/paths";
@@ -96,7 +97,10 @@ function EditStream({ streamId }: { streamId: string }) {
           aria-label="Stream status"
           className="mb-6 flex flex-col gap-3 rounded-2xl bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:bg-slate-900"
         >
-          <p className="text-sm text-slate-700 dark:text-slate-200">{statusWords}</p>
+          <div>
+            <p className="text-sm text-slate-700 dark:text-slate-200">{statusWords}</p>
+            {stream.statusReason && <ModerationNote stream={stream} reason={stream.statusReason} />}
+          </div>
           <StreamStatusControls
             stream={stream}
             actor={{ isOwner: shop ? shop.userId === viewer._id : true, isAdmin: viewer.role === "admin" }}

@@ -2,6 +2,7 @@ import { paths } from "@/config/paths";
 import { downloadIcs } from "@/lib/ics-download";
 import { downloadShowIcs } from "@/lib/show-calendar";
 import { buildIcsCalendar, showCalendarEvent } from "@convex/lib/ics";
+import { isFormattableTime } from "@convex/lib/time";
 import type { WatchStream } from "./watch-list-types";
 
 /** The file "Add all to calendar" saves. */
@@ -10,8 +11,9 @@ const WATCH_LIST_CALENDAR_NAME = "LiveLocal watch list";
 
 type TimedShow = WatchStream & { streamStartUTC: number };
 
+/** A start a calendar can hold: not missing, and not one stored before times were bounded. */
 export function hasStart(show: WatchStream): show is TimedShow {
-  return show.streamStartUTC !== undefined;
+  return show.streamStartUTC !== undefined && isFormattableTime(show.streamStartUTC);
 }
 
 function showPageUrl(show: TimedShow, origin: string): string {

@@ -150,8 +150,7 @@ export function ComingUpSection({ streams }: { streams: readonly WatchStream[] }
       ) : (
         <ul className={GRID}>
           {streams.map((stream, index) => {
-            const countdown =
-              stream.streamStartUTC === undefined ? null : showCountdown(stream.streamStartUTC, now);
+            const countdown = hasStart(stream) ? showCountdown(stream.streamStartUTC, now) : null;
             return (
               <li key={stream._id} className="flex flex-col gap-2">
                 {/* Not a live region: a screen reader would otherwise announce every tick. */}

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "@convex/_generated/api";
+import { LIMITS } from "@convex/lib/limits";
 import { convexReactMock, mutationCalls, resetConvexMock, setQueryResult } from "@/test/convex-mock";
 import { AdminActivityPage } from "../admin-activity-page";
 import { AdminOverviewPage } from "../admin-overview-page";
@@ -134,7 +135,7 @@ describe("admin: streams", () => {
     shopStatus: "active",
   };
 
-  test("force-ending asks first and only then sends; pausing asks too", async () => {
+  test("force-ending asks why, with the limit shown, and sends nothing without a reason; pausing only asks", async () => {
     // The mock answers every status section with the same rows: read the "Live now" one.
     setQueryResult(api.admin.listStreams, [LIVE]);
     renderAt("/dashboard/admin/streams", <AdminStreamsPage />);
@@ -142,19 +143,33 @@ describe("admin: streams", () => {
     expect(live).toHaveTextContent("Sarah's Vintage");
     expect(within(live).getByRole("link", { name: "Denim drop" })).toHaveAttribute("href", "/stream/st_live");
 
-    await userEvent.click(within(live).getByRole("button", { name: "End stream" }));
-    const dialog = screen.getByRole("alertdialog", { name: "End “Denim drop” now?" });
+    await userEvent.click(within(live).getByRole("button", { name: "End stream…" }));
+    let dialog = screen.getByRole("dialog", { name: "End “Denim drop” now?" });
+    expect(dialog).toHaveTextContent("sees your reason");
     await userEvent.click(within(dialog).getByRole("button", { name: "Keep it live" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(mutationCalls).toEqual([]);
 
-    await userEvent.click(within(live).getByRole("button", { name: "End stream" }));
-    await userEvent.click(
-      within(screen.getByRole("alertdialog")).getByRole("button", { name: "End stream" }),
-    );
+    await userEvent.click(within(live).getByRole("button", { name: "End stream…" }));
+    dialog = screen.getByRole("dialog", { name: "End “Denim drop” now?" });
+    const reason = within(dialog).getByRole("textbox", { name: "Reason, shown to the stream's seller" });
+    expect(reason).toHaveFocus();
+    expect(dialog).toHaveTextContent(`0/${LIMITS.statusReason} characters`);
+    await userEvent.click(within(dialog).getByRole("button", { name: "End stream" }));
+    expect(reason).toHaveAccessibleDescription(/Give a reason: the stream's seller will read it\./);
+    expect(mutationCalls).toEqual([]);
+
+    await userEvent.type(reason, "Counterfeit goods on air.");
+    expect(dialog).toHaveTextContent(`25/${LIMITS.statusReason} characters`);
+    await userEvent.click(within(dialog).getByRole("button", { name: "End stream" }));
     expect(mutationCalls).toEqual([
-      { name: "streams:setStreamStatus", args: { streamId: "st_live", status: "ENDED" } },
+      {
+        name: "streams:setStreamStatus",
+        args: { streamId: "st_live", status: "ENDED", reason: "Counterfeit goods on air." },
+      },
     ]);
     expect(await screen.findByRole("status")).toHaveTextContent("“Denim drop” is ended.");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
 
     await userEvent.click(within(live).getByRole("button", { name: "Pause" }));
     await userEvent.click(
@@ -166,7 +181,21 @@ describe("admin: streams", () => {
     });
   });
 
-  test("a scheduled stream can only be cancelled, after a confirmation", async () => {
+  test("a reason over the limit is refused before sending", async () => {
+    setQueryResult(api.admin.listStreams, [LIVE]);
+    renderAt("/dashboard/admin/streams", <AdminStreamsPage />);
+    const live = screen.getByRole("region", { name: "Live now" });
+    await userEvent.click(within(live).getByRole("button", { name: "End stream…" }));
+    const dialog = screen.getByRole("dialog");
+    const reason = within(dialog).getByRole("textbox");
+    await userEvent.click(reason);
+    await userEvent.paste("x".repeat(LIMITS.statusReason + 1));
+    await userEvent.click(within(dialog).getByRole("button", { name: "End stream" }));
+    expect(reason).toHaveAccessibleDescription(/Keep the reason to 500 characters\./);
+    expect(mutationCalls).toEqual([]);
+  });
+
+  test("a scheduled stream can only be cancelled, with a reason", async () => {
     setQueryResult(api.admin.listStreams, [{ ...LIVE, _id: "st_later", streamStatus: "SCHEDULED" }]);
     renderAt("/dashboard/admin/streams", <AdminStreamsPage />);
     const upcoming = screen.getByRole("region", { name: "Upcoming" });
@@ -174,13 +203,16 @@ describe("admin: streams", () => {
       within(upcoming)
         .getAllByRole("button")
         .map((button) => button.textContent),
-    ).toEqual(["Cancel stream"]);
-    await userEvent.click(within(upcoming).getByRole("button", { name: "Cancel stream" }));
-    await userEvent.click(
-      within(screen.getByRole("alertdialog")).getByRole("button", { name: "Cancel stream" }),
-    );
+    ).toEqual(["Cancel stream…"]);
+    await userEvent.click(within(upcoming).getByRole("button", { name: "Cancel stream…" }));
+    const dialog = screen.getByRole("dialog", { name: "Cancel “Denim drop”?" });
+    await userEvent.type(within(dialog).getByRole("textbox"), "Listed twice.");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel stream" }));
     expect(mutationCalls).toEqual([
-      { name: "streams:setStreamStatus", args: { streamId: "st_later", status: "CANCELLED" } },
+      {
+        name: "streams:setStreamStatus",
+        args: { streamId: "st_later", status: "CANCELLED", reason: "Listed twice." },
+      },
     ]);
   });
 

@@ -131,6 +131,34 @@ describe("LiveShopPage", () => {
     ]);
   });
 
+  test("a stream whose stored time no date can show is listed without it, and is no JSON-LD event", () => {
+    const [upcoming] = shop().streams.upcoming;
+    renderPage(
+      shop({
+        streams: {
+          live: [],
+          upcoming: [
+            {
+              ...upcoming,
+              _id: "bad" as typeof upcoming._id,
+              streamTitle: "Far future",
+              streamStartUTC: 2 ** 53 - 1,
+            },
+            { ...upcoming, streamStopUTC: 8.64e15 + 10 },
+          ],
+          past: [],
+        },
+      }),
+    );
+    expect(screen.getByRole("link", { name: "Far future" })).toHaveAttribute("href", "/stream/bad");
+    const script = document.body.querySelector('script[type="application/ld+json"]');
+    const data = JSON.parse(script?.textContent ?? "{}") as { event: Record<string, unknown>[] };
+    expect(data.event).toEqual([
+      expect.objectContaining({ name: "Denim drop", startDate: new Date(START).toISOString() }),
+    ]);
+    expect(data.event[0]).not.toHaveProperty("endDate");
+  });
+
   test("an unknown or non-public shop is the not-found page", () => {
     renderPage(null, "/live-shop/nope");
     expect(screen.getByText("Page not found: /live-shop/nope")).toBeInTheDocument();

@@ -77,6 +77,14 @@ describe("StreamPage", () => {
     expect(screen.getByText("Sat, Nov 21, 2:30 PM EST")).toBeInTheDocument();
   });
 
+  test("a stored time no date can show reads as unavailable, and is not offered to a calendar", () => {
+    renderPage(stream({ streamStartUTC: Number.MAX_SAFE_INTEGER, streamStopUTC: 8.64e15 + 10 }));
+    expect(screen.getByRole("heading", { level: 1, name: "Denim drop, part 2" })).toBeInTheDocument();
+    expect(screen.getAllByText("Time unavailable")).toHaveLength(2);
+    expect(document.querySelector("time[datetime]")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Add to calendar" })).not.toBeInTheDocument();
+  });
+
   test("a direct video file plays in an HTML5 player; an ended show plays its replay", () => {
     renderPage(stream({ streamStatus: "ENDED", replayVideoUrl: "https://cdn.example/replay.webm" }));
     expect(document.querySelector("video")).toHaveAttribute("src", "https://cdn.example/replay.webm");

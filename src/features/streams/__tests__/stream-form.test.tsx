@@ -95,6 +95,21 @@ describe("the stream form", () => {
     expect(mutationCalls).toEqual([]);
   });
 
+  test("the form names the years a time may fall in, and refuses one outside them before sending", async () => {
+    renderNewStream();
+    expect(screen.getByText(/Dates from 2000 to 2099\./)).toBeInTheDocument();
+    for (const label of ["Start (optional)", "Stop (optional)"]) {
+      expect(screen.getByLabelText(label)).toHaveAttribute("max", "2099-12-31T23:59");
+    }
+    expect(screen.getByLabelText("Start (optional)")).toHaveAttribute("min", "2000-01-01T00:00");
+    await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
+    setTime("Start (optional)", "1999-12-30T19:30");
+    await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
+    expect(screen.getByText("Choose a date from 2000 to 2099.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Start (optional)")).toHaveFocus();
+    expect(mutationCalls).toEqual([]);
+  });
+
   test("a platform's stream link is checked against its hosts beside the field", async () => {
     renderNewStream();
     await addPlatformLink("Whatnot");

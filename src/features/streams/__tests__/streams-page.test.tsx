@@ -1,7 +1,8 @@
-import { screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "@convex/_generated/api";
+import { LIMITS } from "@convex/lib/limits";
 import {
   convexReactMock,
   mutationCalls,
@@ -61,6 +62,26 @@ describe("the streams page", () => {
     );
   });
 
+  test("a stream whose stored times no date can show is listed with them unavailable", () => {
+    setQueryResult(api.streams.listMyStreams, [
+      {
+        liveShopId: "s1",
+        liveShopName: "Sarah's Vintage",
+        status: "active",
+        streams: [
+          {
+            ...card("a", "Far future", "SCHEDULED", "Sarah's Vintage"),
+            streamStopUTC: Number.MAX_SAFE_INTEGER,
+          },
+          { ...card("b", "Farther", "LIVE", "Sarah's Vintage"), streamStartUTC: 8.64e15 + 10 },
+        ],
+      },
+    ]);
+    renderInRouter(<StreamsPage />, { path: "/dashboard/streams" });
+    expect(screen.getByText(/Sat, Nov 21, 6:30 PM EST – Time unavailable/)).toBeInTheDocument();
+    expect(screen.getByText("Sarah's Vintage · Time unavailable")).toBeInTheDocument();
+  });
+
   test("only drafts can be deleted, after confirming", async () => {
     renderInRouter(<StreamsPage />, { path: "/dashboard/streams" });
     expect(screen.queryByRole("button", { name: "Delete Boot sale" })).not.toBeInTheDocument();
@@ -103,5 +124,97 @@ describe("an ended stream's page", () => {
       { name: "streams:setReplayUrl", args: { streamId: "b", replayVideoUrl: "https://youtu.be/abc" } },
     ]);
     expect(await screen.findByText("Your changes are saved.")).toBeInTheDocument();
+  });
+});
+
+describe("a stream an admin ended or cancelled", () => {
+  test("its owner reads why on the streams page and on its own page", () => {
+    setQueryResult(api.streams.listMyStreams, [
+      {
+        liveShopId: "s1",
+        liveShopName: "Sarah's Vintage",
+        status: "active",
+        streams: [
+          {
+            ...card("b", "Boot sale", "ENDED", "Sarah's Vintage"),
+            statusReason: "Counterfeit goods on air.",
+          },
+          { ...card("c", "Hat swap", "CANCELLED", "Sarah's Vintage"), statusReason: "Listed twice." },
+          card("d", "Denim drop", "ENDED", "Sarah's Vintage"),
+        ],
+      },
+    ]);
+    renderInRouter(<StreamsPage />, { path: "/dashboard/streams" });
+    const ended = screen.getByRole("region", { name: "Ended and cancelled" });
+    expect(
+      within(ended)
+        .getAllByText(/by the LiveLocal team:/)
+        .map((note) => note.parentElement?.textContent),
+    ).toEqual([
+      "Ended by the LiveLocal team: Counterfeit goods on air.",
+      "Cancelled by the LiveLocal team: Listed twice.",
+    ]);
+    cleanup();
+
+    setQueryResult(api.streams.getMyStream, {
+      ...card("b", "Boot sale", "ENDED", "Sarah's Vintage"),
+      statusReason: "Counterfeit goods on air.",
+      liveShopId: "s1",
+      streamImageUrls: [],
+      products: [],
+      categories: [],
+      cbsaCodes: [],
+      platforms: [],
+    });
+    renderInRouter(<EditStreamPage />, { path: "/dashboard/streams/:streamId", at: "/dashboard/streams/b" });
+    expect(screen.getByRole("region", { name: "Stream status" })).toHaveTextContent(
+      "Ended by the LiveLocal team: Counterfeit goods on air.",
+    );
+  });
+});
+
+describe("moderating from a stream's own page", () => {
+  const liveStream = {
+    ...card("l", "Denim drop", "LIVE", "Omar's"),
+    liveShopId: "s9",
+    streamImageUrls: [],
+    products: [],
+    categories: [],
+    cbsaCodes: [],
+    platforms: [],
+  };
+
+  test("an admin ending someone else's stream is asked why, and the reason is sent", async () => {
+    setQueryResult(api.users.viewer, { _id: "u_ada", email: "ada@example.com", name: "Ada", role: "admin" });
+    setQueryResult(api.streams.getMyStream, liveStream);
+    setQueryResult(api.liveShops.getMyShop, { _id: "s9", userId: "u_omar", status: "active" });
+    renderInRouter(<EditStreamPage />, { path: "/dashboard/streams/:streamId", at: "/dashboard/streams/l" });
+    await userEvent.click(screen.getByRole("button", { name: "End" }));
+    const dialog = screen.getByRole("dialog", { name: "End “Denim drop” now?" });
+    expect(dialog).toHaveTextContent(`0/${LIMITS.statusReason} characters`);
+    await userEvent.click(within(dialog).getByRole("button", { name: "End stream" }));
+    expect(mutationCalls).toEqual([]);
+    await userEvent.type(within(dialog).getByRole("textbox"), "Off-topic show.");
+    await userEvent.click(within(dialog).getByRole("button", { name: "End stream" }));
+    expect(mutationCalls).toEqual([
+      {
+        name: "streams:setStreamStatus",
+        args: { streamId: "l", status: "ENDED", reason: "Off-topic show." },
+      },
+    ]);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  test("the owner ending her own stream only confirms", async () => {
+    setQueryResult(api.streams.getMyStream, liveStream);
+    setQueryResult(api.liveShops.getMyShop, { _id: "s9", userId: "u1", status: "active" });
+    renderInRouter(<EditStreamPage />, { path: "/dashboard/streams/:streamId", at: "/dashboard/streams/l" });
+    await userEvent.click(screen.getByRole("button", { name: "End" }));
+    await userEvent.click(
+      within(screen.getByRole("alertdialog")).getByRole("button", { name: "End stream" }),
+    );
+    expect(mutationCalls).toEqual([
+      { name: "streams:setStreamStatus", args: { streamId: "l", status: "ENDED" } },
+    ]);
   });
 });

@@ -130,6 +130,23 @@ describe("the watch list page", () => {
     expect(upcoming()[0]).toHaveTextContent("Running late");
   });
 
+  test("a saved show whose stored time no date can show has no countdown and no calendar button", () => {
+    setQueryResult(
+      api.watchList.myWatchList,
+      fullWatchList({
+        upcoming: [
+          watchStream("s-bad", { streamTitle: "Far future", streamStartUTC: 8.64e15 + 10 }),
+          watchStream("s-soon", { streamTitle: "Soon", streamStartUTC: NOW + 2 * HOUR }),
+        ],
+      }),
+    );
+    renderPage();
+    expect(items("Coming up")[0]).toHaveTextContent("Start time to be announced");
+    expect(items("Coming up")[1]).toHaveTextContent("Starts in 2 h");
+    expect(screen.queryByRole("button", { name: "Add to calendar: Far future" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Add to calendar: Soon" })).toBeInTheDocument();
+  });
+
   test("adds one show, or every upcoming show in one file, to a calendar", async () => {
     vi.useRealTimers();
     setQueryResult(api.watchList.myWatchList, fullWatchList());

@@ -9,6 +9,8 @@ type ReasonDialogProps = {
   description?: ReactNode;
   /** The reason field's label: who will read it. */
   reasonLabel: string;
+  /** Who reads the reason, for the sentence shown when it is left blank. */
+  reader?: string;
   confirmLabel: string;
   cancelLabel?: string;
   /** While the server answers: the buttons wait. */
@@ -20,8 +22,9 @@ type ReasonDialogProps = {
 };
 
 /**
- * A modal that asks why before a decision the owner is told about (rejecting or suspending a shop): the
- * reason is required and at most MAX_STATUS_REASON_LENGTH characters, checked before anything is sent.
+ * A modal that asks why before a decision the owner is told about (rejecting or suspending a shop,
+ * ending or cancelling someone else's stream): the reason is required and at most
+ * MAX_STATUS_REASON_LENGTH characters (its counter shows the limit), checked before anything is sent.
  * Like ConfirmDialog: focus starts in the field, Tab stays inside, Escape cancels, focus returns.
  * Rendered only while asking, so each question starts blank.
  */
@@ -29,6 +32,7 @@ export function ReasonDialog({
   title,
   description,
   reasonLabel,
+  reader = "the shop's owner",
   confirmLabel,
   cancelLabel = "Cancel",
   pending = false,
@@ -42,7 +46,7 @@ export function ReasonDialog({
   function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = reason.trim();
-    if (trimmed === "") return setFieldError("Give a reason: the shop's owner will read it.");
+    if (trimmed === "") return setFieldError(`Give a reason: ${reader} will read it.`);
     if (trimmed.length > MAX_STATUS_REASON_LENGTH)
       return setFieldError(`Keep the reason to ${MAX_STATUS_REASON_LENGTH} characters.`);
     setFieldError(undefined);
