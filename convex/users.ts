@@ -40,7 +40,7 @@ export const viewer = query({
  * repeat. The role is never changed here: new users are viewers, or admins when listed in ADMIN_EMAILS.
  * A Clerk id whose user was deleted at Clerk is refused (decision 009). The token's claims are held to
  * the specification's limits first: a long name is cut, an unusable email or picture is ignored
- * (decision 022); a new account still needs a usable email.
+ * (decision 023); a new account still needs a usable email.
  */
 export const ensureUser = identityMutation({
   args: {},

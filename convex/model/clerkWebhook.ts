@@ -54,7 +54,7 @@ export function verifyClerkWebhook(
   return { ok: true, svixId: svixHeaders["svix-id"] };
 }
 
-/** An id over SPEC.md's limit cannot be stored or cut (decision 022): such a payload is not Clerk's. */
+/** An id over SPEC.md's limit cannot be stored or cut (decision 023): such a payload is not Clerk's. */
 const clerkId = z.string().min(1).max(LIMITS.clerkId);
 
 const clerkUserData = z.object({
