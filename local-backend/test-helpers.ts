@@ -1,4 +1,5 @@
 /** Shared setup for the conformance tests: the fixture backend and official clients. */
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -192,4 +193,87 @@ export async function openRawSync(url: string): Promise<RawSyncSocket> {
 /** Documents written by every function the backend ran so far (its own statistics). */
 export function documentsWritten(backend: RunningLocalBackend): number {
   return Object.values(backend.stats().functions).reduce((sum, stats) => sum + stats.docsWritten, 0);
+}
+
+/** `npm run backend` as its own process (so it can be killed outright) on the fixture functions. */
+export type SpawnedBackend = { url: string; child: ChildProcess; exited: Promise<number | null> };
+
+export async function spawnFixtureBackend(
+  dataDir: string,
+  functionsDir = fixtureDir,
+): Promise<SpawnedBackend> {
+  const server = path.join(import.meta.dirname, "server.ts");
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      server,
+      "--port",
+      "0",
+      "--site-port",
+      "0",
+      "--data-dir",
+      dataDir,
+      "--functions",
+      functionsDir,
+    ],
+    { cwd: path.join(import.meta.dirname, ".."), stdio: ["ignore", "pipe", "pipe"], env: { ...process.env } },
+  );
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let output = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the backend did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Convex URL \(VITE_CONVEX_URL\): (http\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the backend exited (${String(code)}) before it started:\n${output}`));
+    });
+  });
+  return { url, child, exited };
+}
+
+/**
+ * Sends `count` mutations (`messages:send`, bodies `${label}-<n>`) with a few in flight at a time and
+ * kills the backend with SIGKILL once `killAfter` of them were acknowledged. Resolves with the
+ * acknowledged bodies.
+ */
+export async function mutateThenKill(
+  backend: SpawnedBackend,
+  options: { channel: string; label: string; count: number; killAfter: number; concurrency?: number },
+): Promise<string[]> {
+  const http = newHttpClient(backend.url);
+  const acknowledged: string[] = [];
+  let next = 0;
+  let killed = false;
+  await Promise.all(
+    Array.from({ length: options.concurrency ?? 8 }, async () => {
+      while (!killed && next < options.count) {
+        const body = `${options.label}-${next++}`;
+        try {
+          await http.mutation(m("messages:send"), { channel: options.channel, body });
+        } catch {
+          continue; // in flight when the process died: it may or may not have been kept
+        }
+        if (killed) continue;
+        acknowledged.push(body);
+        if (acknowledged.length >= options.killAfter) {
+          killed = true;
+          backend.child.kill("SIGKILL");
+        }
+      }
+    }),
+  );
+  if (!killed) backend.child.kill("SIGKILL");
+  await backend.exited;
+  return acknowledged;
 }

@@ -17,6 +17,7 @@ import type { Id } from "../../convex/_generated/dataModel";
 import { DEMO_USERS } from "../../convex/lib/data/demo";
 import { launchChromium } from "../../tests/support/chromium";
 import { demoSellerWithStream } from "../../tests/support/demo-seller";
+import { durability } from "./durability";
 import { ms, summarize, verdict } from "./stats";
 
 const SUBSCRIBERS = 50;
@@ -87,6 +88,7 @@ async function main() {
     await vite.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  await durability();
   // Its own process: the local backend counts reads through one process-wide hook, so a second
   // backend in this process would report nothing.
   execFileSync(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "explore.ts")], {
