@@ -23,6 +23,9 @@ export default defineConfig({
         test: {
           name: "browser",
           environment: "jsdom",
+          // Long forms typed key by key take seconds under jsdom on a busy 2-core machine; the
+          // tests wait for states, so a slow run needs time, not a retry.
+          testTimeout: 20_000,
           include: ["src/**/*.test.{ts,tsx}"],
           setupFiles: ["./src/test/setup.ts"],
         },
