@@ -25,6 +25,7 @@ import {
   type Identity,
   type ModulesMap,
 } from "./engine.ts";
+import { FileUrls } from "./file-urls.ts";
 import { createApiMiddleware, createSiteHandler, type Middleware } from "./http.ts";
 import { createViteFunctionSource, type FunctionSource, type FunctionsChange } from "./modules.ts";
 import { Clock } from "./protocol.ts";
@@ -81,6 +82,7 @@ export class LocalBackendCore implements BackendServices {
   readonly siteHandler: (req: IncomingMessage, res: ServerResponse) => void;
   readonly crons: CronRunner;
   readonly access: AccessPolicy;
+  readonly fileUrls: FileUrls;
   private currentEngine!: LocalBackendEngine;
   private schemaKey = "none";
   private gate: Promise<void> | null = null;
@@ -101,6 +103,7 @@ export class LocalBackendCore implements BackendServices {
     origin: () => string,
   ) {
     this.access = new AccessPolicy(options.access);
+    this.fileUrls = new FileUrls(origin, store?.dir ?? null);
     this.subscriptions = new SubscriptionManager(
       (udfPath, args, callOptions) => this.call(udfPath, args, callOptions),
       this.clock,
@@ -189,6 +192,7 @@ export class LocalBackendCore implements BackendServices {
   }
 
   private wireEngine(engine: LocalBackendEngine): void {
+    engine.fileUrls = this.fileUrls;
     engine.setWriteListener((table, deferred) => {
       if (deferred) return;
       this.subscriptions.markDirty(table);
@@ -251,11 +255,28 @@ export class LocalBackendCore implements BackendServices {
 
   // -- BackendServices -----------------------------------------------------------------------
 
-  async call(udfPath: string, args: Value, options: CallOptions): Promise<CallOutcome> {
+  /**
+   * Runs `work` on the current engine: waits while the engine is being replaced, and counts it so a
+   * replacement waits for it in turn.
+   */
+  private async onEngine<T>(work: (engine: LocalBackendEngine) => Promise<T>): Promise<T> {
     while (this.gate) await this.gate;
     this.inflight += 1;
     try {
-      const outcome = await this.currentEngine.call(udfPath, args, options);
+      return await work(this.currentEngine);
+    } finally {
+      this.inflight -= 1;
+      if (this.inflight === 0) {
+        const waiters = this.drainWaiters;
+        this.drainWaiters = [];
+        for (const resolve of waiters) resolve();
+      }
+    }
+  }
+
+  call(udfPath: string, args: Value, options: CallOptions): Promise<CallOutcome> {
+    return this.onEngine(async (engine) => {
+      const outcome = await engine.call(udfPath, args, options);
       if (outcome.writeTables.size === 0 && !this.store?.busy()) return outcome;
       try {
         await this.persist();
@@ -268,29 +289,31 @@ export class LocalBackendCore implements BackendServices {
         };
       }
       return outcome;
-    } finally {
-      this.inflight -= 1;
-      if (this.inflight === 0) {
-        const waiters = this.drainWaiters;
-        this.drainWaiters = [];
-        for (const resolve of waiters) resolve();
-      }
-    }
+    });
   }
 
-  async fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | null): Promise<Response> {
-    while (this.gate) await this.gate;
-    if (!this.currentEngine.hasModule("http")) {
-      return new Response(`No HttpAction routed for ${pathAndQuery.split("?")[0]}`, { status: 404 });
-    }
-    this.inflight += 1;
-    try {
-      const response = await this.currentEngine.fetchHttp(pathAndQuery, init, identity);
+  fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | null): Promise<Response> {
+    return this.onEngine(async (engine) => {
+      if (!engine.hasModule("http")) {
+        return new Response(`No HttpAction routed for ${pathAndQuery.split("?")[0]}`, { status: 404 });
+      }
+      const response = await engine.fetchHttp(pathAndQuery, init, identity);
       await this.persist();
       return response;
-    } finally {
-      this.inflight -= 1;
-    }
+    });
+  }
+
+  /** Stores an uploaded file (an upload URL's POST); answered once the file and its document are on disk. */
+  storeUpload(bytes: Uint8Array, contentType: string | null): Promise<string> {
+    return this.onEngine(async (engine) => {
+      const storageId = await engine.storeUpload(bytes, contentType);
+      await this.persist();
+      return storageId;
+    });
+  }
+
+  storedFile(storageId: string): { blob: Blob; contentType: string | null } | null {
+    return this.currentEngine.storedFile(storageId);
   }
 
   reportWrites(tables: Iterable<string>): void {

@@ -259,6 +259,7 @@ export class LocalBackendEngine implements CallOwner {
   private readonly changedDocuments = new Set<string>();
   private readonly changedFiles = new Set<string>();
   private changeListener: (() => void) | null = null;
+  fileUrls: CallOwner["fileUrls"] = null;
 
   private constructor(
     readonly t: Accessor,
@@ -445,6 +446,36 @@ export class LocalBackendEngine implements CallOwner {
         record.observedEndCursor === null ? null : JSON.stringify({ endCursor: record.observedEndCursor }),
       durationMs,
     };
+  }
+
+  /**
+   * Stores an uploaded file as `ctx.storage.store` does (a `_storage` document and its blob), with the
+   * upload's content type in the document as Convex keeps it. Returns the storage id.
+   */
+  async storeUpload(bytes: Uint8Array, contentType: string | null): Promise<string> {
+    const record = newCallRecord(this, "storage upload");
+    const started = performance.now();
+    const blob = new Blob([new Uint8Array(bytes)], contentType ? { type: contentType } : {});
+    const storageId = await runInRecord(record, () =>
+      this.t.run(async (ctx) => (await ctx.storage.store(blob)) as unknown as string),
+    );
+    if (contentType) {
+      await this.t.run(() => {
+        const doc = this.db._documents[storageId];
+        if (doc) this.db._documents[storageId] = { ...doc, contentType };
+        return Promise.resolve();
+      });
+    }
+    this.recordStats(record.udfPath, "http", record, performance.now() - started, false);
+    return storageId;
+  }
+
+  /** A stored file and its content type, or null when there is no such file. */
+  storedFile(storageId: string): { blob: Blob; contentType: string | null } | null {
+    const doc = this.db._documents[storageId];
+    const blob = this.db._storage[storageId];
+    if (!doc || tableFromId(storageId) !== "_storage" || !blob) return null;
+    return { blob, contentType: typeof doc.contentType === "string" ? doc.contentType : null };
   }
 
   /** Runs an HTTP action from `convex/http.ts`. `pathAndQuery` starts with `/`. */

@@ -9,6 +9,7 @@ import { isLoopbackAddress } from "./access.ts";
 import { AuthError } from "./auth.ts";
 import type { CallOutcome, FunctionKind, Identity } from "./engine.ts";
 import { decodeArgs, describeIssue, encodeTs } from "./protocol.ts";
+import { MAX_UPLOAD_BYTES, STORAGE_PATH_PREFIX } from "./file-urls.ts";
 import { requestPathname } from "./paths.ts";
 import type { BackendServices } from "./services.ts";
 
@@ -28,13 +29,19 @@ class HttpError extends Error {
   }
 }
 
-export async function readBody(req: IncomingMessage): Promise<Buffer> {
+export async function readBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
     size += buffer.length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, "PayloadTooLarge", "Request body too large");
+    if (size > maxBytes) {
+      throw new HttpError(
+        413,
+        "PayloadTooLarge",
+        `The body is over ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+      );
+    }
     chunks.push(buffer);
   }
   return Buffer.concat(chunks);
@@ -205,6 +212,10 @@ export function createApiMiddleware(options: ApiOptions): Middleware {
         res.end();
         return true;
       }
+      if (pathname.startsWith(STORAGE_PATH_PREFIX)) {
+        await handleStorage(services, req, res, pathname);
+        return true;
+      }
       if (method === "POST" && pathname === "/api/query_ts") {
         sendJson(res, 200, { ts: encodeTs(services.clock.next()) });
         return true;
@@ -291,6 +302,58 @@ export function createApiMiddleware(options: ApiOptions): Middleware {
       },
     );
   };
+}
+
+/**
+ * Uploaded files are the public's content on the app's own origin: they are served sandboxed (no
+ * script of theirs runs as the app) and never sniffed into another type.
+ */
+const STORED_FILE_HEADERS = {
+  "Content-Security-Policy":
+    "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+  "X-Content-Type-Options": "nosniff",
+  "Cache-Control": "private, max-age=3600",
+};
+
+/** `POST /api/storage/upload?token=…` stores a file; `GET /api/storage/<id>/<signature>` serves one (file-urls.ts). */
+async function handleStorage(
+  services: BackendServices,
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+): Promise<void> {
+  const method = req.method ?? "GET";
+  if (pathname === `${STORAGE_PATH_PREFIX}upload`) {
+    if (method !== "POST") throw new HttpError(405, "MethodNotAllowed", "Upload with POST.");
+    const token = new URL(req.url ?? "/", "http://localhost").searchParams.get("token");
+    if (!services.fileUrls.isValid(token)) {
+      throw new HttpError(
+        403,
+        "InvalidUploadUrl",
+        "This upload URL is not valid or has expired; ask for a new one.",
+      );
+    }
+    const body = await readBody(req, MAX_UPLOAD_BYTES);
+    if (!services.fileUrls.redeem(token)) {
+      throw new HttpError(403, "InvalidUploadUrl", "This upload URL has been used; ask for a new one.");
+    }
+    const header = req.headers["content-type"];
+    const contentType = typeof header === "string" && header.length <= 255 ? header : null;
+    const storageId = await services.storeUpload(new Uint8Array(body), contentType);
+    sendJson(res, 200, { storageId });
+    return;
+  }
+  if (method !== "GET" && method !== "HEAD")
+    throw new HttpError(405, "MethodNotAllowed", "Files are read with GET.");
+  const storageId = services.fileUrls.verify(pathname);
+  const file = storageId === null ? null : services.storedFile(storageId);
+  if (!file) throw new HttpError(404, "NotFound", "There is no such file.");
+  const bytes = Buffer.from(await file.blob.arrayBuffer());
+  res.statusCode = 200;
+  for (const [name, value] of Object.entries(STORED_FILE_HEADERS)) res.setHeader(name, value);
+  res.setHeader("Content-Type", file.contentType ?? "application/octet-stream");
+  res.setHeader("Content-Length", bytes.length);
+  res.end(method === "HEAD" ? undefined : bytes);
 }
 
 /** The HTTP actions site: every request goes to the router exported by `convex/http.ts`. */

@@ -17,6 +17,8 @@ export interface CallOwner {
   onWrite(table: string, deferred: boolean): void;
   /** A log line from work no client is waiting for (scheduled functions, crons). */
   onBackgroundLog(line: string, udfPath: string): void;
+  /** The addresses `ctx.storage.getUrl` and `generateUploadUrl` give (convex-test's name a fake host). */
+  readonly fileUrls: { getUrl(storageId: string): string; uploadUrl(): string } | null;
 }
 
 export interface CallRecord {
@@ -187,6 +189,14 @@ async function wrappedAsyncSyscall(
     }
     case "1.0/storageDelete":
       markWrite(record, "_storage");
+      break;
+    case "1.0/storageGetUrl":
+      if (record.owner.fileUrls && result !== "null" && typeof args.storageId === "string") {
+        result = JSON.stringify(record.owner.fileUrls.getUrl(args.storageId));
+      }
+      break;
+    case "1.0/storageGenerateUploadUrl":
+      if (record.owner.fileUrls) result = JSON.stringify(record.owner.fileUrls.uploadUrl());
       break;
     default:
       if (WRITE_OPS.has(op)) {

@@ -2,6 +2,7 @@
 import type { Value } from "convex/values";
 import type { AccessPolicy } from "./access.ts";
 import type { LocalAuth } from "./auth.ts";
+import type { FileUrls } from "./file-urls.ts";
 import type { CallOptions, CallOutcome, Identity } from "./engine.ts";
 import type { Clock } from "./protocol.ts";
 import type { SubscriptionManager } from "./subscriptions.ts";
@@ -15,6 +16,11 @@ export interface BackendServices {
   reportWrites(tables: Iterable<string>): void;
   /** Prints a client call's log lines when the backend is told to. */
   printLogs(udfPath: string, logLines: string[]): void;
+  /** Stores an uploaded file; resolves with its storage id once it is on disk. */
+  storeUpload(bytes: Uint8Array, contentType: string | null): Promise<string>;
+  /** A stored file, or null. */
+  storedFile(storageId: string): { blob: Blob; contentType: string | null } | null;
+  readonly fileUrls: FileUrls;
   readonly auth: LocalAuth;
   /** Which Host and Origin headers are answered (checked on every request and upgrade). */
   readonly access: AccessPolicy;

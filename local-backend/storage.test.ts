@@ -1,13 +1,14 @@
 /**
  * Conformance: file storage (`ctx.storage.store/get/delete`) in actions, mutations and HTTP actions;
- * HTTP actions on the backend origin under `/local-backend/site`; stored files across restarts.
+ * upload URLs and file URLs served by the backend; HTTP actions on the backend origin under
+ * `/local-backend/site`; stored files across restarts.
  */
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SITE_PREFIX, stripSitePrefix } from "./http.ts";
 import type { RunningLocalBackend } from "./start.ts";
-import { a, m, newHttpClient, removeDir, startFixtureBackend, tempDataDir } from "./test-helpers.ts";
+import { a, m, newHttpClient, q, removeDir, startFixtureBackend, tempDataDir } from "./test-helpers.ts";
 
 describe("file storage and the HTTP actions site", () => {
   const dirs: string[] = [];
@@ -82,5 +83,57 @@ describe("file storage and the HTTP actions site", () => {
     expect(await again.action(a("files:read"), { id: dropped })).toBeNull();
     const viaSite = await fetch(`${second.siteUrl}/files?id=${encodeURIComponent(kept)}`);
     expect(await viaSite.text()).toBe("kept");
+  });
+
+  it("uploads through an upload URL and serves the file at getUrl's address, as Convex does", async () => {
+    const dataDir = tempDataDir();
+    dirs.push(dataDir);
+    const first = await start(dataDir);
+    const http = newHttpClient(first.url);
+    const uploadUrl = (await http.mutation(m("files:uploadUrl"), {})) as string;
+    expect(uploadUrl.startsWith(`${first.url}/api/storage/upload?token=`)).toBe(true);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    const uploaded = await fetch(uploadUrl, {
+      method: "POST",
+      headers: { "Content-Type": "image/png" },
+      body: png,
+    });
+    expect(uploaded.status).toBe(200);
+    const { storageId } = (await uploaded.json()) as { storageId: string };
+    expect(await http.query(q("files:metadata"), { id: storageId })).toEqual({
+      size: 7,
+      contentType: "image/png",
+    });
+
+    // An upload URL is good for one upload.
+    const again = await fetch(uploadUrl, { method: "POST", body: "x" });
+    expect(again.status).toBe(403);
+    expect(((await again.json()) as { message: string }).message).toMatch(/not valid or has expired/);
+    expect(
+      (await fetch(`${first.url}/api/storage/upload?token=made-up`, { method: "POST", body: "x" })).status,
+    ).toBe(403);
+
+    const url = (await http.query(q("files:url"), { id: storageId })) as string;
+    expect(url.startsWith(`${first.url}/api/storage/`)).toBe(true);
+    const served = await fetch(url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(served.headers.get("content-security-policy")).toContain("sandbox");
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(png);
+    // The address cannot be guessed from the id.
+    expect((await fetch(url.replace(/\/[^/]+$/, "/" + "A".repeat(43)))).status).toBe(404);
+    expect((await fetch(`${first.url}/api/storage/${encodeURIComponent(storageId)}`)).status).toBe(404);
+
+    // The file and its address outlive a restart; deleting the file ends both.
+    await first.stop();
+    running.splice(running.indexOf(first), 1);
+    const second = await start(dataDir);
+    const secondHttp = newHttpClient(second.url);
+    const urlAfter = (await secondHttp.query(q("files:url"), { id: storageId })) as string;
+    expect(new Uint8Array(await (await fetch(urlAfter)).arrayBuffer())).toEqual(png);
+    await secondHttp.mutation(m("files:remove"), { id: storageId });
+    expect(await secondHttp.query(q("files:url"), { id: storageId })).toBeNull();
+    expect((await fetch(urlAfter)).status).toBe(404);
   });
 });

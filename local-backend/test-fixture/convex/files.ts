@@ -1,5 +1,5 @@
 import { v } from "convex/values";
-import { action, mutation } from "./_generated/server";
+import { action, mutation, query } from "./_generated/server";
 
 /** Stores a text file (file storage writes happen in actions). */
 export const store = action({
@@ -20,5 +20,23 @@ export const remove = mutation({
   handler: async (ctx, { id }) => {
     await ctx.storage.delete(id);
     return null;
+  },
+});
+
+export const uploadUrl = mutation({
+  args: {},
+  handler: async (ctx) => await ctx.storage.generateUploadUrl(),
+});
+
+export const url = query({
+  args: { id: v.id("_storage") },
+  handler: async (ctx, { id }) => await ctx.storage.getUrl(id),
+});
+
+export const metadata = query({
+  args: { id: v.id("_storage") },
+  handler: async (ctx, { id }) => {
+    const doc = await ctx.db.system.get(id);
+    return doc ? { size: doc.size, contentType: doc.contentType ?? null } : null;
   },
 });
