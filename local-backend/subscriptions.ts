@@ -21,7 +21,16 @@ export type QueryResult =
 export interface Subscriber {
   /** Push changed results; `ts` is the pass's timestamp. */
   pushUpdates(ts: bigint): void;
+  /** The computations whose results this subscriber shows. */
+  computations(): Iterable<Computation>;
 }
+
+/**
+ * Queries re-run at once in a pass. They run in this process, so running all of them together only
+ * interleaves them and makes every client wait for the slowest; a few at a time lets each client be
+ * told as soon as its own queries are done.
+ */
+const PASS_CONCURRENCY = 4;
 
 /** JSON with sorted object keys, so equal arguments give equal keys. */
 export function stableStringify(value: unknown): string {
@@ -134,8 +143,6 @@ export class SubscriptionManager {
   private flushing = false;
   private flushAgain = false;
   private idleWaiters: (() => void)[] = [];
-  /** Called after each pass with the tables it handled (persistence). */
-  onPass: ((tables: Set<string>) => void) | null = null;
 
   constructor(
     readonly run: (udfPath: string, args: Value, options: CallOptions) => Promise<CallOutcome>,
@@ -209,6 +216,48 @@ export class SubscriptionManager {
     await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /**
+   * Re-runs the affected computations, those shared by the most subscribers first, a few at a time,
+   * and tells each subscriber as soon as every computation it shows is current: a client hears about
+   * a change when its own queries have re-run, not after everyone's.
+   */
+  private async pass(ts: bigint, isAffected: (computation: Computation) => boolean): Promise<void> {
+    const affected = [...this.computations.values()].filter(isAffected).sort((a, b) => b.refs - a.refs);
+    const finished = new Map<Computation, Promise<void>>();
+    const settle = new Map<Computation, () => void>();
+    for (const computation of affected) {
+      finished.set(computation, new Promise<void>((resolve) => settle.set(computation, resolve)));
+    }
+    let next = 0;
+    const worker = async () => {
+      while (next < affected.length) {
+        const computation = affected[next++];
+        try {
+          await computation.refresh();
+        } finally {
+          settle.get(computation)!();
+        }
+      }
+    };
+    const running = Promise.all(Array.from({ length: Math.min(PASS_CONCURRENCY, affected.length) }, worker));
+    await Promise.all(
+      [...this.subscribers].map(async (subscriber) => {
+        const waits: Promise<void>[] = [];
+        for (const computation of subscriber.computations()) {
+          const done = finished.get(computation);
+          if (done) waits.push(done);
+        }
+        if (waits.length > 0) await Promise.all(waits);
+        try {
+          subscriber.pushUpdates(ts);
+        } catch (e) {
+          console.error("local-backend: failed to push updates", e);
+        }
+      }),
+    );
+    await running;
+  }
+
   private async flushLoop(): Promise<void> {
     try {
       do {
@@ -218,18 +267,10 @@ export class SubscriptionManager {
         this.dirty = new Set();
         this.allDirty = false;
         const ts = this.clock.next();
-        const affected = [...this.computations.values()].filter(
-          (c) => all || c.readTables === null || [...c.readTables].some((table) => dirty.has(table)),
+        await this.pass(
+          ts,
+          (c) => all || c.readTables === null || [...c.readTables].some((t) => dirty.has(t)),
         );
-        await Promise.all(affected.map((c) => c.refresh()));
-        for (const subscriber of this.subscribers) {
-          try {
-            subscriber.pushUpdates(ts);
-          } catch (e) {
-            console.error("local-backend: failed to push updates", e);
-          }
-        }
-        this.onPass?.(dirty);
       } while (this.flushAgain || this.dirty.size > 0 || this.allDirty);
     } catch (e) {
       console.error("local-backend: subscription pass failed", e);

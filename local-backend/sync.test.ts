@@ -184,6 +184,37 @@ describe("sync protocol with ConvexClient", () => {
     expect(after.page.map((row) => row.rank)).toEqual([1, 1.5, 2, 2.5, 3]);
     expect(second.values.at(-1)?.page.map((row) => row.rank)).toEqual([4, 5, 6]);
   });
+  it("tells a client as soon as its own queries have re-run, not after everyone's", async () => {
+    const core = backend.core;
+    const original = core.call.bind(core);
+    let releaseSlow!: () => void;
+    const slowGate = new Promise<void>((resolve) => (releaseSlow = resolve));
+    let slowRuns = 0;
+    // Another client's query that takes as long as the test says.
+    core.call = async (udfPath, args, options) => {
+      if (udfPath === "messages:count" && (args as { channel?: string }).channel === "early") {
+        slowRuns += 1;
+        if (slowRuns > 1) await slowGate;
+      }
+      return await original(udfPath, args, options);
+    };
+    try {
+      const fast = client();
+      const slow = client();
+      const list = watch<Message[]>(fast, q("messages:list"), { channel: "early" });
+      const count = watch<number>(slow, q("messages:count"), { channel: "early" });
+      await list.next((rows) => rows.length === 0);
+      await count.next((n) => n === 0);
+      await client().mutation(m("messages:send"), { channel: "early", body: "first" });
+      await list.next((rows) => rows.length === 1);
+      expect(count.values.at(-1)).toBe(0);
+      releaseSlow();
+      await count.next((n) => n === 1);
+    } finally {
+      releaseSlow();
+      core.call = original;
+    }
+  });
 });
 
 describe("auth with ConvexClient", () => {

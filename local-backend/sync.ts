@@ -289,6 +289,10 @@ class SyncConnection implements Subscriber {
     );
   }
 
+  *computations(): Iterable<Computation> {
+    for (const entry of this.queries.values()) yield entry.comp;
+  }
+
   /** Called after each subscription pass. */
   pushUpdates(ts: bigint): void {
     if (this.closed || this.sessionId === null) return;
