@@ -36,7 +36,7 @@ export const url = query({
 export const metadata = query({
   args: { id: v.id("_storage") },
   handler: async (ctx, { id }) => {
-    const doc = await ctx.db.system.get(id);
+    const doc = await ctx.db.system.get("_storage", id);
     return doc ? { size: doc.size, contentType: doc.contentType ?? null } : null;
   },
 });
