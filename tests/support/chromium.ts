@@ -13,7 +13,7 @@ export const CHROMIUM_ARGS = [
   "--no-first-run",
 ];
 
-/** Debian's Chromium (never a downloaded browser). */
-export async function launchChromium(): Promise<Browser> {
-  return await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+/** Debian's Chromium (never a downloaded browser), with any extra flags a test needs. */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
