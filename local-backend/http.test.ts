@@ -36,6 +36,35 @@ describe("HTTP API", () => {
     expect(await viaFunction.json()).toEqual({ status: "success", value: 2, logLines: [] });
   });
 
+  it("takes Convex's documented HTTP API shapes: args as one object, and /api/run/<module>/<function>", async () => {
+    const http = newHttpClient(backend.url);
+    await http.mutation(m("messages:send"), { channel: "documented", body: "one" });
+    const post = async (route: string, body: unknown) => {
+      const response = await fetch(`${backend.url}${route}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    expect(
+      await post("/api/query", { path: "messages:count", args: { channel: "documented" }, format: "json" }),
+    ).toEqual({
+      status: 200,
+      body: { status: "success", value: 1, logLines: [] },
+    });
+    expect(
+      await post("/api/run/messages/count", { args: { channel: "documented" }, format: "json" }),
+    ).toEqual({
+      status: 200,
+      body: { status: "success", value: 1, logLines: [] },
+    });
+    expect((await post("/api/run/messages/secret", { args: {} })).body).toMatchObject({
+      errorMessage: expect.stringMatching(/Could not find public function for 'messages:secret'/) as string,
+    });
+    expect((await post("/api/run/messages/count", { path: "messages:list", args: {} })).status).toBe(400);
+  });
+
   it("returns function errors with status 560 and ConvexError data", async () => {
     const http = newHttpClient(backend.url);
     const error = await http.mutation(m("messages:failWithConvexError"), {}).catch((e: unknown) => e);

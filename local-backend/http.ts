@@ -67,7 +67,12 @@ const functionRequest = z.object({
   format: z.enum(["convex_encoded_json", "json"]).optional(),
   args: z.unknown().optional(),
 });
-const argsArray = z.array(z.custom<JSONValue>(() => true));
+function isPlainObject(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** `/api/run/<function identifier>`: the path is in the URL. */
+const runRequest = functionRequest.extend({ path: z.undefined().optional() });
 
 const tokenRequest = z.object({
   sub: z.string().trim().min(1).max(255),
@@ -82,6 +87,24 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.setHeader("Content-Type", "application/json");
   res.setHeader("Content-Length", Buffer.byteLength(text));
   res.end(text);
+}
+
+/** `/api/run/messages/list` runs `messages:list` (Convex's HTTP API); null for other paths. */
+function runRoute(pathname: string): FunctionRoute | null {
+  const match = /^\/api\/run\/(.+\/[^/]+)$/.exec(pathname);
+  if (!match) return null;
+  let identifier: string;
+  try {
+    identifier = decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+  const slash = identifier.lastIndexOf("/");
+  return {
+    kind: undefined,
+    argsAsArray: false,
+    path: `${identifier.slice(0, slash)}:${identifier.slice(slash + 1)}`,
+  };
 }
 
 /** CORS for the request's Origin, which `services.access` has already allowed. */
@@ -135,30 +158,40 @@ function outcomeBody(
   };
 }
 
+/**
+ * How a route takes its arguments: `/api/query|mutation|action` as the official client sends them (an
+ * array, one per argument) or as Convex's HTTP API documents them (one object); `/api/function` and
+ * `/api/run/<module>/<function>` one object. `path` comes from the body, or from the URL for `/api/run`.
+ */
+type FunctionRoute = { kind: FunctionKind | undefined; argsAsArray: boolean; path?: string };
+
 async function runFunctionRequest(
   services: BackendServices,
   req: IncomingMessage,
-  kind: FunctionKind | undefined,
-  argsAsArray: boolean,
+  route: FunctionRoute,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  const body = await readJson(req, functionRequest);
+  const body: { path?: string; args?: unknown } = await readJson<{ path?: string; args?: unknown }>(
+    req,
+    route.path === undefined ? functionRequest : runRequest,
+  );
+  const path = route.path ?? body.path ?? "";
   const identity = await identityFromHeader(services, req);
   let wireArgs: JSONValue[];
-  if (argsAsArray) {
-    const checked = argsArray.safeParse(body.args === undefined ? [{}] : body.args);
-    if (!checked.success) throw new HttpError(400, "BadJsonBody", describeIssue(checked.error, "`args`"));
-    wireArgs = checked.data;
-  } else {
+  if (route.argsAsArray && Array.isArray(body.args)) {
+    wireArgs = body.args as JSONValue[];
+  } else if (!route.argsAsArray || body.args === undefined || isPlainObject(body.args)) {
     wireArgs = [(body.args === undefined ? {} : body.args) as JSONValue];
+  } else {
+    throw new HttpError(400, "BadJsonBody", "Invalid `args`: expected an array of arguments or one object");
   }
-  const args = decodeArgs(wireArgs, body.path);
+  const args = decodeArgs(wireArgs, path);
   if (args instanceof Error) {
     return outcomeBody({ success: false, errorMessage: args.message, logLines: [] });
   }
-  const outcome = await services.call(body.path, args, {
+  const outcome = await services.call(path, args, {
     identity,
     publicOnly: true,
-    kind,
+    kind: route.kind,
     deferWrites: true,
   });
   services.printLogs(outcome.udfPath, outcome.logLines);
@@ -220,18 +253,18 @@ export function createApiMiddleware(options: ApiOptions): Middleware {
         sendJson(res, 200, { ts: encodeTs(services.clock.next()) });
         return true;
       }
-      const routes: Record<string, { kind: FunctionKind | undefined; argsAsArray: boolean }> = {
+      const routes: Record<string, FunctionRoute> = {
         "/api/query": { kind: "query", argsAsArray: true },
         "/api/query_at_ts": { kind: "query", argsAsArray: true },
         "/api/mutation": { kind: "mutation", argsAsArray: true },
         "/api/action": { kind: "action", argsAsArray: true },
         "/api/function": { kind: undefined, argsAsArray: false },
       };
-      const route = routes[pathname.replace(/\/$/, "")];
+      const route = routes[pathname.replace(/\/$/, "")] ?? runRoute(pathname);
       if (!route) return false;
       if (method !== "POST")
         throw new HttpError(405, "MethodNotAllowed", `${method} is not allowed on ${pathname}`);
-      const { status, body } = await runFunctionRequest(services, req, route.kind, route.argsAsArray);
+      const { status, body } = await runFunctionRequest(services, req, route);
       sendJson(res, status, body);
       return true;
     }
