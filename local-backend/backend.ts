@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Value } from "convex/values";
 import type { ViteDevServer } from "vite";
 import { AccessPolicy, type AccessOptions } from "./access.ts";
+import { AdminKey } from "./admin-key.ts";
 import {
   LOCAL_ISSUER_ENV,
   LocalAuth,
@@ -83,6 +84,7 @@ export class LocalBackendCore implements BackendServices {
   readonly crons: CronRunner;
   readonly access: AccessPolicy;
   readonly fileUrls: FileUrls;
+  readonly adminKey: AdminKey;
   private currentEngine!: LocalBackendEngine;
   private schemaKey = "none";
   private gate: Promise<void> | null = null;
@@ -104,6 +106,7 @@ export class LocalBackendCore implements BackendServices {
   ) {
     this.access = new AccessPolicy(options.access);
     this.fileUrls = new FileUrls(origin, store?.dir ?? null);
+    this.adminKey = AdminKey.load(store?.dir ?? null);
     this.subscriptions = new SubscriptionManager(
       (udfPath, args, callOptions) => this.call(udfPath, args, callOptions),
       this.clock,

@@ -407,8 +407,14 @@ export class LocalBackendEngine implements CallOwner {
       { success: true; value: Value } | { success: false; errorMessage: string; errorData?: Value };
     let kind: FunctionKind | null = null;
     try {
-      const info = await this.describe(canonical);
-      if (!info || (options.publicOnly && info.visibility !== "public")) {
+      const system = SYSTEM_FUNCTIONS[canonical];
+      const info = system ? null : await this.describe(canonical);
+      if (system && !options.publicOnly) {
+        // What the Convex CLI asks an admin-authenticated deployment (`npx convex data`).
+        kind = "query";
+        const value = await runInRecord(record, () => system(this, args));
+        outcome = { success: true, value };
+      } else if (!info || (options.publicOnly && info.visibility !== "public")) {
         outcome = { success: false, errorMessage: notFound(canonical) };
       } else if (options.kind && options.kind !== info.kind) {
         outcome = {
@@ -468,6 +474,16 @@ export class LocalBackendEngine implements CallOwner {
     }
     this.recordStats(record.udfPath, "http", record, performance.now() - started, false);
     return storageId;
+  }
+
+  /** The app's tables: those the schema declares and any holding documents (not system tables). */
+  tableNames(): string[] {
+    const names = new Set(Object.keys(this.schema?.tables ?? {}));
+    for (const id of Object.keys(this.db._documents)) {
+      const table = tableFromId(id);
+      if (table && !table.startsWith("_")) names.add(table);
+    }
+    return [...names].sort();
   }
 
   /** A stored file and its content type, or null when there is no such file. */
@@ -659,6 +675,38 @@ export class LocalBackendEngine implements CallOwner {
     await this.t.finishInProgressScheduledFunctions();
   }
 }
+
+type SystemFunction = (engine: LocalBackendEngine, args: Value) => Promise<Value>;
+
+/** The system queries the Convex CLI runs with an admin key, by canonical path. */
+const SYSTEM_FUNCTIONS: Partial<Record<string, SystemFunction>> = {
+  "_system/cli/tables:default": (engine) => {
+    const page = engine.tableNames().map((name) => ({ name }));
+    return Promise.resolve({ page, isDone: true, continueCursor: "_end_cursor" });
+  },
+  "_system/cli/tableData:default": async (engine, args) => {
+    const { table, order, paginationOpts } = (args ?? {}) as {
+      table?: unknown;
+      order?: unknown;
+      paginationOpts?: { cursor: string | null; numItems: number };
+    };
+    if (typeof table !== "string" || !engine.tableNames().includes(table)) {
+      throw new Error(`There is no table ${JSON.stringify(table)}.`);
+    }
+    const direction = order === "asc" ? "asc" : "desc";
+    const opts = {
+      cursor: paginationOpts?.cursor ?? null,
+      numItems: Math.min(paginationOpts?.numItems ?? 100, 8192),
+    };
+    return (await engine.t.run(
+      async (ctx) =>
+        await ctx.db
+          .query(table as never)
+          .order(direction)
+          .paginate(opts),
+    )) as unknown as Value;
+  },
+};
 
 function runByKind(accessor: Accessor, kind: FunctionKind, udfPath: string, args: Value): Promise<Value> {
   const fnArgs = args as Record<string, Value>;

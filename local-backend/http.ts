@@ -118,22 +118,37 @@ function setCors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader("Access-Control-Max-Age", "86400");
 }
 
-/** The identity of an `Authorization: Bearer` header (null without one). Throws HttpError when invalid. */
-async function identityFromHeader(services: BackendServices, req: IncomingMessage): Promise<Identity | null> {
+type Caller = { identity: Identity | null; admin: boolean };
+
+/**
+ * Who calls, from the `Authorization` header: nobody, a user (`Bearer <token>`), or an admin
+ * (`Convex <admin key>[:<identity>]`, from this machine only). Throws HttpError when it is invalid.
+ */
+async function callerFromHeader(services: BackendServices, req: IncomingMessage): Promise<Caller> {
   const header = req.headers.authorization;
-  if (!header) return null;
-  const [scheme, token] = header.split(" ", 2);
-  if (scheme === "Bearer" && token) {
+  if (!header) return { identity: null, admin: false };
+  const space = header.indexOf(" ");
+  const scheme = space === -1 ? header : header.slice(0, space);
+  const value = space === -1 ? "" : header.slice(space + 1);
+  if (scheme === "Bearer" && value) {
     try {
-      return (await services.auth.verify(token)).identity;
+      return { identity: (await services.auth.verify(value)).identity, admin: false };
     } catch (e) {
       throw new HttpError(401, "Unauthenticated", e instanceof AuthError ? e.message : String(e));
     }
   }
+  if (scheme === "Convex" && value) {
+    if (!isLoopbackAddress(req.socket.remoteAddress)) {
+      throw new HttpError(403, "Forbidden", "The admin key is accepted from this machine only.");
+    }
+    const admin = services.adminKey.parse(value);
+    if (admin instanceof Error) throw new HttpError(401, "Unauthenticated", admin.message);
+    return { identity: admin.identity, admin: true };
+  }
   throw new HttpError(
     401,
     "Unauthenticated",
-    "The local backend accepts only `Authorization: Bearer <token>`.",
+    "The local backend accepts `Authorization: Bearer <token>` or `Authorization: Convex <admin key>`.",
   );
 }
 
@@ -175,7 +190,7 @@ async function runFunctionRequest(
     route.path === undefined ? functionRequest : runRequest,
   );
   const path = route.path ?? body.path ?? "";
-  const identity = await identityFromHeader(services, req);
+  const caller = await callerFromHeader(services, req);
   let wireArgs: JSONValue[];
   if (route.argsAsArray && Array.isArray(body.args)) {
     wireArgs = body.args as JSONValue[];
@@ -189,8 +204,9 @@ async function runFunctionRequest(
     return outcomeBody({ success: false, errorMessage: args.message, logLines: [] });
   }
   const outcome = await services.call(path, args, {
-    identity,
-    publicOnly: true,
+    identity: caller.identity,
+    // An admin runs internal functions too (`npx convex run`), as on Convex.
+    publicOnly: !caller.admin,
     kind: route.kind,
     deferWrites: true,
   });
@@ -406,7 +422,8 @@ export function createSiteHandler(
         const method = req.method ?? "GET";
         let identity: Identity | null = null;
         try {
-          identity = await identityFromHeader(services, req);
+          const caller = await callerFromHeader(services, req);
+          identity = caller.admin ? null : caller.identity;
         } catch {
           identity = null;
         }

@@ -149,6 +149,35 @@ describe("bad input", () => {
     await expectOthersCarryOn("after-future-ts");
   });
 
+  it("takes the admin key on the sync socket (internal functions too) and refuses another", async () => {
+    const wrong = await openRawSync(backend.url);
+    wrong.send(connect());
+    wrong.send({ type: "Authenticate", tokenType: "Admin", value: "livelocal-local|nope", baseVersion: 0 });
+    expect(await wrong.next((message) => message.type === "AuthError")).toMatchObject({
+      error: "The admin key is not this backend's.",
+    });
+    expect(await wrong.closed).toBe(1000);
+
+    const admin = await openRawSync(backend.url);
+    admin.send(connect());
+    admin.send({ type: "Authenticate", tokenType: "Admin", value: backend.adminKey, baseVersion: 0 });
+    admin.send({
+      type: "ModifyQuerySet",
+      baseVersion: 0,
+      newVersion: 1,
+      modifications: [{ type: "Add", queryId: 0, udfPath: "messages:secret", args: [{}] }],
+    });
+    const update = await admin.next(
+      (message) =>
+        message.type === "Transition" &&
+        (message.modifications as { type: string }[]).some(
+          (modification) => modification.type === "QueryUpdated",
+        ),
+    );
+    expect(update.modifications).toEqual([expect.objectContaining({ queryId: 0, value: "secret" })]);
+    admin.ws.close();
+  });
+
   describe("arguments that are not one object", () => {
     const cases: [string, unknown[]][] = [
       ["[null]", [null]],

@@ -75,6 +75,7 @@ async function main(): Promise<void> {
   console.log(`LiveLocal local backend
   Convex URL (VITE_CONVEX_URL): ${backend.url}
   HTTP actions:                 ${backend.siteUrl}
+  Convex CLI (this machine):    CONVEX_SELF_HOSTED_URL=${backend.url} CONVEX_SELF_HOSTED_ADMIN_KEY='${backend.adminKey}' npx convex run …
   Data:                         ${options.dataDir}${options.reset ? " (reset)" : ""}
   Listening on ${backend.host}: ${loopback ? "this machine only (loopback)" : "REACHABLE FROM OTHER MACHINES"}
   Answers Host:                 ${describeAllowedHosts(options.access?.allowedHosts, loopback)}`);

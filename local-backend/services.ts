@@ -1,6 +1,7 @@
 /** What the protocol layers (sync, HTTP) need from the backend. */
 import type { Value } from "convex/values";
 import type { AccessPolicy } from "./access.ts";
+import type { AdminKey } from "./admin-key.ts";
 import type { LocalAuth } from "./auth.ts";
 import type { FileUrls } from "./file-urls.ts";
 import type { CallOptions, CallOutcome, Identity } from "./engine.ts";
@@ -22,6 +23,8 @@ export interface BackendServices {
   storedFile(storageId: string): { blob: Blob; contentType: string | null } | null;
   readonly fileUrls: FileUrls;
   readonly auth: LocalAuth;
+  /** The admin key (`npx convex` against this backend), accepted from this machine only. */
+  readonly adminKey: AdminKey;
   /** Which Host and Origin headers are answered (checked on every request and upgrade). */
   readonly access: AccessPolicy;
   readonly clock: Clock;

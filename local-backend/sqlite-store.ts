@@ -45,10 +45,10 @@ function fsyncDirectory(dir: string): void {
 }
 
 /** Writes `file` whole or not at all, on disk (flushed) when this returns; no temporary file outlives it. */
-export function writeFileDurably(file: string, data: Uint8Array): void {
+export function writeFileDurably(file: string, data: Uint8Array, mode = 0o644): void {
   const temp = `${file}.${process.pid}.tmp`;
   try {
-    const fd = openSync(temp, "w");
+    const fd = openSync(temp, "w", mode);
     try {
       let offset = 0;
       while (offset < data.length) offset += writeSync(fd, data, offset);

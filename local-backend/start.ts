@@ -22,6 +22,8 @@ export type RunningLocalBackend = {
   /** Where HTTP actions are served (Convex's `.site` URL). */
   siteUrl: string;
   host: string;
+  /** For the Convex CLI (`CONVEX_SELF_HOSTED_ADMIN_KEY`) and `ConvexHttpClient.setAdminAuth`; loopback only. */
+  adminKey: string;
   stop(): Promise<void>;
   issueToken(claims: TokenClaims, options?: { expiresInSeconds?: number }): Promise<IssuedToken>;
   stats(): LocalBackendStats;
@@ -81,6 +83,7 @@ export async function startLocalBackend(
       url,
       siteUrl,
       host,
+      adminKey: core.adminKey.value,
       core,
       stop: async () => {
         await core.stop();

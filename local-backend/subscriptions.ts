@@ -67,6 +67,8 @@ export class Computation {
     private readonly args: Value | Error,
     readonly identity: Identity | null,
     journal: QueryJournal,
+    /** Run with an admin key: internal queries too. */
+    readonly admin = false,
   ) {
     this.journal = journal;
   }
@@ -106,7 +108,7 @@ export class Computation {
       const outcome = await this.manager.run(this.udfPath, this.args, {
         identity: this.identity,
         journal: this.journal,
-        publicOnly: true,
+        publicOnly: !this.admin,
         kind: "query",
       });
       this.readTables = outcome.readTables;
@@ -163,12 +165,13 @@ export class SubscriptionManager {
     args: Value | Error,
     identity: Identity | null,
     journal: QueryJournal,
+    admin = false,
   ): Computation {
     const argsKey = args instanceof Error ? `error:${args.message}` : stableStringify(convexToJson(args));
-    const key = `${udfPath}|${argsKey}|${identityKey(identity)}|${journal ?? ""}`;
+    const key = `${udfPath}|${argsKey}|${identityKey(identity)}|${journal ?? ""}${admin ? "|admin" : ""}`;
     let computation = this.computations.get(key);
     if (!computation) {
-      computation = new Computation(this, key, udfPath, args, identity, journal);
+      computation = new Computation(this, key, udfPath, args, identity, journal, admin);
       this.computations.set(key, computation);
     }
     computation.refs += 1;

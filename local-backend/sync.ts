@@ -6,7 +6,8 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { convexToJson, type JSONValue } from "convex/values";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
-import { refuseUpgrade } from "./access.ts";
+import { isLoopbackAddress, refuseUpgrade } from "./access.ts";
+import { actingAs } from "./admin-key.ts";
 import { AuthError } from "./auth.ts";
 import { describeError, inRootScope, type CallOutcome, type Identity } from "./engine.ts";
 import { canonicalizeUdfPath, requestPathname } from "./paths.ts";
@@ -78,7 +79,7 @@ export class SyncServer {
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       inRootScope(() => {
-        const connection = new SyncConnection(ws, this);
+        const connection = new SyncConnection(ws, this, isLoopbackAddress(req.socket.remoteAddress));
         this.connections.add(connection);
         ws.once("close", () => this.connections.delete(connection));
       });
@@ -106,6 +107,8 @@ class SyncConnection implements Subscriber {
   private sessionId: string | null = null;
   private version: StateVersion = { querySet: 0, identity: 0, ts: 0n };
   private identity: Identity | null = null;
+  /** Authenticated with the admin key: internal functions too. */
+  private admin = false;
   private readonly queries = new Map<number, QueryEntry>();
   private pendingRemovals: number[] = [];
   /** A Transition reaching this ts is owed (a mutation's response was sent). */
@@ -118,6 +121,7 @@ class SyncConnection implements Subscriber {
   constructor(
     private readonly ws: WebSocket,
     private readonly server: SyncServer,
+    private readonly fromThisMachine: boolean,
   ) {
     this.services = server.services;
     this.services.subscriptions.addSubscriber(this);
@@ -214,8 +218,8 @@ class SyncConnection implements Subscriber {
       case "Action": {
         // Started in order with the other messages (so it sees the identity set before it), not awaited.
         this.enqueue(() => {
-          const identity = this.identity;
-          this.runAction(message, identity).catch((e: unknown) => {
+          const { identity, admin } = this;
+          this.runAction(message, identity, admin).catch((e: unknown) => {
             console.error("local-backend: action failed", e);
             this.send({
               type: "ActionResponse",
@@ -286,6 +290,7 @@ class SyncConnection implements Subscriber {
       decodeArgs(add.args, udfPath),
       this.identity,
       add.journal ?? null,
+      this.admin,
     );
   }
 
@@ -373,23 +378,37 @@ class SyncConnection implements Subscriber {
         return;
       }
     } else if (message.tokenType === "Admin") {
-      this.send({
-        type: "AuthError",
-        error: "The local backend does not accept admin keys.",
-        baseVersion: message.baseVersion,
-        authUpdateAttempted: true,
-      });
-      this.close(1000, "AuthError");
-      return;
+      let refusal: string | null = null;
+      if (!this.fromThisMachine) refusal = "The admin key is accepted from this machine only.";
+      else if (!this.services.adminKey.matches(message.value ?? ""))
+        refusal = "The admin key is not this backend's.";
+      else if (message.impersonating !== undefined) {
+        try {
+          identity = actingAs(message.impersonating);
+        } catch (e) {
+          refusal = `The identity to act as is not valid: ${e instanceof Error ? e.message : String(e)}`;
+        }
+      }
+      if (refusal !== null) {
+        this.send({
+          type: "AuthError",
+          error: refusal,
+          baseVersion: message.baseVersion,
+          authUpdateAttempted: true,
+        });
+        this.close(1000, "AuthError");
+        return;
+      }
     }
     const subscriptions = this.services.subscriptions;
     this.identity = identity;
+    this.admin = message.tokenType === "Admin";
     const rebound = new Map<number, Computation>();
     for (const [queryId, entry] of this.queries) {
       const { comp } = entry;
       rebound.set(
         queryId,
-        subscriptions.acquire(comp.udfPath, comp.argsValue(), identity, comp.currentJournal()),
+        subscriptions.acquire(comp.udfPath, comp.argsValue(), identity, comp.currentJournal(), this.admin),
       );
     }
     await subscriptions.ensureComputed([...rebound.values()]);
@@ -472,7 +491,7 @@ class SyncConnection implements Subscriber {
     }
     const outcome = await this.services.call(message.udfPath, args, {
       identity: this.identity,
-      publicOnly: true,
+      publicOnly: !this.admin,
       kind: "mutation",
       deferWrites: true,
     });
@@ -504,6 +523,7 @@ class SyncConnection implements Subscriber {
   private async runAction(
     message: Extract<ClientMessage, { type: "Action" }>,
     identity: Identity | null,
+    admin: boolean,
   ): Promise<void> {
     const args = decodeArgs(message.args, message.udfPath);
     if (args instanceof Error) {
@@ -518,7 +538,7 @@ class SyncConnection implements Subscriber {
     }
     const outcome = await this.services.call(message.udfPath, args, {
       identity,
-      publicOnly: true,
+      publicOnly: !admin,
       kind: "action",
     });
     this.services.printLogs(outcome.udfPath, outcome.logLines);

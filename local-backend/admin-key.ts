@@ -1,0 +1,61 @@
+/**
+ * The embedded backend's admin key, as a self-hosted Convex deployment has one: with it the Convex CLI
+ * (`CONVEX_SELF_HOSTED_URL` + `CONVEX_SELF_HOSTED_ADMIN_KEY`) and `ConvexHttpClient.setAdminAuth` run any
+ * function, internal ones included, optionally acting as a given identity. It is kept in the data folder
+ * (mode 0600; a new one per process without a folder), printed by `npm run backend`, and accepted from
+ * this machine only.
+ */
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Identity } from "./engine.ts";
+import { writeFileDurably } from "./sqlite-store.ts";
+
+const PREFIX = "livelocal-local|";
+
+export class AdminKey {
+  private constructor(readonly value: string) {}
+
+  static load(dataDir: string | null): AdminKey {
+    const file = dataDir ? path.join(dataDir, "admin-key") : null;
+    if (file && existsSync(file)) return new AdminKey(readFileSync(file, "utf8").trim());
+    const key = `${PREFIX}${randomBytes(32).toString("hex")}`;
+    if (file) writeFileDurably(file, new TextEncoder().encode(`${key}\n`), 0o600);
+    return new AdminKey(key);
+  }
+
+  matches(candidate: string): boolean {
+    const given = Buffer.from(candidate);
+    const expected = Buffer.from(this.value);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /**
+   * `Authorization: Convex <key>[:<base64 JSON identity>]` (what `ConvexHttpClient.setAdminAuth` sends):
+   * the identity to act as (null for none), or an Error saying why the key is refused.
+   */
+  parse(value: string): { identity: Identity | null } | Error {
+    const colon = value.indexOf(":");
+    const key = colon === -1 ? value : value.slice(0, colon);
+    if (!this.matches(key)) return new Error("The admin key is not this backend's.");
+    if (colon === -1) return { identity: null };
+    try {
+      const json = new TextDecoder().decode(Buffer.from(value.slice(colon + 1), "base64"));
+      return { identity: actingAs(JSON.parse(json) as unknown) };
+    } catch (e) {
+      return new Error(`The identity to act as is not valid: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+}
+
+/** An identity to act as (`impersonating`, or the admin header's suffix), completed as Convex does. */
+export function actingAs(attributes: unknown): Identity {
+  if (typeof attributes !== "object" || attributes === null || Array.isArray(attributes)) {
+    throw new Error("expected an object of identity attributes");
+  }
+  const fields = attributes as Record<string, unknown>;
+  const subject = typeof fields.subject === "string" ? fields.subject : "";
+  const issuer = typeof fields.issuer === "string" ? fields.issuer : "";
+  if (subject === "" || issuer === "") throw new Error("`subject` and `issuer` are required");
+  return { ...fields, subject, issuer, tokenIdentifier: `${issuer}|${subject}` };
+}
