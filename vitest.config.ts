@@ -14,6 +14,9 @@ export default defineConfig({
         test: {
           name: "convex",
           environment: "edge-runtime",
+          // convex-test runs every function in memory; seeding and large fixtures take seconds when
+          // the machine is busy. Tests wait for states, never race a clock, so they get time.
+          testTimeout: 20_000,
           include: ["convex/**/*.test.ts"],
           server: { deps: { inline: ["convex-test"] } },
         },
