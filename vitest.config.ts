@@ -37,6 +37,9 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
+          // Real servers and clients on a busy machine: starting a backend can take seconds.
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
           include: ["scripts/**/*.test.ts", "local-backend/**/*.test.ts"],
         },
       },
