@@ -39,7 +39,7 @@ import {
   readShopLinks,
   toPublicShopFields,
 } from "./model/publicPages";
-import { promoteToSellerIfViewer } from "./model/users";
+import { becomeSellerForNewShop } from "./model/users";
 import { publicShopStatus } from "./model/restriction";
 
 /** The caller's shops for the dashboard, most recently changed first; empty when signed out. */
@@ -134,15 +134,17 @@ export const checkSlug = query({
   },
 });
 
-/** Opens a draft shop owned by the caller; a viewer's first shop makes them a seller. */
+/**
+ * Opens a draft shop owned by the caller. A viewer's first shop makes them a seller (PRODUCT.md "Roles"),
+ * recorded in the activity log; a viewer who already owns shops (an admin made them one) is refused.
+ */
 export const createLiveShop = zMutation({
   args: { shop: liveShopSchema },
   returns: v.id("liveShops"),
   handler: async (ctx, { shop }) => {
     await assertMayOpenAnotherShop(ctx, ctx.viewer._id);
-    const liveShopId = await insertLiveShop(ctx, { ...shopFormFields(shop), userId: ctx.viewer._id });
-    await promoteToSellerIfViewer(ctx, ctx.viewer._id);
-    return liveShopId;
+    await becomeSellerForNewShop(ctx, ctx.viewer, shop.liveShopName);
+    return await insertLiveShop(ctx, { ...shopFormFields(shop), userId: ctx.viewer._id });
   },
 });
 

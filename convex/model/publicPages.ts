@@ -45,7 +45,15 @@ const shopStreamValidator = v.object({
 export const publicShopValidator = v.object({
   _id: v.id("liveShops"),
   // Everything the shop shows the public: not its owner, tax id, admin note or timestamps.
-  ...omit(liveShopFields, ["userId", "taxId", "statusReason", "ownerRestricted", "createdAt", "updatedAt"]),
+  ...omit(liveShopFields, [
+    "userId",
+    "taxId",
+    "statusReason",
+    "ownerRestricted",
+    "ownerIsViewer",
+    "createdAt",
+    "updatedAt",
+  ]),
   categories: v.array(categoryLabelValidator),
   areas: v.array(areaValidator),
   streams: v.object({

@@ -172,4 +172,25 @@ describe("dashboard", () => {
     );
     expect(within(nav).queryByRole("link", { name: "Admin" })).not.toBeInTheDocument();
   });
+
+  test("a viewer who still owns a shop is told it is hidden, why and what brings it back, with no controls", () => {
+    setQueryResult(api.users.viewer, {
+      _id: "u1",
+      email: "sarah@livelocal.test",
+      name: "Sarah",
+      role: "viewer",
+    });
+    renderDashboard();
+    const banner = screen.getByRole("region", { name: "Your shops are hidden" });
+    expect(banner).toHaveTextContent("An admin made your account a viewer, and only sellers run shops.");
+    expect(screen.getByText("Boot sale")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Pause" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Go live" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /New stream/ })).not.toBeInTheDocument();
+  });
+
+  test("a seller sees no such notice", () => {
+    renderDashboard();
+    expect(screen.queryByRole("region", { name: "Your shops are hidden" })).not.toBeInTheDocument();
+  });
 });

@@ -6,8 +6,11 @@ import type { ShopStatus } from "@convex/lib/constants";
 
 type Shop = { _id: string; liveShopName: string; status: ShopStatus; statusReason?: string };
 
-/** The seller's shops at a glance: status, any note from an admin, and where to manage each. */
-export function ShopsOverview({ shops }: { shops: Shop[] }) {
+/**
+ * The seller's shops at a glance: status, any note from an admin, and where to manage each. Without
+ * `canRunShops` (a viewer who still owns shops) they are listed with nothing to start.
+ */
+export function ShopsOverview({ shops, canRunShops }: { shops: Shop[]; canRunShops: boolean }) {
   return (
     <section aria-labelledby="shops-heading">
       <div className="flex items-center justify-between gap-3">
@@ -39,13 +42,15 @@ export function ShopsOverview({ shops }: { shops: Shop[] }) {
               </p>
             )}
             <div className="mt-3 flex flex-wrap gap-2">
-              <Link
-                to={paths.dashboard.newStream.getHref(shop._id)}
-                className={buttonVariants({ variant: "outline", size: "sm" })}
-                aria-label={`New stream for ${shop.liveShopName}`}
-              >
-                New stream
-              </Link>
+              {canRunShops && (
+                <Link
+                  to={paths.dashboard.newStream.getHref(shop._id)}
+                  className={buttonVariants({ variant: "outline", size: "sm" })}
+                  aria-label={`New stream for ${shop.liveShopName}`}
+                >
+                  New stream
+                </Link>
+              )}
               <Link
                 to={paths.dashboard.streams.getHref(shop._id)}
                 className={buttonVariants({ variant: "ghost", size: "sm" })}

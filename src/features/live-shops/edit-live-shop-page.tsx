@@ -11,6 +11,7 @@ import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
+import { mayRunShops } from "@convex/lib/lifecycle";
 import { LiveShopForm } from "./live-shop-form";
 import { shopDraftFromDoc } from "./shop-draft";
 import { ShopLifecycleActions } from "./shop-lifecycle-actions";
@@ -51,6 +52,9 @@ function EditLiveShop({ liveShopId }: { liveShopId: string }) {
 
   if (shop === undefined || viewer === undefined) return <PageLoading label="Loading your shop…" />;
   if (shop === null || viewer === null) return <ShopNotFound />;
+  const isOwner = shop.userId === viewer._id;
+  // A viewer who still owns the shop sees it but changes nothing (decision 025; the banner says why).
+  const readOnly = isOwner && !mayRunShops(viewer.role);
 
   return (
     <DashboardShell
@@ -80,18 +84,25 @@ function EditLiveShop({ liveShopId }: { liveShopId: string }) {
           <FormAlert tone="success" message="Your shop is created as a draft." />
         </div>
       )}
-      <ShopLifecycleActions
-        shop={shop}
-        actor={{ isOwner: shop.userId === viewer._id, isAdmin: viewer.role === "admin" }}
-        dirty={dirty}
-      />
-      <LiveShopForm
-        key={shop._id}
-        initial={shopDraftFromDoc(shop)}
-        liveShopId={shop._id}
-
-        onDirtyChange={setDirty}
-      />
+      {readOnly ? (
+        <p className="text-slate-600 dark:text-slate-300">
+          Only sellers can change a shop. This one is kept as it was, hidden from the public.
+        </p>
+      ) : (
+        <>
+          <ShopLifecycleActions
+            shop={shop}
+            actor={{ isOwner, isAdmin: viewer.role === "admin" }}
+            dirty={dirty}
+          />
+          <LiveShopForm
+            key={shop._id}
+            initial={shopDraftFromDoc(shop)}
+            liveShopId={shop._id}
+            onDirtyChange={setDirty}
+          />
+        </>
+      )}
     </DashboardShell>
   );
 }
