@@ -40,9 +40,12 @@ import {
   toPublicShopFields,
 } from "./model/publicPages";
 import { becomeSellerForNewShop } from "./model/users";
-import { publicShopStatus } from "./model/restriction";
+import { isHiddenByOwner, publicShopStatus } from "./model/restriction";
 
-/** The caller's shops for the dashboard, most recently changed first; empty when signed out. */
+/**
+ * The caller's shops for the dashboard, most recently changed first; empty when signed out.
+ * `hiddenFromPublic`: off public surfaces because of the owner's account, whatever the shop's status.
+ */
 export const listMyShops = query({
   args: {},
   returns: v.array(
@@ -52,6 +55,7 @@ export const listMyShops = query({
       slug: v.string(),
       status: shopStatusValidator,
       statusReason: v.optional(v.string()),
+      hiddenFromPublic: v.boolean(),
       updatedAt: v.number(),
     }),
   ),
@@ -64,13 +68,14 @@ export const listMyShops = query({
       .take(LIMITS.shopsPerUser);
     return shops
       .sort((a, b) => b.updatedAt - a.updatedAt)
-      .map(({ _id, liveShopName, slug, status, statusReason, updatedAt }) => ({
-        _id,
-        liveShopName,
-        slug,
-        status,
-        statusReason,
-        updatedAt,
+      .map((shop) => ({
+        _id: shop._id,
+        liveShopName: shop.liveShopName,
+        slug: shop.slug,
+        status: shop.status,
+        statusReason: shop.statusReason,
+        hiddenFromPublic: isHiddenByOwner(shop),
+        updatedAt: shop.updatedAt,
       }));
   },
 });

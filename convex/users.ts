@@ -23,6 +23,8 @@ const viewerValidator = v.object({
   email: v.string(),
   role: roleValidator,
   avatar: v.optional(v.string()),
+  /** Since when their processing is restricted (GDPR article 18): their shops are hidden meanwhile. */
+  restrictedAt: v.optional(v.number()),
 });
 
 /** The signed-in caller's profile, or null when signed out or before `ensureUser` has run. */
@@ -31,8 +33,8 @@ export const viewer = query({
   returns: v.union(viewerValidator, v.null()),
   handler: (ctx) => {
     if (!ctx.viewer) return null;
-    const { _id, name, email, role, avatar } = ctx.viewer;
-    return { _id, name, email, role, avatar };
+    const { _id, name, email, role, avatar, restrictedAt } = ctx.viewer;
+    return { _id, name, email, role, avatar, restrictedAt };
   },
 });
 

@@ -26,7 +26,12 @@ type OwnerFlags = Pick<Doc<"liveShops">, "ownerRestricted" | "ownerIsViewer">;
  * their pages closed).
  */
 export function publicShopStatus(shop: Pick<Doc<"liveShops">, "status"> & OwnerFlags): ShopStatus {
-  return shop.ownerRestricted || shop.ownerIsViewer ? "suspended" : shop.status;
+  return isHiddenByOwner(shop) ? "suspended" : shop.status;
+}
+
+/** Whether the shop is off public surfaces because of its owner (restricted, or a viewer), whatever its status. */
+export function isHiddenByOwner(shop: OwnerFlags): boolean {
+  return shop.ownerRestricted === true || shop.ownerIsViewer === true;
 }
 
 /** The flags every shop of this owner should carry; absent rather than false, as on a new shop. */

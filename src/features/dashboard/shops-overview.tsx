@@ -1,10 +1,18 @@
 import { Link } from "react-router-dom";
 import { ShopStatusBadge } from "@/components/shops/shop-status-badge";
+import { HiddenFromPublicTag } from "@/components/shops/shops-hidden-banner";
 import { buttonVariants } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import type { ShopStatus } from "@convex/lib/constants";
+import { isShopPublic } from "@convex/lib/lifecycle";
 
-type Shop = { _id: string; liveShopName: string; status: ShopStatus; statusReason?: string };
+type Shop = {
+  _id: string;
+  liveShopName: string;
+  status: ShopStatus;
+  statusReason?: string;
+  hiddenFromPublic: boolean;
+};
 
 /**
  * The seller's shops at a glance: status, any note from an admin, and where to manage each. Without
@@ -34,7 +42,10 @@ export function ShopsOverview({ shops, canRunShops }: { shops: Shop[]; canRunSho
               >
                 {shop.liveShopName}
               </Link>
-              <ShopStatusBadge status={shop.status} />
+              <div className="flex shrink-0 flex-col items-end gap-1">
+                <ShopStatusBadge status={shop.status} />
+                {shop.hiddenFromPublic && isShopPublic(shop.status) && <HiddenFromPublicTag />}
+              </div>
             </div>
             {shop.statusReason && (
               <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">

@@ -6,12 +6,13 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { DashboardShell } from "@/components/layout/dashboard-shell";
 import { PageLoading } from "@/components/layout/page-loading";
 import { ShopStatusBadge } from "@/components/shops/shop-status-badge";
+import { HiddenFromPublicTag } from "@/components/shops/shops-hidden-banner";
 import { buttonVariants } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
-import { mayRunShops } from "@convex/lib/lifecycle";
+import { isShopPublic, mayRunShops } from "@convex/lib/lifecycle";
 import { LiveShopForm } from "./live-shop-form";
 import { shopDraftFromDoc } from "./shop-draft";
 import { ShopLifecycleActions } from "./shop-lifecycle-actions";
@@ -55,13 +56,25 @@ function EditLiveShop({ liveShopId }: { liveShopId: string }) {
   const isOwner = shop.userId === viewer._id;
   // A viewer who still owns the shop sees it but changes nothing (decision 025; the banner says why).
   const readOnly = isOwner && !mayRunShops(viewer.role);
+  // Shown where the status alone would make the shop public.
+  const hiddenByOwner = (shop.ownerRestricted || shop.ownerIsViewer) && isShopPublic(shop.status);
 
   return (
     <DashboardShell
       title={shop.liveShopName}
       description={
         <div className="space-y-2">
-          <ShopStatusBadge status={shop.status} />
+          <p className="flex flex-wrap items-center gap-2">
+            <ShopStatusBadge status={shop.status} />
+            {hiddenByOwner && <HiddenFromPublicTag />}
+          </p>
+          {!isOwner && hiddenByOwner && (
+            <p className="text-sm">
+              {shop.ownerRestricted
+                ? "Its owner's processing is restricted (a privacy request), so nobody but them and admins sees it."
+                : "Its owner is a viewer and only sellers run shops, so nobody but them and admins sees it."}
+            </p>
+          )}
           {shop.statusReason && (
             <p className="text-sm">
               <span className="font-semibold">Note from the LiveLocal team:</span> {shop.statusReason}

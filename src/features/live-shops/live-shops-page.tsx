@@ -2,12 +2,13 @@ import { useQuery } from "convex/react";
 import { Link } from "react-router-dom";
 import { DashboardShell } from "@/components/layout/dashboard-shell";
 import { ShopStatusBadge } from "@/components/shops/shop-status-badge";
+import { HiddenFromPublicTag } from "@/components/shops/shops-hidden-banner";
 import { buttonVariants } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { formatDate } from "@/lib/format-date";
 import { api } from "@convex/_generated/api";
-import { mayRunShops } from "@convex/lib/lifecycle";
+import { isShopPublic, mayRunShops } from "@convex/lib/lifecycle";
 import { LIMITS } from "@convex/lib/validation";
 
 /**
@@ -52,7 +53,10 @@ export function LiveShopsPage() {
           >
             <div className="flex items-start justify-between gap-3">
               <h2 className="min-w-0 break-words font-semibold">{shop.liveShopName}</h2>
-              <ShopStatusBadge status={shop.status} />
+              <div className="flex shrink-0 flex-col items-end gap-1">
+                <ShopStatusBadge status={shop.status} />
+                {shop.hiddenFromPublic && isShopPublic(shop.status) && <HiddenFromPublicTag />}
+              </div>
             </div>
             <p className="text-sm text-slate-500 dark:text-slate-400">
               /live-shop/{shop.slug} · updated {formatDate(shop.updatedAt)}

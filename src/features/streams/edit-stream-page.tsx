@@ -5,13 +5,14 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { DashboardShell } from "@/components/layout/dashboard-shell";
 import { PageLoading } from "@/components/layout/page-loading";
 import { StreamStatusBadge } from "@/components/streams/stream-status-badge";
+import { HiddenFromPublicTag } from "@/components/shops/shops-hidden-banner";
 import { ModerationNote } from "@/components/streams/stream-row";
 import { StreamStatusControls } from "@/components/streams/stream-status-controls";
 import { StreamStatusProvider } from "@/components/streams/stream-status-provider";
 import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
-import { mayRunShops } from "@convex/lib/lifecycle";
+import { isStreamPagePublic, mayRunShops } from "@convex/lib/lifecycle";
 import { ReplayUrlForm } from "./replay-url-form";
 import { StreamActions } from "./stream-actions";
 import { streamDraftFromDoc } from "./stream-draft";
@@ -77,6 +78,9 @@ function EditStream({ streamId }: { streamId: string }) {
         description={
           <p className="flex flex-wrap items-center gap-2 text-sm">
             <StreamStatusBadge status={status} />
+            {shop &&
+              (shop.ownerRestricted || shop.ownerIsViewer) &&
+              isStreamPagePublic(status, shop.status) && <HiddenFromPublicTag />}
             <Link to={paths.dashboard.liveShop.getHref(stream.liveShopId)} className="underline">
               {stream.liveShopName}
             </Link>

@@ -265,3 +265,47 @@ describe("a viewer who still owns shops (decision 025)", () => {
     expect(screen.queryByLabelText("Title")).not.toBeInTheDocument();
   });
 });
+
+describe("a restricted seller (issue 16 item 4)", () => {
+  test("a live stream's page says it is hidden from the public, and keeps its controls", () => {
+    setQueryResult(api.users.viewer, {
+      _id: "u1",
+      email: "sarah@example.com",
+      name: "Sarah",
+      role: "seller",
+      restrictedAt: Date.UTC(2026, 2, 4),
+    });
+    setQueryResult(api.liveShops.listMyShops, [
+      {
+        _id: "s1",
+        liveShopName: "Sarah's Vintage",
+        slug: "x",
+        status: "active",
+        hiddenFromPublic: true,
+        updatedAt: 0,
+      },
+    ]);
+    setQueryResult(api.streams.getMyStream, {
+      ...card("l", "Denim drop", "LIVE", "Sarah's Vintage"),
+      liveShopId: "s1",
+      streamImageUrls: [],
+      products: [],
+      categories: [],
+      cbsaCodes: [],
+      platforms: [],
+    });
+    setQueryResult(api.liveShops.getMyShop, {
+      _id: "s1",
+      userId: "u1",
+      status: "active",
+      ownerRestricted: true,
+    });
+    renderInRouter(<EditStreamPage />, { path: "/dashboard/streams/:streamId", at: "/dashboard/streams/l" });
+    expect(screen.getByRole("region", { name: "Your shops are hidden" })).toHaveTextContent(
+      "lifts the restriction",
+    );
+    expect(screen.getByText("Hidden from the public")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Pause" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Title")).toBeInTheDocument();
+  });
+});
