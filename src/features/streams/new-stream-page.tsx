@@ -6,7 +6,7 @@ import { PageLoading } from "@/components/layout/page-loading";
 import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";
 import { mayRunShops } from "@convex/lib/lifecycle";
-import { emptyStreamDraft } from "./stream-draft";
+import { newStreamDraftForShop } from "./stream-draft";
 import { StreamForm } from "./stream-form";
 
 /** `/dashboard/streams/new?shop=…`: a new draft stream in one of the caller's shops, in that shop's zone. */
@@ -65,7 +65,9 @@ export function NewStreamPage() {
       {shopId && shop === undefined && <p className="text-slate-500">Loading the shop…</p>}
       {shopId && shop && (
         <StreamForm
-          initial={emptyStreamDraft()}
+          key={shop._id}
+          initial={newStreamDraftForShop(shop)}
+          linksFrom={shop.liveShopName}
           timezone={shop.timezone}
           target={{ liveShopId: shopId }}
           onCreated={(streamId) =>
