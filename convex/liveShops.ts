@@ -36,6 +36,7 @@ import {
   listShopPageStreams,
   publicShopValidator,
   type PublicShop,
+  readPublicOwner,
   readShopLinks,
   toPublicShopFields,
 } from "./model/publicPages";
@@ -102,9 +103,9 @@ export const getMyShop = query({
 });
 
 /**
- * A shop's public page, by slug or id: its public fields (no tax id, no owner), categories, areas served
- * and streams live now, upcoming and past. Null when unknown or not public (only active and maintenance
- * shops are).
+ * A shop's public page, by slug or id: its public fields (no tax id, no owner id), its owner's name and
+ * picture if they allow it, categories, areas served and streams live now, upcoming and past. Null when
+ * unknown or not public (only active and maintenance shops are).
  */
 export const getPublicShop = query({
   args: { idOrSlug: v.string() },
@@ -114,6 +115,7 @@ export const getPublicShop = query({
     if (!shop || !isShopPublic(publicShopStatus(shop))) return null;
     return {
       ...toPublicShopFields(shop),
+      owner: await readPublicOwner(ctx, shop),
       ...(await readShopLinks(ctx, shop._id)),
       streams: await listShopPageStreams(ctx, shop._id),
     };

@@ -17,6 +17,8 @@ export type NewUser = {
   avatar?: string;
   /** `updated_at` of the Clerk event the row was created from, when it came from the webhook. */
   clerkUpdatedAt?: number;
+  /** Defaults to DEFAULT_PRIVACY_PREFERENCES (the demo data's sellers choose otherwise). */
+  privacyPreferences?: Doc<"users">["privacyPreferences"];
 };
 
 export const DEFAULT_NOTIFICATION_PREFERENCES: Doc<"users">["notificationPreferences"] = {
@@ -25,10 +27,14 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Doc<"users">["notificationPrefere
   emailDigest: false,
 };
 
+/**
+ * Nothing about a person is public unless they say so (GDPR article 25(2)): `showProfile` puts their name
+ * and picture on their shops' pages, so it starts off (decision 026).
+ */
 export const DEFAULT_PRIVACY_PREFERENCES: Doc<"users">["privacyPreferences"] = {
   analytics: false,
   personalization: true,
-  showProfile: true,
+  showProfile: false,
 };
 
 /** Emails are compared without case, so one person cannot hold two accounts by capitalisation. */
@@ -86,7 +92,7 @@ export async function insertUser(ctx: MutationCtx, user: NewUser, now = Date.now
       paymentMethods: [],
       notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES,
       termsAcceptance: { version: TERMS_VERSION, acceptedAt: now },
-      privacyPreferences: DEFAULT_PRIVACY_PREFERENCES,
+      privacyPreferences: user.privacyPreferences ?? DEFAULT_PRIVACY_PREFERENCES,
       gdprRequestStatus: "none",
       gdprRequestType: "none",
     },
