@@ -1,5 +1,5 @@
-import { describe, expect, test } from "vitest";
-import { api } from "./_generated/api";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { api, internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { ShopStatus, StreamStatus } from "./lib/constants";
 import { insertLiveShop, linkShopCategory, linkShopMsa } from "./model/liveShops";
@@ -358,6 +358,65 @@ describe("the activity log: roles", () => {
       viewer.mutation(api.users.setUserRole, { userId: veraId, role: "admin" }),
     ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
     expect(await logOf(t)).toEqual([]);
+  });
+});
+
+describe("the activity log: role changes from anywhere (decision 025)", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  test("a viewer's first shop making her a seller is logged as her own doing, naming the shop", async () => {
+    const { t, viewer, veraId } = await setUp();
+    await viewer.mutation(api.liveShops.createLiveShop, { shop: shopForm("Vera's Plants", "veras-plants") });
+    expect(await logOf(t)).toEqual([
+      expect.objectContaining({
+        adminId: veraId,
+        adminName: "Vera Viewer",
+        action: "change_role",
+        targetTable: "users",
+        targetId: veraId,
+        targetLabel: "Vera Viewer (viewer → seller)",
+        reason: "Opened their first shop, Vera's Plants.",
+      }),
+    ]);
+    // A seller's next shop changes no role and logs nothing.
+    await viewer.mutation(api.liveShops.createLiveShop, { shop: shopForm("Vera's Pots", "veras-pots") });
+    expect(await logOf(t)).toHaveLength(1);
+  });
+
+  test("users:makeAdmin from the command line is logged", async () => {
+    const { t, veraId } = await setUp();
+    await t.mutation(internal.users.makeAdmin, { email: vera.email });
+    expect(await logOf(t)).toEqual([
+      expect.objectContaining({
+        adminName: "Command line",
+        action: "change_role",
+        targetId: veraId,
+        targetLabel: "Vera Viewer (viewer → admin)",
+        reason: "users:makeAdmin was run.",
+      }),
+    ]);
+    expect((await logOf(t))[0]?.adminId).toBeUndefined();
+  });
+
+  test("an account made an admin by ADMIN_EMAILS is logged when it is created; a viewer's is not", async () => {
+    vi.stubEnv("ADMIN_EMAILS", "olga@livelocal.test");
+    const { t } = await setUp();
+    const olgaId = await t
+      .withIdentity({ subject: "user_olga", email: "olga@livelocal.test", name: "Olga Ops" })
+      .mutation(api.users.ensureUser, {});
+    await t
+      .withIdentity({ subject: "user_nia", email: "nia@livelocal.test", name: "Nia New" })
+      .mutation(api.users.ensureUser, {});
+    expect(await logOf(t)).toEqual([
+      expect.objectContaining({
+        adminName: "ADMIN_EMAILS setting",
+        action: "change_role",
+        targetId: olgaId,
+        targetLabel: "Olga Ops (new account → admin)",
+      }),
+    ]);
   });
 });
 

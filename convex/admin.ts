@@ -244,3 +244,53 @@ export const listActivity = query({
     return await ctx.db.query("adminActions").order("desc").paginate(paginationOpts);
   },
 });
+
+/** How many of a person's shops the role-change question names; beyond it, "and more". */
+export const USER_SHOPS_LIMIT = 20;
+
+/**
+ * The shops a person owns, for the question an admin answers before changing their role (decision 025):
+ * each with its status and whether a show is live or paused in it now. Null for anyone but an admin.
+ */
+export const listUserShops = query({
+  args: { userId: v.id("users") },
+  returns: v.union(
+    v.object({
+      shops: v.array(
+        v.object({
+          _id: v.id("liveShops"),
+          liveShopName: v.string(),
+          status: shopStatusValidator,
+          liveNow: v.boolean(),
+        }),
+      ),
+      more: v.boolean(),
+    }),
+    v.null(),
+  ),
+  handler: async (ctx, { userId }) => {
+    if (ctx.viewer?.role !== "admin") return null;
+    const shops = await ctx.db
+      .query("liveShops")
+      .withIndex("by_userId", (q) => q.eq("userId", userId))
+      .take(USER_SHOPS_LIMIT + 1);
+    return {
+      shops: await Promise.all(
+        shops.slice(0, USER_SHOPS_LIMIT).map(async ({ _id, liveShopName, status }) => {
+          let liveNow = false;
+          for (const streamStatus of ["LIVE", "PAUSED"] as const) {
+            const row = await ctx.db
+              .query("liveShopStreams")
+              .withIndex("by_liveShopId_and_streamStatus", (q) =>
+                q.eq("liveShopId", _id).eq("streamStatus", streamStatus),
+              )
+              .first();
+            liveNow ||= row !== null;
+          }
+          return { _id, liveShopName, status, liveNow };
+        }),
+      ),
+      more: shops.length > USER_SHOPS_LIMIT,
+    };
+  },
+});

@@ -464,6 +464,14 @@ const MATRIX: Record<string, Row> = {
     },
     expect: { ...everyone("empty"), admin: "allow" },
   },
+  "admin:listUserShops": {
+    kind: "query",
+    call: async (t) => {
+      const sarah = await t.run(async (ctx) => await getUserByClerkId(ctx, "user_sarah"));
+      return await t.query(api.admin.listUserShops, { userId: sarah!._id });
+    },
+    expect: { ...everyone("empty"), admin: "allow" },
+  },
   "explore:listExploreStreams": {
     kind: "query",
     call: async (t) => {

@@ -36,13 +36,17 @@ import {
   listShopPageStreams,
   publicShopValidator,
   type PublicShop,
+  readPublicOwner,
   readShopLinks,
   toPublicShopFields,
 } from "./model/publicPages";
-import { promoteToSellerIfViewer } from "./model/users";
-import { publicShopStatus } from "./model/restriction";
+import { becomeSellerForNewShop } from "./model/users";
+import { isHiddenByOwner, publicShopStatus } from "./model/restriction";
 
-/** The caller's shops for the dashboard, most recently changed first; empty when signed out. */
+/**
+ * The caller's shops for the dashboard, most recently changed first; empty when signed out.
+ * `hiddenFromPublic`: off public surfaces because of the owner's account, whatever the shop's status.
+ */
 export const listMyShops = query({
   args: {},
   returns: v.array(
@@ -52,6 +56,7 @@ export const listMyShops = query({
       slug: v.string(),
       status: shopStatusValidator,
       statusReason: v.optional(v.string()),
+      hiddenFromPublic: v.boolean(),
       updatedAt: v.number(),
     }),
   ),
@@ -64,13 +69,14 @@ export const listMyShops = query({
       .take(LIMITS.shopsPerUser);
     return shops
       .sort((a, b) => b.updatedAt - a.updatedAt)
-      .map(({ _id, liveShopName, slug, status, statusReason, updatedAt }) => ({
-        _id,
-        liveShopName,
-        slug,
-        status,
-        statusReason,
-        updatedAt,
+      .map((shop) => ({
+        _id: shop._id,
+        liveShopName: shop.liveShopName,
+        slug: shop.slug,
+        status: shop.status,
+        statusReason: shop.statusReason,
+        hiddenFromPublic: isHiddenByOwner(shop),
+        updatedAt: shop.updatedAt,
       }));
   },
 });
@@ -97,9 +103,9 @@ export const getMyShop = query({
 });
 
 /**
- * A shop's public page, by slug or id: its public fields (no tax id, no owner), categories, areas served
- * and streams live now, upcoming and past. Null when unknown or not public (only active and maintenance
- * shops are).
+ * A shop's public page, by slug or id: its public fields (no tax id, no owner id), its owner's name and
+ * picture if they allow it, categories, areas served and streams live now, upcoming and past. Null when
+ * unknown or not public (only active and maintenance shops are).
  */
 export const getPublicShop = query({
   args: { idOrSlug: v.string() },
@@ -109,6 +115,7 @@ export const getPublicShop = query({
     if (!shop || !isShopPublic(publicShopStatus(shop))) return null;
     return {
       ...toPublicShopFields(shop),
+      owner: await readPublicOwner(ctx, shop),
       ...(await readShopLinks(ctx, shop._id)),
       streams: await listShopPageStreams(ctx, shop._id),
     };
@@ -134,15 +141,17 @@ export const checkSlug = query({
   },
 });
 
-/** Opens a draft shop owned by the caller; a viewer's first shop makes them a seller. */
+/**
+ * Opens a draft shop owned by the caller. A viewer's first shop makes them a seller (PRODUCT.md "Roles"),
+ * recorded in the activity log; a viewer who already owns shops (an admin made them one) is refused.
+ */
 export const createLiveShop = zMutation({
   args: { shop: liveShopSchema },
   returns: v.id("liveShops"),
   handler: async (ctx, { shop }) => {
     await assertMayOpenAnotherShop(ctx, ctx.viewer._id);
-    const liveShopId = await insertLiveShop(ctx, { ...shopFormFields(shop), userId: ctx.viewer._id });
-    await promoteToSellerIfViewer(ctx, ctx.viewer._id);
-    return liveShopId;
+    await becomeSellerForNewShop(ctx, ctx.viewer, shop.liveShopName);
+    return await insertLiveShop(ctx, { ...shopFormFields(shop), userId: ctx.viewer._id });
   },
 });
 

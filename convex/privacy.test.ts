@@ -501,6 +501,36 @@ describe("restriction (GDPR article 18)", () => {
   });
 });
 
+describe("a restricted seller's dashboard (issue 16 item 4)", () => {
+  test("tells her, as her shops and streams come back, that they are hidden and since when", async () => {
+    const t = newTest();
+    const { liveShopId } = await setUp(t);
+    const ownView = async () => ({
+      restrictedAt: (await as(t, SARAH).query(api.users.viewer, {}))?.restrictedAt,
+      shops: (await as(t, SARAH).query(api.liveShops.listMyShops, {})).map((shop) => shop.hiddenFromPublic),
+      streams: (await as(t, SARAH).query(api.streams.listMyStreams, {})).map((shop) => shop.hiddenFromPublic),
+    });
+    expect(await ownView()).toEqual({ restrictedAt: undefined, shops: [false], streams: [false] });
+
+    const requestId = await as(t, SARAH).mutation(api.privacy.requestPrivacy, { type: "restriction" });
+    await as(t, ADA).mutation(api.privacy.decidePrivacyRequest, { requestId, decision: "approve" });
+    await runDueFunctions(t);
+    expect(await ownView()).toEqual({ restrictedAt: Date.now(), shops: [true], streams: [true] });
+    // The shop itself says so too, for the admin who opens it.
+    expect(await as(t, ADA).query(api.liveShops.getMyShop, { liveShopId })).toMatchObject({
+      status: "active",
+      ownerRestricted: true,
+    });
+
+    const { sarahId } = await t.run(async (ctx) => ({
+      sarahId: (await ctx.db.get("liveShops", liveShopId))!.userId,
+    }));
+    await as(t, ADA).mutation(api.privacy.liftRestriction, { userId: sarahId, reason: "Resolved." });
+    await runDueFunctions(t);
+    expect(await ownView()).toEqual({ restrictedAt: undefined, shops: [false], streams: [false] });
+  });
+});
+
 describe("deletion with Clerk configured", () => {
   test("deletes the Clerk user through Clerk's Backend API and tombstones its id", async () => {
     vi.stubEnv("CLERK_SECRET_KEY", "sk_test_secret");

@@ -41,7 +41,6 @@ import {
   RESTRICTED_USERS_LIMIT,
   toDecidedView,
 } from "./model/privacy";
-import { syncOwnerRestriction as syncShopsWithOwner } from "./model/restriction";
 import { getUserByClerkId } from "./model/users";
 import { EMPTY_PAGE } from "./model/pages";
 
@@ -243,17 +242,7 @@ export const downloadableExport = internalQuery({
 });
 
 // ---------------------------------------------------------------------------------------------------
-// Restriction and deletion follow-ups
-
-/** Brings the flag on the user's shops in step with their restriction, a shop at a time. */
-export const syncOwnerRestriction = internalMutation({
-  args: { userId: v.id("users") },
-  returns: v.null(),
-  handler: async (ctx, { userId }) => {
-    await syncShopsWithOwner(ctx, userId);
-    return null;
-  },
-});
+// Deletion follow-ups
 
 /** Tries over about a day: Clerk may be briefly unreachable or rate-limit (429). */
 const CLERK_DELETE_RETRIES_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000];

@@ -7,7 +7,7 @@ import { insertStream, insertStreamPlatform } from "./model/streams";
 import { insertUser } from "./model/users";
 import { newTest } from "./test.setup";
 
-const sarah = { subject: "user_sarah", email: "sarah@livelocal.test" };
+const sarah = { subject: "user_sarah", email: "sarah@livelocal.test", name: "Sarah Kim" };
 const vera = { subject: "user_vera", email: "vera@livelocal.test" };
 const ada = { subject: "user_ada", email: "ada@livelocal.test" };
 const HOUR = 3_600_000;
@@ -16,7 +16,13 @@ async function setUp(shopStatus: ShopStatus = "active", streamStatus: StreamStat
   const t = newTest();
   await t.mutation(internal.seed.seedReferenceData, {});
   const ids = await t.run(async (ctx) => {
-    const sarahId = await insertUser(ctx, { clerkId: sarah.subject, email: sarah.email, role: "seller" });
+    const sarahId = await insertUser(ctx, {
+      clerkId: sarah.subject,
+      email: sarah.email,
+      name: sarah.name,
+      avatar: "https://img.example.com/sarah.png",
+      role: "seller",
+    });
     await insertUser(ctx, { clerkId: vera.subject, email: vera.email, role: "viewer" });
     await insertUser(ctx, { clerkId: ada.subject, email: ada.email, role: "admin" });
     const liveShopId = await insertLiveShop(ctx, {
@@ -54,7 +60,7 @@ async function setUp(shopStatus: ShopStatus = "active", streamStatus: StreamStat
       streamStopUTC: now - 47 * HOUR,
     });
     await insertStream(ctx, { liveShopId, streamTitle: "Draft", streamStatus: "CREATED" });
-    return { liveShopId, streamId };
+    return { liveShopId, streamId, sarahId };
   });
   return { t, ...ids };
 }
@@ -104,6 +110,51 @@ describe("getPublicShop", () => {
     expect(await t.query(api.liveShops.getPublicShop, { idOrSlug: "nope" })).toBeNull();
     // A stream's id is a valid id of another table.
     expect(await t.query(api.liveShops.getPublicShop, { idOrSlug: streamId })).toBeNull();
+  });
+});
+
+describe("the owner on their shop's page (issue 16 item 12)", () => {
+  const ownerOnPage = async (t: ReturnType<typeof newTest>) =>
+    (await t.query(api.liveShops.getPublicShop, { idOrSlug: "sarahs-vintage" }))?.owner;
+
+  test("a new account keeps it off; turned on in settings, the page shows name and picture, never the email", async () => {
+    const { t } = await setUp();
+    expect(await ownerOnPage(t)).toBeNull();
+    await t.withIdentity(sarah).mutation(api.settings.setPrivacyPreferences, {
+      preferences: { showProfile: true },
+    });
+    expect(await ownerOnPage(t)).toEqual({ name: "Sarah Kim", avatar: "https://img.example.com/sarah.png" });
+    const page = JSON.stringify(await t.query(api.liveShops.getPublicShop, { idOrSlug: "sarahs-vintage" }));
+    expect(page).not.toContain(sarah.email);
+    await t.withIdentity(sarah).mutation(api.settings.setPrivacyPreferences, {
+      preferences: { showProfile: false },
+    });
+    expect(await ownerOnPage(t)).toBeNull();
+  });
+
+  test("an owner without a name is not shown, even when they allow it", async () => {
+    const { t, sarahId } = await setUp();
+    await t.withIdentity(sarah).mutation(api.settings.setPrivacyPreferences, {
+      preferences: { showProfile: true },
+    });
+    await t.run(async (ctx) => await ctx.db.patch("users", sarahId, { name: undefined }));
+    expect(await ownerOnPage(t)).toBeNull();
+  });
+
+  test("turnOffShowProfile turns it off for accounts from before, who never chose it", async () => {
+    const { t, sarahId } = await setUp();
+    await t.run(async (ctx) => {
+      const user = await ctx.db.get("users", sarahId);
+      await ctx.db.patch("users", sarahId, {
+        privacyPreferences: { ...user!.privacyPreferences, showProfile: true },
+      });
+    });
+    expect(await ownerOnPage(t)).not.toBeNull();
+    await t.mutation(internal.settings.turnOffShowProfile, {});
+    await t.finishAllScheduledFunctions(() => undefined);
+    expect(await ownerOnPage(t)).toBeNull();
+    const prefs = await t.run(async (ctx) => (await ctx.db.get("users", sarahId))?.privacyPreferences);
+    expect(prefs).toEqual({ analytics: false, personalization: true, showProfile: false });
   });
 });
 

@@ -158,6 +158,12 @@ export const liveShopFields = {
    * manages it. Kept in step with the owner by convex/model/restriction.ts.
    */
   ownerRestricted: v.optional(v.boolean()),
+  /**
+   * Set while the owner's role is viewer (an admin made them one; decision 025): the shop and its
+   * streams leave every public surface as with `ownerRestricted`, and only an admin can change them
+   * until the owner is a seller again. Kept in step with the owner by convex/model/restriction.ts.
+   */
+  ownerIsViewer: v.optional(v.boolean()),
   ...timestamps,
 };
 

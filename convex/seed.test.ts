@@ -105,4 +105,13 @@ describe("seed", () => {
     });
     expect(problems).toEqual([]);
   });
+
+  test("demo sellers who chose to show their profile are named on their shops' pages; the others are not", async () => {
+    const t = newTest();
+    await t.mutation(internal.seed.seedAll, {});
+    const owner = async (idOrSlug: string) =>
+      (await t.query(api.liveShops.getPublicShop, { idOrSlug }))?.owner;
+    expect(await owner("east-austin-denim-co")).toEqual({ name: "Maria Delgado" });
+    expect(await owner("crumb-and-crust-bakehouse")).toBeNull();
+  });
 });

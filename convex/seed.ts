@@ -16,7 +16,7 @@ import { getCategory } from "./model/categories";
 import { insertLiveShop, getLiveShopBySlug, linkShopCategory, linkShopMsa } from "./model/liveShops";
 import { insertStream, linkStreamCategory, linkStreamMsa, upsertStreamPlatform } from "./model/streams";
 import { insertWithTimestamps } from "./model/timestamps";
-import { getUserByClerkId, insertUser } from "./model/users";
+import { DEFAULT_PRIVACY_PREFERENCES, getUserByClerkId, insertUser } from "./model/users";
 
 const seedCounts = v.object({ inserted: v.number(), existing: v.number() });
 
@@ -122,8 +122,9 @@ async function seedDemo(ctx: MutationCtx, now: number) {
       userIds.set(demoUser.key, existing._id);
       continue;
     }
-    const { key, ...fields } = demoUser;
-    userIds.set(key, await insertUser(ctx, fields, now));
+    const { key, showProfile, ...fields } = demoUser;
+    const privacyPreferences = showProfile ? { ...DEFAULT_PRIVACY_PREFERENCES, showProfile } : undefined;
+    userIds.set(key, await insertUser(ctx, { ...fields, privacyPreferences }, now));
     users.inserted++;
   }
 

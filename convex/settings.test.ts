@@ -36,7 +36,7 @@ describe("mySettings", () => {
     const { asVera } = await setUp();
     expect(await asVera.query(api.settings.mySettings, {})).toEqual({
       notificationPreferences: { goLiveSavedStreams: true, goLiveFollowedShops: true, emailDigest: false },
-      privacyPreferences: { analytics: false, personalization: true, showProfile: true },
+      privacyPreferences: { analytics: false, personalization: true, showProfile: false },
       termsAcceptance: { version: TERMS_VERSION, acceptedAt: NOW - 1000 },
       paymentMethods: [],
     });

@@ -5,7 +5,8 @@
  */
 import { v } from "convex/values";
 import { z } from "zod";
-import { query, zMutation } from "./functions";
+import { internal } from "./_generated/api";
+import { internalMutation, query, zMutation } from "./functions";
 import {
   avatarSettingSchema,
   newPaymentMethodSchema,
@@ -113,6 +114,32 @@ export const setDefaultPaymentMethod = zMutation({
   returns: v.null(),
   handler: async (ctx, { paymentMethodId }) => {
     await setDefaultPaymentMethodFor(ctx, ctx.viewer, paymentMethodId);
+    return null;
+  },
+});
+
+/** Accounts read per run by `turnOffShowProfile`. */
+const ACCOUNTS_PER_RUN = 100;
+
+/**
+ * Once, on a deployment with accounts from before decision 026: "Show my profile on my shops" started
+ * on and did nothing, so nobody chose it; now that it shows their name on their shops' pages, it is
+ * turned off for every account, a batch at a time, until they turn it on in settings. Run it right
+ * after deploying: `npx convex run settings:turnOffShowProfile`.
+ */
+export const turnOffShowProfile = internalMutation({
+  args: { cursor: v.optional(v.union(v.string(), v.null())) },
+  returns: v.null(),
+  handler: async (ctx, { cursor }) => {
+    const page = await ctx.db.query("users").paginate({ numItems: ACCOUNTS_PER_RUN, cursor: cursor ?? null });
+    for (const user of page.page) {
+      if (user.privacyPreferences.showProfile) {
+        await updatePrivacyPreferences(ctx, user, { showProfile: false });
+      }
+    }
+    if (!page.isDone) {
+      await ctx.scheduler.runAfter(0, internal.settings.turnOffShowProfile, { cursor: page.continueCursor });
+    }
     return null;
   },
 });

@@ -51,7 +51,7 @@ import {
   replaceStreamMsas,
   replaceStreamPlatforms,
 } from "./model/streams";
-import { publicShopStatus } from "./model/restriction";
+import { isHiddenByOwner, publicShopStatus } from "./model/restriction";
 
 /** The most streams one live-now board shows; a metro filter narrows it further on explore pages. */
 const LIVE_NOW_LIMIT = 48;
@@ -135,7 +135,10 @@ const DASHBOARD_SHOPS = 20;
 /** A stream on its owner's dashboard: its card, and why an admin ended or cancelled it. */
 const myStreamValidator = v.object({ ...streamCardValidator.fields, statusReason: v.optional(v.string()) });
 
-/** The caller's shops with their streams, newest first; empty when signed out. */
+/**
+ * The caller's shops with their streams, newest first; empty when signed out. `hiddenFromPublic`: the
+ * shop is off public surfaces because of the owner's account (restricted, or a viewer).
+ */
 export const listMyStreams = query({
   args: {},
   returns: v.array(
@@ -143,6 +146,7 @@ export const listMyStreams = query({
       liveShopId: v.id("liveShops"),
       liveShopName: v.string(),
       status: shopStatusValidator,
+      hiddenFromPublic: v.boolean(),
       streams: v.array(myStreamValidator),
     }),
   ),
@@ -164,6 +168,7 @@ export const listMyStreams = query({
           liveShopId: shop._id,
           liveShopName: shop.liveShopName,
           status: shop.status,
+          hiddenFromPublic: isHiddenByOwner(shop),
           streams: streams.map((stream) => ({ ...toStreamCard(stream), statusReason: stream.statusReason })),
         };
       }),

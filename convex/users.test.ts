@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
+import type { Doc, Id } from "./_generated/dataModel";
 import type { Role } from "./lib/constants";
 import { LIMITS } from "./lib/validation";
+import { insertLiveShop, linkShopCategory, linkShopMsa } from "./model/liveShops";
+import { insertStream } from "./model/streams";
+import { insertWithTimestamps } from "./model/timestamps";
 import { insertUser } from "./model/users";
 import { newTest } from "./test.setup";
 
@@ -227,5 +230,251 @@ describe("roles", () => {
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ data: { code: "NOT_FOUND" } });
     expect((error as { data: { message: string } }).data.message).toMatch(/sign in once first/);
+  });
+});
+
+const sarahSeller = { subject: "user_sarah", email: "sarah@livelocal.test", name: "Sarah Seller" };
+const HOUR = 3_600_000;
+const FILTER = { categories: [], subcategories: [], states: [], msas: [] };
+
+/**
+ * Ada the admin; Sarah, a seller with an active shop listed in Austin under Fashion and a show in
+ * every status; explore's listings derived.
+ */
+async function setUpSarahsShop() {
+  const t = newTest();
+  const ids = await t.run(async (ctx) => {
+    const adaId = await insertUser(ctx, { clerkId: ada.subject, email: ada.email, role: "admin" });
+    const sarahId = await insertUser(ctx, {
+      clerkId: sarahSeller.subject,
+      email: sarahSeller.email,
+      name: sarahSeller.name,
+      role: "seller",
+    });
+    await insertWithTimestamps(ctx, "categories", { categoryId: "fashion_apparel", label: "Fashion" });
+    const msaId = await insertWithTimestamps(ctx, "msas", {
+      cbsaCode: "12420",
+      msaLabel: "Austin",
+      states: ["TX"],
+      coordinatesLat: 30,
+      coordinatesLng: -97,
+    });
+    const liveShopId = await insertLiveShop(ctx, {
+      userId: sarahId,
+      liveShopName: "Sarah's Vintage",
+      slug: "sarahs-vintage",
+      status: "active",
+      description: "Denim.",
+    });
+    await linkShopCategory(ctx, liveShopId, { categoryId: "fashion_apparel" });
+    await linkShopMsa(ctx, liveShopId, msaId);
+    const now = Date.now();
+    const stream = (streamTitle: string, streamStatus: Doc<"streams">["streamStatus"]) =>
+      insertStream(ctx, {
+        liveShopId,
+        streamTitle,
+        streamStatus,
+        streamStartUTC: now + (streamStatus === "SCHEDULED" ? HOUR : -HOUR),
+        streamStopUTC: now + 2 * HOUR,
+      });
+    return {
+      adaId,
+      sarahId,
+      liveShopId,
+      live: await stream("Denim live", "LIVE"),
+      paused: await stream("Denim paused", "PAUSED"),
+      scheduled: await stream("Denim next", "SCHEDULED"),
+      draft: await stream("Denim draft", "CREATED"),
+      ended: await stream("Denim ended", "ENDED"),
+    };
+  });
+  await t.mutation(internal.explore.rebuildListings, {});
+  await t.finishAllScheduledFunctions(() => undefined);
+  return { t, asAda: t.withIdentity(ada), asSarah: t.withIdentity(sarahSeller), ...ids };
+}
+
+/** What the public sees of Sarah's shop: its page, her live show on the board, explore's listings. */
+async function publicView(t: ReturnType<typeof newTest>, live: Id<"streams">) {
+  const listed = await t.query(api.explore.listExploreStreams, {
+    filter: FILTER,
+    paginationOpts: { numItems: 20, cursor: null },
+  });
+  return {
+    shopPage: (await t.query(api.liveShops.getPublicShop, { idOrSlug: "sarahs-vintage" })) !== null,
+    streamPage: (await t.query(api.streams.getPublicStream, { streamId: live })) !== null,
+    liveNow: (await t.query(api.streams.listLiveNow, {})).some((card) => card._id === live),
+    explore: listed.page.length,
+  };
+}
+
+/** Every row a shop or stream change could touch, to show a refused call changed nothing. */
+async function shopRows(t: ReturnType<typeof newTest>) {
+  return await t.run(async (ctx) => {
+    const tables = [
+      "users",
+      "liveShops",
+      "streams",
+      "liveShopStreams",
+      "liveShopCategories",
+      "liveShopMsas",
+      "streamCategories",
+      "streamMsas",
+      "streamPlatforms",
+      "adminActions",
+    ] as const;
+    return await Promise.all(tables.map(async (table) => await ctx.db.query(table).collect()));
+  });
+}
+
+describe("a seller made a viewer (decision 025)", () => {
+  test("her shop and its shows leave every public surface, and come back when she is a seller again", async () => {
+    const { t, asAda, sarahId, live } = await setUpSarahsShop();
+    const visible = { shopPage: true, streamPage: true, liveNow: true, explore: 4 };
+    expect(await publicView(t, live)).toEqual(visible);
+
+    await asAda.mutation(api.users.setUserRole, { userId: sarahId, role: "viewer" });
+    await t.finishAllScheduledFunctions(() => undefined);
+    expect(await publicView(t, live)).toEqual({
+      shopPage: false,
+      streamPage: false,
+      liveNow: false,
+      explore: 0,
+    });
+    // Kept as it was: nothing is deleted or closed.
+    const shop = await t.run(async (ctx) => (await ctx.db.query("liveShops").first())!);
+    expect(shop).toMatchObject({ status: "active", ownerIsViewer: true });
+
+    await asAda.mutation(api.users.setUserRole, { userId: sarahId, role: "seller" });
+    await t.finishAllScheduledFunctions(() => undefined);
+    expect(await publicView(t, live)).toEqual(visible);
+    expect(
+      (await t.run(async (ctx) => await ctx.db.get("liveShops", shop._id)))?.ownerIsViewer,
+    ).toBeUndefined();
+  });
+
+  test("every change she tries through the API is refused and changes nothing; she still sees her shop", async () => {
+    const { t, asAda, asSarah, sarahId, liveShopId, live, paused, scheduled, draft, ended } =
+      await setUpSarahsShop();
+    await asAda.mutation(api.users.setUserRole, { userId: sarahId, role: "viewer" });
+    await t.finishAllScheduledFunctions(() => undefined);
+    const before = await shopRows(t);
+
+    const shop = {
+      liveShopName: "Sarah's Denim",
+      slug: "sarahs-denim",
+      description: "Denim.",
+      faqSection: [],
+      languages: [],
+      products: [],
+    };
+    const stream = {
+      streamTitle: "Again",
+      streamImageUrls: [],
+      streamStartUTC: Date.now() + 3 * HOUR,
+      streamStopUTC: Date.now() + 4 * HOUR,
+      timezone: "America/New_York" as const,
+      products: [],
+    };
+    const attempts: [string, () => Promise<unknown>][] = [
+      ["updateLiveShop", () => asSarah.mutation(api.liveShops.updateLiveShop, { liveShopId, shop })],
+      [
+        "setShopCategories",
+        () => asSarah.mutation(api.liveShops.setShopCategories, { liveShopId, categories: [] }),
+      ],
+      ["setShopMsas", () => asSarah.mutation(api.liveShops.setShopMsas, { liveShopId, cbsaCodes: [] })],
+      [
+        "setShopStatus",
+        () => asSarah.mutation(api.liveShops.setShopStatus, { liveShopId, status: "maintenance" }),
+      ],
+      ["createLiveShop", () => asSarah.mutation(api.liveShops.createLiveShop, { shop })],
+      ["createStream", () => asSarah.mutation(api.streams.createStream, { liveShopId, stream })],
+      ["updateStream", () => asSarah.mutation(api.streams.updateStream, { streamId: scheduled, stream })],
+      ["pause", () => asSarah.mutation(api.streams.setStreamStatus, { streamId: live, status: "PAUSED" })],
+      ["resume", () => asSarah.mutation(api.streams.setStreamStatus, { streamId: paused, status: "LIVE" })],
+      ["end", () => asSarah.mutation(api.streams.setStreamStatus, { streamId: live, status: "ENDED" })],
+      [
+        "setReplayUrl",
+        () =>
+          asSarah.mutation(api.streams.setReplayUrl, {
+            streamId: ended,
+            replayVideoUrl: "https://example.com/replay",
+          }),
+      ],
+      ["duplicateStream", () => asSarah.mutation(api.streams.duplicateStream, { streamId: scheduled })],
+      ["deleteStream", () => asSarah.mutation(api.streams.deleteStream, { streamId: draft })],
+      [
+        "setStreamCategories",
+        () => asSarah.mutation(api.streams.setStreamCategories, { streamId: scheduled, categories: [] }),
+      ],
+      [
+        "setStreamMsas",
+        () => asSarah.mutation(api.streams.setStreamMsas, { streamId: scheduled, cbsaCodes: [] }),
+      ],
+      [
+        "setStreamPlatforms",
+        () => asSarah.mutation(api.streams.setStreamPlatforms, { streamId: scheduled, platforms: [] }),
+      ],
+    ];
+    for (const [name, attempt] of attempts) {
+      const error: unknown = await attempt().then(
+        () => new Error(`${name} was allowed`),
+        (caught: unknown) => caught,
+      );
+      expect(error, name).toMatchObject({
+        data: {
+          code: "FORBIDDEN",
+          message: expect.stringMatching(/Ask an admin to make you a seller again/) as unknown,
+        },
+      });
+    }
+    expect(await shopRows(t)).toEqual(before);
+
+    // Her own shops are still hers to see, as a viewer who may not change them.
+    expect((await asSarah.query(api.liveShops.listMyShops, {})).map((row) => row._id)).toEqual([liveShopId]);
+    expect(await asSarah.query(api.liveShops.getMyShop, { liveShopId })).toMatchObject({ _id: liveShopId });
+  });
+
+  test("an admin can still moderate her shows", async () => {
+    const { t, asAda, sarahId, live } = await setUpSarahsShop();
+    await asAda.mutation(api.users.setUserRole, { userId: sarahId, role: "viewer" });
+    await asAda.mutation(api.streams.setStreamStatus, {
+      streamId: live,
+      status: "ENDED",
+      reason: "The seller no longer sells here.",
+    });
+    expect((await t.run(async (ctx) => await ctx.db.get("streams", live)))?.streamStatus).toBe("ENDED");
+  });
+
+  test("hideViewersShops hides the shops of viewers who owned them before the rule", async () => {
+    const { t, sarahId, live } = await setUpSarahsShop();
+    // Demoted before decision 025: the role changed, the shop's flag did not.
+    await t.run(async (ctx) => await ctx.db.patch("users", sarahId, { role: "viewer" }));
+    expect((await publicView(t, live)).shopPage).toBe(true);
+    await t.mutation(internal.users.hideViewersShops, {});
+    await t.finishAllScheduledFunctions(() => undefined);
+    expect(await publicView(t, live)).toEqual({
+      shopPage: false,
+      streamPage: false,
+      liveNow: false,
+      explore: 0,
+    });
+  });
+
+  test("admins see which shops a person owns and whether a show is live in them", async () => {
+    const { t, asAda, asSarah, sarahId, liveShopId } = await setUpSarahsShop();
+    const quiet = await t.run(
+      async (ctx) =>
+        await insertLiveShop(ctx, { userId: sarahId, liveShopName: "Quiet", slug: "quiet", status: "draft" }),
+    );
+    const owned = await asAda.query(api.admin.listUserShops, { userId: sarahId });
+    expect(owned).toEqual({
+      shops: expect.arrayContaining([
+        { _id: liveShopId, liveShopName: "Sarah's Vintage", status: "active", liveNow: true },
+        { _id: quiet, liveShopName: "Quiet", status: "draft", liveNow: false },
+      ]) as unknown,
+      more: false,
+    });
+    expect(await asSarah.query(api.admin.listUserShops, { userId: sarahId })).toBeNull();
+    expect(await t.query(api.admin.listUserShops, { userId: sarahId })).toBeNull();
   });
 });

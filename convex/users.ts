@@ -1,9 +1,9 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
+import { internal } from "./_generated/api";
 import { adminMutation, identityMutation, internalMutation, query } from "./functions";
 import { roleValidator } from "./schema";
 import { acceptedIdentityClaims } from "./lib/validation";
-import { recordAdminAction } from "./model/adminLog";
 import { appError } from "./model/errors";
 import {
   changeUserRole,
@@ -15,6 +15,7 @@ import {
   patchUser,
 } from "./model/users";
 import { EMPTY_PAGE } from "./model/pages";
+import { syncShopsWithOwner as syncShopsOf } from "./model/restriction";
 
 const viewerValidator = v.object({
   _id: v.id("users"),
@@ -22,6 +23,8 @@ const viewerValidator = v.object({
   email: v.string(),
   role: roleValidator,
   avatar: v.optional(v.string()),
+  /** Since when their processing is restricted (GDPR article 18): their shops are hidden meanwhile. */
+  restrictedAt: v.optional(v.number()),
 });
 
 /** The signed-in caller's profile, or null when signed out or before `ensureUser` has run. */
@@ -30,8 +33,8 @@ export const viewer = query({
   returns: v.union(viewerValidator, v.null()),
   handler: (ctx) => {
     if (!ctx.viewer) return null;
-    const { _id, name, email, role, avatar } = ctx.viewer;
-    return { _id, name, email, role, avatar };
+    const { _id, name, email, role, avatar, restrictedAt } = ctx.viewer;
+    return { _id, name, email, role, avatar, restrictedAt };
   },
 });
 
@@ -109,30 +112,22 @@ export const listUsers = query({
 });
 
 /**
- * Admins change any user's role; the last admin cannot be demoted. A change is recorded in the activity
- * log, the old and new role in its target label ("Vera Viewer (viewer → seller)").
+ * Admins change any user's role; the last admin cannot be demoted. Every change is recorded in the
+ * activity log, the old and new role in its target label ("Vera Viewer (viewer → seller)"). A viewer's
+ * shops leave public surfaces and cannot be changed by them until they are a seller again (decision 025).
  */
 export const setUserRole = adminMutation({
   args: { userId: v.id("users"), role: roleValidator },
   returns: v.null(),
   handler: async (ctx, { userId, role }) => {
-    const before = await ctx.db.get("users", userId);
-    await changeUserRole(ctx, userId, role);
-    if (before && before.role !== role) {
-      await recordAdminAction(ctx, ctx.viewer, {
-        action: "change_role",
-        targetTable: "users",
-        targetId: userId,
-        targetLabel: `${before.name ?? before.email} (${before.role} → ${role})`,
-      });
-    }
+    await changeUserRole(ctx, userId, role, { by: "admin", admin: ctx.viewer });
     return null;
   },
 });
 
 /**
  * Makes an existing user an admin, from the command line:
- * `npx convex run users:makeAdmin '{"email":"you@example.com"}'`.
+ * `npx convex run users:makeAdmin '{"email":"you@example.com"}'`. Logged like any role change.
  */
 export const makeAdmin = internalMutation({
   args: { email: v.string() },
@@ -142,7 +137,48 @@ export const makeAdmin = internalMutation({
     if (!user) {
       throw appError("NOT_FOUND", `No user has the email ${email}. They need to sign in once first.`);
     }
-    await changeUserRole(ctx, user._id, "admin");
+    await changeUserRole(ctx, user._id, "admin", { by: "commandLine" });
     return user._id;
+  },
+});
+
+/** Brings the owner flags of the user's shops in step with them, a shop at a time (model/restriction.ts). */
+export const syncShopsWithOwner = internalMutation({
+  args: { userId: v.id("users") },
+  returns: v.null(),
+  handler: async (ctx, { userId }) => {
+    await syncShopsOf(ctx, userId);
+    return null;
+  },
+});
+
+/** Viewers read per run by `hideViewersShops`. */
+const VIEWERS_PER_RUN = 100;
+
+/**
+ * Once, on a deployment that had viewers owning shops before decision 025 (an admin demoted a seller):
+ * `npx convex run users:hideViewersShops` takes those shops off public surfaces, a batch of viewers at
+ * a time. Safe to repeat.
+ */
+export const hideViewersShops = internalMutation({
+  args: { cursor: v.optional(v.union(v.string(), v.null())) },
+  returns: v.null(),
+  handler: async (ctx, { cursor }) => {
+    const page = await ctx.db
+      .query("users")
+      .withIndex("by_role_and_email", (q) => q.eq("role", "viewer"))
+      .paginate({ numItems: VIEWERS_PER_RUN, cursor: cursor ?? null });
+    for (const viewer of page.page) {
+      const owned = await ctx.db
+        .query("liveShops")
+        .withIndex("by_userId", (q) => q.eq("userId", viewer._id))
+        .first();
+      // Each shop changes in its own transaction (its streams' listings follow inline).
+      if (owned) await ctx.scheduler.runAfter(0, internal.users.syncShopsWithOwner, { userId: viewer._id });
+    }
+    if (!page.isDone) {
+      await ctx.scheduler.runAfter(0, internal.users.hideViewersShops, { cursor: page.continueCursor });
+    }
+    return null;
   },
 });

@@ -3,11 +3,23 @@
  * plus the visibility rules that follow from a status. Pure: used by the mutations that change a status
  * (which enforce it) and by the dashboard (which only mirrors it to show the right buttons).
  */
-import { AUTO_END_AFTER_MS, TIME_ZONES, type ShopStatus, type StreamStatus } from "./constants";
+import { AUTO_END_AFTER_MS, TIME_ZONES, type Role, type ShopStatus, type StreamStatus } from "./constants";
 import { LIMITS } from "./limits";
 
-/** Who is asking, relative to the shop or stream in question; an admin may also own the shop. */
+/**
+ * Who is asking, relative to the shop or stream in question; an admin may also own the shop. `isOwner`
+ * means acting as the owner: the shop is theirs and their role lets them run shops (`mayRunShops`).
+ */
 export type Actor = { isOwner: boolean; isAdmin: boolean };
+
+/**
+ * PRODUCT.md "Roles": managing a shop and its streams is for sellers (their own) and admins. A viewer
+ * who still owns shops (an admin made them one) keeps them, hidden from the public, but cannot change
+ * them (decision 025).
+ */
+export function mayRunShops(role: Role): boolean {
+  return role !== "viewer";
+}
 
 type ActorRole = "owner" | "admin";
 

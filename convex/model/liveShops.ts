@@ -30,7 +30,7 @@ import {
   type CategoryLinkValue,
 } from "./links";
 import { insertWithTimestamps, patchWithTimestamps, type DocPatch, type NewDoc } from "./timestamps";
-import { ownerRestrictedFor } from "./restriction";
+import { ownerFlagsFor } from "./restriction";
 
 type ShopDefaults = "status" | "schemaType" | "timezone" | "faqSection" | "languages" | "products";
 export type NewLiveShop = Omit<NewDoc<"liveShops">, ShopDefaults> &
@@ -71,8 +71,9 @@ export async function insertLiveShop(
     "liveShops",
     {
       ...shop,
-      // A restricted owner's new shop stays off public surfaces too (GDPR article 18).
-      ...(await ownerRestrictedFor(ctx, shop.userId)),
+      // A restricted owner's new shop stays off public surfaces too (GDPR article 18), as does a
+      // viewer's (decision 025).
+      ...(await ownerFlagsFor(ctx, shop.userId)),
       status: shop.status ?? DEFAULT_SHOP_STATUS,
       schemaType: shop.schemaType ?? DEFAULT_SCHEMA_TYPE,
       timezone: shop.timezone ?? DEFAULT_TIME_ZONE,

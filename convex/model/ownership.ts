@@ -1,11 +1,12 @@
 /**
  * Who may manage a shop or a stream (PRODUCT.md "Roles": sellers their own shops only, admins any for
  * moderation). Every id a function receives goes through one of these before anything is read for the
- * caller or written.
+ * caller or written. An owner whose role is viewer may still read their shops here but change nothing
+ * (decision 025).
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import type { Actor } from "../lib/lifecycle";
+import { mayRunShops, type Actor } from "../lib/lifecycle";
 import { recordAdminAction, type AdminActionEntry } from "./adminLog";
 import { appError } from "./errors";
 import { getLiveShopOrThrow } from "./liveShops";
@@ -18,15 +19,26 @@ export type StreamAccess = ShopAccess & { stream: Doc<"streams"> };
 /** Whether an admin's moderation is enough, or only the owner will do (creating content in the shop). */
 export type Managers = "ownerOnly" | "ownerOrAdmin";
 
+function ownsShop(viewer: Doc<"users"> | null, shop: Doc<"liveShops">): viewer is Doc<"users"> {
+  return viewer !== null && shop.userId === viewer._id;
+}
+
+/** The caller relative to the shop: acting as its owner only while their role lets them run shops. */
 export function actorFor(viewer: Doc<"users"> | null, shop: Doc<"liveShops">): Actor {
-  return { isOwner: viewer !== null && shop.userId === viewer._id, isAdmin: viewer?.role === "admin" };
+  return {
+    isOwner: ownsShop(viewer, shop) && mayRunShops(viewer.role),
+    isAdmin: viewer?.role === "admin",
+  };
 }
 
 function mayManage(actor: Actor, managers: Managers): boolean {
   return actor.isOwner || (managers === "ownerOrAdmin" && actor.isAdmin);
 }
 
-/** For queries: the shop if the viewer owns it or is an admin, else null (a missing shop too). */
+/**
+ * For queries: the shop if the viewer owns it (whatever their role: it is theirs to see) or is an admin,
+ * else null (a missing shop too). `actor` says whether they may change it.
+ */
 export async function getManagedShop(
   ctx: QueryCtx,
   viewer: Doc<"users"> | null,
@@ -35,7 +47,17 @@ export async function getManagedShop(
   const shop = await ctx.db.get("liveShops", liveShopId);
   if (!shop) return null;
   const actor = actorFor(viewer, shop);
-  return mayManage(actor, "ownerOrAdmin") ? { shop, actor } : null;
+  return ownsShop(viewer, shop) || actor.isAdmin ? { shop, actor } : null;
+}
+
+/** Refuses an owner who may not run shops any more, in words that say why and what lifts it. */
+function assertOwnerMayRunShops(viewer: Doc<"users">, shop: Doc<"liveShops">): void {
+  if (ownsShop(viewer, shop) && !mayRunShops(viewer.role)) {
+    throw appError(
+      "FORBIDDEN",
+      "An admin made your account a viewer, so you cannot change your shops or streams. Ask an admin to make you a seller again.",
+    );
+  }
 }
 
 /** For queries: the stream and its shop if the viewer owns the shop or is an admin, else null. */
@@ -57,6 +79,7 @@ export async function getOwnedShopOrThrow(
   managers: Managers,
 ): Promise<ShopAccess> {
   const shop = await getLiveShopOrThrow(ctx, liveShopId);
+  assertOwnerMayRunShops(viewer, shop);
   const actor = actorFor(viewer, shop);
   if (!mayManage(actor, managers)) throw appError("FORBIDDEN", "Only the shop's owner can change this shop.");
   return { shop, actor };
@@ -70,6 +93,7 @@ export async function getOwnedStreamOrThrow(
 ): Promise<StreamAccess> {
   const stream = await getStreamOrThrow(ctx, streamId);
   const shop = await getLiveShopOrThrow(ctx, stream.liveShopId);
+  assertOwnerMayRunShops(viewer, shop);
   const actor = actorFor(viewer, shop);
   if (!mayManage(actor, managers)) {
     throw appError("FORBIDDEN", "Only the shop's owner can change this stream.");

@@ -1,6 +1,7 @@
 /**
- * What the public shop and stream pages read: only public fields (never a tax id or an owner id), link
- * rows turned into labels, and a shop's streams grouped for its page. Every read is indexed and bounded.
+ * What the public shop and stream pages read: only public fields (never a tax id or an owner id; the
+ * owner's name and picture only when they allow it), link rows turned into labels, and a shop's streams
+ * grouped for its page. Every read is indexed and bounded.
  */
 import { omit } from "convex-helpers";
 import { v, type Infer } from "convex/values";
@@ -42,10 +43,25 @@ const shopStreamValidator = v.object({
   platforms: v.array(platformLinkValidator),
 });
 
+/** The owner as their shop's page shows them: only with "Show my profile on my shops" on (decision 026). */
+export const publicOwnerValidator = v.union(
+  v.object({ name: v.string(), avatar: v.optional(v.string()) }),
+  v.null(),
+);
+
 export const publicShopValidator = v.object({
   _id: v.id("liveShops"),
-  // Everything the shop shows the public: not its owner, tax id, admin note or timestamps.
-  ...omit(liveShopFields, ["userId", "taxId", "statusReason", "ownerRestricted", "createdAt", "updatedAt"]),
+  // Everything the shop shows the public: not its owner's id, tax id, admin note or timestamps.
+  ...omit(liveShopFields, [
+    "userId",
+    "taxId",
+    "statusReason",
+    "ownerRestricted",
+    "ownerIsViewer",
+    "createdAt",
+    "updatedAt",
+  ]),
+  owner: publicOwnerValidator,
   categories: v.array(categoryLabelValidator),
   areas: v.array(areaValidator),
   streams: v.object({
@@ -178,6 +194,19 @@ export function toPublicShopFields(shop: Doc<"liveShops">) {
     shopTrailerUrl: shop.shopTrailerUrl,
     schemaType: shop.schemaType,
   };
+}
+
+/**
+ * The owner's name and picture for their shop's page, when they allow it (privacy preference
+ * `showProfile`) and have a name; never their email. Null otherwise.
+ */
+export async function readPublicOwner(
+  ctx: QueryCtx,
+  shop: Doc<"liveShops">,
+): Promise<Infer<typeof publicOwnerValidator>> {
+  const owner = await ctx.db.get("users", shop.userId);
+  if (!owner?.privacyPreferences.showProfile || owner.name === undefined) return null;
+  return { name: owner.name, avatar: owner.avatar };
 }
 
 export async function readShopLinks(ctx: QueryCtx, liveShopId: Id<"liveShops">) {

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { newTest } from "../test.setup";
 import { TERMS_VERSION } from "../lib/constants";
-import { insertUser, patchUser, promoteToSellerIfViewer } from "./users";
+import { insertLiveShop } from "./liveShops";
+import { becomeSellerForNewShop, insertUser, patchUser } from "./users";
 
 const sarah = { clerkId: "user_sarah", email: "sarah@livelocal.test", name: "Sarah" };
 
@@ -73,10 +74,10 @@ describe("users write helpers", () => {
   });
 });
 
-describe("promoteToSellerIfViewer", () => {
-  test("a viewer becomes a seller; a seller and an admin keep their role", async () => {
+describe("becomeSellerForNewShop", () => {
+  test("a viewer becomes a seller, logged as their own first shop; a seller and an admin keep their role", async () => {
     const t = newTest();
-    const roles = await t.run(async (ctx) => {
+    const { roles, log } = await t.run(async (ctx) => {
       const viewer = await insertUser(ctx, sarah);
       const seller = await insertUser(ctx, {
         clerkId: "user_omar",
@@ -88,11 +89,36 @@ describe("promoteToSellerIfViewer", () => {
         email: "ada@livelocal.test",
         role: "admin",
       });
-      for (const id of [viewer, seller, admin]) await promoteToSellerIfViewer(ctx, id);
-      return await Promise.all(
-        [viewer, seller, admin].map(async (id) => (await ctx.db.get("users", id))?.role),
-      );
+      for (const id of [viewer, seller, admin]) {
+        await becomeSellerForNewShop(ctx, (await ctx.db.get("users", id))!, "Sarah's Vintage");
+      }
+      return {
+        roles: await Promise.all(
+          [viewer, seller, admin].map(async (id) => (await ctx.db.get("users", id))?.role),
+        ),
+        log: await ctx.db.query("adminActions").collect(),
+      };
     });
     expect(roles).toEqual(["seller", "seller", "admin"]);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({
+      action: "change_role",
+      adminName: "Sarah",
+      targetLabel: "Sarah (viewer → seller)",
+      reason: "Opened their first shop, Sarah's Vintage.",
+    });
+  });
+
+  test("a viewer who already owns a shop is refused and stays a viewer", async () => {
+    const t = newTest();
+    const role = await t.run(async (ctx) => {
+      const userId = await insertUser(ctx, sarah);
+      await insertLiveShop(ctx, { userId, liveShopName: "Old", slug: "old" });
+      await expect(
+        becomeSellerForNewShop(ctx, (await ctx.db.get("users", userId))!, "New"),
+      ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+      return (await ctx.db.get("users", userId))?.role;
+    });
+    expect(role).toBe("viewer");
   });
 });

@@ -2,8 +2,11 @@ import type { PaginationOptions, PaginationResult } from "convex/server";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { DEFAULT_ROLE, TERMS_VERSION, type Role } from "../lib/constants";
+import { mayRunShops } from "../lib/lifecycle";
+import { personActor, recordActivity, type LogActor } from "./adminLog";
 import { adminEmails } from "./env";
 import { appError } from "./errors";
+import { syncShopsWithOwner } from "./restriction";
 import { insertWithTimestamps, patchWithTimestamps, type DocPatch } from "./timestamps";
 
 export type NewUser = {
@@ -14,6 +17,8 @@ export type NewUser = {
   avatar?: string;
   /** `updated_at` of the Clerk event the row was created from, when it came from the webhook. */
   clerkUpdatedAt?: number;
+  /** Defaults to DEFAULT_PRIVACY_PREFERENCES (the demo data's sellers choose otherwise). */
+  privacyPreferences?: Doc<"users">["privacyPreferences"];
 };
 
 export const DEFAULT_NOTIFICATION_PREFERENCES: Doc<"users">["notificationPreferences"] = {
@@ -22,10 +27,14 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Doc<"users">["notificationPrefere
   emailDigest: false,
 };
 
+/**
+ * Nothing about a person is public unless they say so (GDPR article 25(2)): `showProfile` puts their name
+ * and picture on their shops' pages, so it starts off (decision 026).
+ */
 export const DEFAULT_PRIVACY_PREFERENCES: Doc<"users">["privacyPreferences"] = {
   analytics: false,
   personalization: true,
-  showProfile: true,
+  showProfile: false,
 };
 
 /** Emails are compared without case, so one person cannot hold two accounts by capitalisation. */
@@ -83,7 +92,7 @@ export async function insertUser(ctx: MutationCtx, user: NewUser, now = Date.now
       paymentMethods: [],
       notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES,
       termsAcceptance: { version: TERMS_VERSION, acceptedAt: now },
-      privacyPreferences: DEFAULT_PRIVACY_PREFERENCES,
+      privacyPreferences: user.privacyPreferences ?? DEFAULT_PRIVACY_PREFERENCES,
       gdprRequestStatus: "none",
       gdprRequestType: "none",
     },
@@ -110,14 +119,33 @@ export function initialRoleFor(email: string): Role {
   return adminEmails().has(normalizeEmail(email)) ? "admin" : DEFAULT_ROLE;
 }
 
-/** Creates a user with the role `initialRoleFor` gives; refuses a Clerk id deleted at Clerk. */
+/**
+ * Creates a user with the role `initialRoleFor` gives; refuses a Clerk id deleted at Clerk. An account
+ * that starts as an admin is in the activity log, as a role change is: it did not come from the console.
+ */
 export async function insertUserWithInitialRole(
   ctx: MutationCtx,
   user: Omit<NewUser, "role">,
   now = Date.now(),
 ): Promise<Id<"users">> {
   await assertClerkUserNotDeleted(ctx, user.clerkId);
-  return await insertUser(ctx, { ...user, role: initialRoleFor(user.email) }, now);
+  const role = initialRoleFor(user.email);
+  const userId = await insertUser(ctx, { ...user, role }, now);
+  if (role !== DEFAULT_ROLE) {
+    await recordActivity(
+      ctx,
+      { name: "ADMIN_EMAILS setting" },
+      {
+        action: "change_role",
+        targetTable: "users",
+        targetId: userId,
+        targetLabel: `${user.name ?? normalizeEmail(user.email)} (new account → ${role})`,
+        reason: "The account's email is listed in ADMIN_EMAILS.",
+      },
+      now,
+    );
+  }
+  return userId;
 }
 
 export async function getDeletedClerkUser(
@@ -148,23 +176,83 @@ export async function recordClerkUserDeleted(
   await insertWithTimestamps(ctx, "deletedClerkUsers", { clerkId, deletedAt }, now);
 }
 
-/** A viewer becomes a seller (on creating a first shop); sellers and admins keep their role. */
-export async function promoteToSellerIfViewer(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
-  const user = await ctx.db.get("users", userId);
-  if (!user) throw appError("NOT_FOUND", "This user does not exist.");
-  if (user.role === "viewer") await patchUser(ctx, userId, { role: "seller" });
+/**
+ * What changed a role, for the activity log: an admin in the console, the person's own first shop
+ * (PRODUCT.md "Roles": the first one makes the user a seller), or `users:makeAdmin` on the command line.
+ */
+export type RoleChangeSource =
+  { by: "admin"; admin: Doc<"users"> } | { by: "firstShop"; liveShopName: string } | { by: "commandLine" };
+
+function roleChangeLogged(
+  user: Doc<"users">,
+  source: RoleChangeSource,
+): { actor: LogActor; reason?: string } {
+  switch (source.by) {
+    case "admin":
+      return { actor: personActor(source.admin) };
+    case "firstShop":
+      return { actor: personActor(user), reason: `Opened their first shop, ${source.liveShopName}.` };
+    case "commandLine":
+      return { actor: { name: "Command line" }, reason: "users:makeAdmin was run." };
+  }
 }
 
 /**
- * Changes a user's role (the caller checks that an admin asked). The last admin cannot be demoted, or
- * nobody could change roles any more; with two or more, any of them may step down.
+ * Changes a user's role, wherever the change comes from, and records it in the activity log with the
+ * old and new role ("Vera Viewer (viewer → seller)"). The last admin cannot be demoted, or nobody could
+ * change roles any more; with two or more, any of them may step down. Their shops follow (decision
+ * 025): a viewer's leave public surfaces, and come back when they may run shops again.
  */
-export async function changeUserRole(ctx: MutationCtx, userId: Id<"users">, role: Role): Promise<void> {
+export async function changeUserRole(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  role: Role,
+  source: RoleChangeSource,
+  now = Date.now(),
+): Promise<void> {
   const user = await ctx.db.get("users", userId);
   if (!user) throw appError("NOT_FOUND", "This user does not exist.");
   if (user.role === role) return;
   if (user.role === "admin") await assertNotLastAdmin(ctx, "changing this role");
-  await patchUser(ctx, userId, { role });
+  await patchUser(ctx, userId, { role }, now);
+  if (mayRunShops(user.role) !== mayRunShops(role)) await syncShopsWithOwner(ctx, userId);
+  const { actor, reason } = roleChangeLogged(user, source);
+  await recordActivity(
+    ctx,
+    actor,
+    {
+      action: "change_role",
+      targetTable: "users",
+      targetId: userId,
+      targetLabel: `${user.name ?? user.email} (${user.role} → ${role})`,
+      reason,
+    },
+    now,
+  );
+}
+
+/**
+ * Before a new shop: a viewer's first shop makes them a seller (PRODUCT.md "Roles"), logged. A viewer
+ * who already owns shops was made a viewer by an admin (shops are never given away), and a new shop
+ * would not be their first: refused, so an admin's decision is not undone by opening a shop.
+ */
+export async function becomeSellerForNewShop(
+  ctx: MutationCtx,
+  user: Doc<"users">,
+  liveShopName: string,
+): Promise<void> {
+  if (mayRunShops(user.role)) return;
+  const owned = await ctx.db
+    .query("liveShops")
+    .withIndex("by_userId", (q) => q.eq("userId", user._id))
+    .first();
+  if (owned) {
+    throw appError(
+      "FORBIDDEN",
+      "An admin made your account a viewer, so you cannot open or manage shops. Ask an admin to make you a seller again.",
+    );
+  }
+  await changeUserRole(ctx, user._id, "seller", { by: "firstShop", liveShopName });
 }
 
 /**

@@ -153,7 +153,7 @@ const EXPLORE_FIRST_PAGE = {
   filter: { categories: [], subcategories: [], states: [], msas: [] },
   paginationOpts: { numItems: 24, cursor: null },
 };
-function queryArgs(target: StreamRow & { liveShopId: Id<"liveShops">; slug: string }) {
+function queryArgs(target: StreamRow & { liveShopId: Id<"liveShops">; slug: string; sellerId: Id<"users"> }) {
   const args: Record<string, Record<string, unknown>> = {
     "explore:listExploreStreams": EXPLORE_FIRST_PAGE,
     "explore:listExploreShops": EXPLORE_FIRST_PAGE,
@@ -170,6 +170,8 @@ function queryArgs(target: StreamRow & { liveShopId: Id<"liveShops">; slug: stri
     "admin:listShops": { paginationOpts: { numItems: 25, cursor: null } },
     "admin:listStreams": { paginationOpts: { numItems: 25, cursor: null }, status: "LIVE" },
     "admin:listActivity": { paginationOpts: { numItems: 25, cursor: null } },
+    // The role-change question about the seller: their shops (decision 025).
+    "admin:listUserShops": { userId: target.sellerId },
     "privacy:listDecidedRequests": { paginationOpts: { numItems: 25, cursor: null } },
   };
   return (name: string) => args[name] ?? {};
@@ -198,7 +200,9 @@ async function documentsReadPerQuery(
   const shops = await sellerClient.query(api.liveShops.listMyShops, {});
   const shop = shops.find((candidate) => candidate.liveShopName === target.liveShopName);
   if (!shop) throw new Error(`The seller has no shop named ${target.liveShopName}.`);
-  const argsFor = queryArgs({ ...target, liveShopId: shop._id, slug: shop.slug });
+  const me = await sellerClient.query(api.users.viewer, {});
+  if (!me) throw new Error("The seller has no user row.");
+  const argsFor = queryArgs({ ...target, liveShopId: shop._id, slug: shop.slug, sellerId: me._id });
   const admin = DEMO_USERS.find((user) => user.role === "admin");
   const viewer = DEMO_USERS.find((user) => user.role === "viewer");
   if (!admin || !viewer) throw new Error("The demo data needs an admin and a viewer.");

@@ -65,6 +65,11 @@ test("the demo admin makes a new user a seller, which the new user sees at once"
   const role = admin.page.getByRole("combobox", { name: `Role of ${email}` });
   expect(await role.inputValue()).toBe("viewer");
   await role.selectOption("seller");
+  // Every role change asks first (decision 025); this newcomer owns no shop.
+  const question = admin.page.getByRole("alertdialog", { name: /a seller\?$/ });
+  await question.getByText("Sellers open live shops and run their own shows.").waitFor();
+  await screenshot(admin.page, "admin-users-role-question");
+  await question.getByRole("button", { name: "Make a seller" }).click();
   await admin.page.waitForFunction((label) => {
     const select = document.querySelector<HTMLSelectElement>(`select[aria-label="${label}"]`);
     return select !== null && !select.disabled && select.value === "seller";

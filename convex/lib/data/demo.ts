@@ -75,6 +75,8 @@ export type DemoUser = {
   name: string;
   role: Role;
   avatar?: string;
+  /** Chose "Show my profile on my shops": their name shows on their shops' pages. */
+  showProfile?: boolean;
 };
 
 export type DemoProduct = {
@@ -114,22 +116,32 @@ export type DemoShop = {
 // Users
 // ---------------------------------------------------------------------------------------------
 
-function demoUser(key: string, name: string, role: Role): DemoUser {
+function demoUser(key: string, name: string, role: Role, showProfile?: boolean): DemoUser {
   const local = key.replace(/^seller_/, "");
-  return { key, clerkId: `demo_${key}`, email: `${local}@livelocal.test`, name, role };
+  return {
+    key,
+    clerkId: `demo_${key}`,
+    email: `${local}@livelocal.test`,
+    name,
+    role,
+    ...(showProfile && { showProfile }),
+  };
 }
 
-/** One admin, ten sellers (owning one or two shops each) and one plain viewer. */
+/**
+ * One admin, ten sellers (owning one or two shops each) and one plain viewer. Three sellers show their
+ * profile on their shops; the others keep the default (off).
+ */
 export const DEMO_USERS: readonly DemoUser[] = [
   demoUser("admin", "Avery Chen", "admin"),
-  demoUser("seller_maria", "Maria Delgado", "seller"),
+  demoUser("seller_maria", "Maria Delgado", "seller", true),
   demoUser("seller_jonah", "Jonah Weiss", "seller"),
   demoUser("seller_devon", "Devon Brooks", "seller"),
-  demoUser("seller_priya", "Priya Raman", "seller"),
+  demoUser("seller_priya", "Priya Raman", "seller", true),
   demoUser("seller_marcus", "Marcus Hill", "seller"),
   demoUser("seller_kate", "Kate Sullivan", "seller"),
   demoUser("seller_lena", "Lena Park", "seller"),
-  demoUser("seller_sam", "Sam Okafor", "seller"),
+  demoUser("seller_sam", "Sam Okafor", "seller", true),
   demoUser("seller_rosa", "Rosa Martinez", "seller"),
   demoUser("seller_theo", "Theo Nguyen", "seller"),
   demoUser("viewer", "Jordan Lee", "viewer"),

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ShopsHiddenBanner } from "@/components/shops/shops-hidden-banner";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { DashboardNav } from "./dashboard-nav";
 import { TermsBanner } from "./terms-banner";
@@ -22,6 +23,7 @@ export function DashboardShell({ title, description, actions, subnav, children }
       <DashboardNav />
       {subnav}
       <TermsBanner />
+      <ShopsHiddenBanner />
       <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h1 className="break-words text-3xl font-bold tracking-tight">{title}</h1>

@@ -3,8 +3,14 @@ import type { ShopStatus, StreamStatus } from "@convex/lib/constants";
 import type { Actor } from "@convex/lib/lifecycle";
 import { StreamRow, type StreamRowData } from "./stream-row";
 
-export type ShopWithStreams = { liveShopId: string; status: ShopStatus; streams: StreamRowData[] };
-type Listed = { stream: StreamRowData; shopStatus: ShopStatus };
+export type ShopWithStreams = {
+  liveShopId: string;
+  status: ShopStatus;
+  /** Off public surfaces because of the owner's account, whatever the shop's status. */
+  hiddenFromPublic?: boolean;
+  streams: StreamRowData[];
+};
+type Listed = { stream: StreamRowData; shopStatus: ShopStatus; hiddenFromPublic: boolean };
 
 const byStart = (a: Listed, b: Listed) =>
   (a.stream.streamStartUTC ?? Infinity) - (b.stream.streamStartUTC ?? Infinity);
@@ -30,7 +36,13 @@ type StreamGroupsProps = {
 
 /** The seller's streams across shops, grouped live now / upcoming / drafts / ended, each with its controls. */
 export function StreamGroups({ shops, actor, actions, endedLimit, moreEnded }: StreamGroupsProps) {
-  const listed = shops.flatMap((shop) => shop.streams.map((stream) => ({ stream, shopStatus: shop.status })));
+  const listed = shops.flatMap((shop) =>
+    shop.streams.map((stream) => ({
+      stream,
+      shopStatus: shop.status,
+      hiddenFromPublic: shop.hiddenFromPublic ?? false,
+    })),
+  );
   return (
     <div className="space-y-8">
       {GROUPS.map((group) => {
@@ -45,12 +57,13 @@ export function StreamGroups({ shops, actor, actions, endedLimit, moreEnded }: S
               {group.title} <span className="font-normal">({all.length})</span>
             </h3>
             <ul className="mt-2 divide-y divide-slate-200 rounded-2xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-              {shown.map(({ stream, shopStatus }) => (
+              {shown.map(({ stream, shopStatus, hiddenFromPublic }) => (
                 <StreamRow
                   key={stream._id}
                   stream={stream}
                   actor={actor}
                   shopStatus={shopStatus}
+                  hiddenFromPublic={hiddenFromPublic}
                   actions={actions?.(stream)}
                 />
               ))}

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import type { ShopStatus } from "@convex/lib/constants";
-import type { Actor } from "@convex/lib/lifecycle";
+import { isStreamPagePublic, type Actor } from "@convex/lib/lifecycle";
 import { formatStreamTime, formatTimeRange } from "@convex/lib/time";
+import { HiddenFromPublicTag } from "@/components/shops/shops-hidden-banner";
 import { StreamStatusBadge } from "./stream-status-badge";
 import { StreamStatusControls, type StreamForControls } from "./stream-status-controls";
 
@@ -33,17 +34,25 @@ type StreamRowProps = {
   stream: StreamRowData;
   actor: Actor;
   shopStatus?: ShopStatus;
+  /**
+   * Its shop is off public surfaces because of the owner's account: tagged where its status would be
+   * public otherwise (a live show reaches no one).
+   */
+  hiddenFromPublic?: boolean;
   /** Links and buttons beside the status controls (edit, duplicate, delete). */
   actions?: ReactNode;
 };
 
 /** One of the seller's streams in a list: status, title, shop and time, the lifecycle's buttons. */
-export function StreamRow({ stream, actor, shopStatus, actions }: StreamRowProps) {
+export function StreamRow({ stream, actor, shopStatus, hiddenFromPublic, actions }: StreamRowProps) {
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           <StreamStatusBadge status={stream.streamStatus} />
+          {hiddenFromPublic && shopStatus && isStreamPagePublic(stream.streamStatus, shopStatus) && (
+            <HiddenFromPublicTag />
+          )}
           <span className="min-w-0 break-words">{stream.streamTitle}</span>
         </p>
         <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">

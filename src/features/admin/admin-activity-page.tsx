@@ -37,7 +37,7 @@ export function AdminActivityPage() {
   return (
     <AdminShell
       title="Activity"
-      description="Every admin action, newest first: who took it, when, on what and why. Entries cannot be changed."
+      description="Every admin action and every role change, however it came about, newest first: who or what did it, when, on what and why. Entries cannot be changed."
     >
       {status === "LoadingFirstPage" ? (
         <ListLoading>Loading the activity log…</ListLoading>

@@ -78,7 +78,7 @@ export function AdminOverviewPage() {
           Make someone a seller or an admin, or take the role back.
         </OverviewCard>
         <OverviewCard to={paths.dashboard.admin.activity.getHref()} icon="lucide:history" title="Activity">
-          Every admin action: who, when, what and why.
+          Every admin action and role change: who, when, what and why.
         </OverviewCard>
       </ul>
     </AdminShell>

@@ -172,4 +172,76 @@ describe("dashboard", () => {
     );
     expect(within(nav).queryByRole("link", { name: "Admin" })).not.toBeInTheDocument();
   });
+
+  test("a viewer who still owns a shop is told it is hidden, why and what brings it back, with no controls", () => {
+    setQueryResult(api.users.viewer, {
+      _id: "u1",
+      email: "sarah@livelocal.test",
+      name: "Sarah",
+      role: "viewer",
+    });
+    renderDashboard();
+    const banner = screen.getByRole("region", { name: "Your shops are hidden" });
+    expect(banner).toHaveTextContent("An admin made your account a viewer, and only sellers run shops.");
+    expect(screen.getByText("Boot sale")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Pause" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Go live" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /New stream/ })).not.toBeInTheDocument();
+  });
+
+  test("a seller sees no such notice", () => {
+    renderDashboard();
+    expect(screen.queryByRole("region", { name: "Your shops are hidden" })).not.toBeInTheDocument();
+  });
+
+  test("a restricted seller is told her shop and shows are hidden, since when, and what lifts it", () => {
+    setQueryResult(api.users.viewer, {
+      _id: "u1",
+      email: "sarah@livelocal.test",
+      name: "Sarah",
+      role: "seller",
+      restrictedAt: Date.UTC(2026, 2, 4, 12),
+    });
+    setQueryResult(api.liveShops.listMyShops, [
+      {
+        _id: "s1",
+        liveShopName: "Sarah's Vintage",
+        slug: "sarahs-vintage",
+        status: "active",
+        hiddenFromPublic: true,
+        updatedAt: 0,
+      },
+    ]);
+    setQueryResult(api.streams.listMyStreams, [
+      {
+        liveShopId: "s1",
+        liveShopName: "Sarah's Vintage",
+        status: "active",
+        hiddenFromPublic: true,
+        streams: [stream("b", "Boot sale", "LIVE"), stream("d", "Draft idea", "CREATED")],
+      },
+    ]);
+    renderDashboard();
+    const banner = screen.getByRole("region", { name: "Your shops are hidden" });
+    expect(banner).toHaveTextContent(
+      "Processing of your data has been restricted at your request since Mar 4, 2026",
+    );
+    expect(banner).toHaveTextContent("a show you take live reaches no one");
+    expect(banner).toHaveTextContent("They are shown again when a LiveLocal admin lifts the restriction.");
+    expect(within(banner).getByRole("link", { name: "Your privacy requests" })).toHaveAttribute(
+      "href",
+      "/dashboard/settings#privacy-requests",
+    );
+    expect(banner).not.toHaveTextContent("made your account a viewer");
+    // Where she works: the shop's card and the live show say so beside their status.
+    const shops = screen.getByRole("region", { name: "Your live shops" });
+    expect(within(shops).getByText("Hidden from the public")).toBeInTheDocument();
+    const live = screen.getByRole("region", { name: "Live now" });
+    expect(within(live).getByText("Hidden from the public")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("region", { name: "Drafts" })).queryByText("Hidden from the public"),
+    ).not.toBeInTheDocument();
+    // She still runs them.
+    expect(within(live).getByRole("button", { name: "Pause" })).toBeInTheDocument();
+  });
 });

@@ -8,6 +8,7 @@ import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { useNow } from "@/lib/use-now";
 import { api } from "@convex/_generated/api";
+import { mayRunShops } from "@convex/lib/lifecycle";
 import { attentionItems } from "./attention";
 import { AttentionList } from "./attention-list";
 import { ShopsOverview } from "./shops-overview";
@@ -24,7 +25,9 @@ export function DashboardPage() {
   if (viewer === undefined || viewer === null || shops === undefined || streamsByShop === undefined) {
     return <p className="mx-auto max-w-5xl px-4 py-12 text-slate-500">Loading your dashboard…</p>;
   }
-  const actor = { isOwner: true, isAdmin: viewer.role === "admin" };
+  // A viewer who still owns shops sees them, hidden from the public, without controls (decision 025).
+  const canRunShops = mayRunShops(viewer.role);
+  const actor = { isOwner: canRunShops, isAdmin: viewer.role === "admin" };
   const streams = streamsByShop.flatMap((shop) => shop.streams);
 
   return (
@@ -32,7 +35,8 @@ export function DashboardPage() {
       title="Dashboard"
       description={`Signed in as ${viewer.name ?? viewer.email} · ${viewer.role}`}
       actions={
-        shops.length > 0 && (
+        shops.length > 0 &&
+        canRunShops && (
           <Link
             to={paths.dashboard.newStream.getHref(shops.length === 1 ? shops[0]?._id : undefined)}
             className={buttonVariants({ size: "sm" })}
@@ -58,7 +62,7 @@ export function DashboardPage() {
       ) : (
         <div className="space-y-10">
           <AttentionList items={attentionItems(shops, streams, now)} />
-          <ShopsOverview shops={shops} />
+          <ShopsOverview shops={shops} canRunShops={canRunShops} />
           <section aria-labelledby="streams-heading">
             <div className="flex items-center justify-between gap-3">
               <h2 id="streams-heading" className="text-xl font-semibold">

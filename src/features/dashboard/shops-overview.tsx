@@ -1,13 +1,24 @@
 import { Link } from "react-router-dom";
 import { ShopStatusBadge } from "@/components/shops/shop-status-badge";
+import { HiddenFromPublicTag } from "@/components/shops/shops-hidden-banner";
 import { buttonVariants } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import type { ShopStatus } from "@convex/lib/constants";
+import { isShopPublic } from "@convex/lib/lifecycle";
 
-type Shop = { _id: string; liveShopName: string; status: ShopStatus; statusReason?: string };
+type Shop = {
+  _id: string;
+  liveShopName: string;
+  status: ShopStatus;
+  statusReason?: string;
+  hiddenFromPublic: boolean;
+};
 
-/** The seller's shops at a glance: status, any note from an admin, and where to manage each. */
-export function ShopsOverview({ shops }: { shops: Shop[] }) {
+/**
+ * The seller's shops at a glance: status, any note from an admin, and where to manage each. Without
+ * `canRunShops` (a viewer who still owns shops) they are listed with nothing to start.
+ */
+export function ShopsOverview({ shops, canRunShops }: { shops: Shop[]; canRunShops: boolean }) {
   return (
     <section aria-labelledby="shops-heading">
       <div className="flex items-center justify-between gap-3">
@@ -31,7 +42,10 @@ export function ShopsOverview({ shops }: { shops: Shop[] }) {
               >
                 {shop.liveShopName}
               </Link>
-              <ShopStatusBadge status={shop.status} />
+              <div className="flex shrink-0 flex-col items-end gap-1">
+                <ShopStatusBadge status={shop.status} />
+                {shop.hiddenFromPublic && isShopPublic(shop.status) && <HiddenFromPublicTag />}
+              </div>
             </div>
             {shop.statusReason && (
               <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
@@ -39,13 +53,15 @@ export function ShopsOverview({ shops }: { shops: Shop[] }) {
               </p>
             )}
             <div className="mt-3 flex flex-wrap gap-2">
-              <Link
-                to={paths.dashboard.newStream.getHref(shop._id)}
-                className={buttonVariants({ variant: "outline", size: "sm" })}
-                aria-label={`New stream for ${shop.liveShopName}`}
-              >
-                New stream
-              </Link>
+              {canRunShops && (
+                <Link
+                  to={paths.dashboard.newStream.getHref(shop._id)}
+                  className={buttonVariants({ variant: "outline", size: "sm" })}
+                  aria-label={`New stream for ${shop.liveShopName}`}
+                >
+                  New stream
+                </Link>
+              )}
               <Link
                 to={paths.dashboard.streams.getHref(shop._id)}
                 className={buttonVariants({ variant: "ghost", size: "sm" })}

@@ -1,10 +1,11 @@
+import { Avatar } from "@/components/layout/avatar";
 import { Icon } from "@/components/ui/icon";
 import { FollowShopButton } from "@/components/watch-list/follow-shop-button";
 import type { PublicShop } from "./shop-json-ld";
 
 /**
- * Banner, logo, name, headline and the follow button on the shop's theme colour, with the "temporarily
- * closed" notice.
+ * Banner, logo, name, headline, the owner when they show their profile (decision 026) and the follow
+ * button on the shop's theme colour, with the "temporarily closed" notice.
  */
 export function ShopHero({ shop }: { shop: PublicShop }) {
   return (
@@ -32,6 +33,15 @@ export function ShopHero({ shop }: { shop: PublicShop }) {
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{shop.liveShopName}</h1>
           {shop.headline && (
             <p className="mt-1 text-lg text-slate-600 dark:text-slate-300">{shop.headline}</p>
+          )}
+          {shop.owner && (
+            <p className="mt-2 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+              <Avatar name={shop.owner.name} url={shop.owner.avatar} className="size-7 text-xs" />
+              <span className="min-w-0 break-words">
+                Run by{" "}
+                <span className="font-medium text-slate-900 dark:text-slate-100">{shop.owner.name}</span>
+              </span>
+            </p>
           )}
         </div>
         <div className="shrink-0 sm:pb-2">

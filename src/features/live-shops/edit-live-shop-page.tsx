@@ -6,11 +6,13 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { DashboardShell } from "@/components/layout/dashboard-shell";
 import { PageLoading } from "@/components/layout/page-loading";
 import { ShopStatusBadge } from "@/components/shops/shop-status-badge";
+import { HiddenFromPublicTag } from "@/components/shops/shops-hidden-banner";
 import { buttonVariants } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
+import { isShopPublic, mayRunShops } from "@convex/lib/lifecycle";
 import { LiveShopForm } from "./live-shop-form";
 import { shopDraftFromDoc } from "./shop-draft";
 import { ShopLifecycleActions } from "./shop-lifecycle-actions";
@@ -51,13 +53,28 @@ function EditLiveShop({ liveShopId }: { liveShopId: string }) {
 
   if (shop === undefined || viewer === undefined) return <PageLoading label="Loading your shop…" />;
   if (shop === null || viewer === null) return <ShopNotFound />;
+  const isOwner = shop.userId === viewer._id;
+  // A viewer who still owns the shop sees it but changes nothing (decision 025; the banner says why).
+  const readOnly = isOwner && !mayRunShops(viewer.role);
+  // Shown where the status alone would make the shop public.
+  const hiddenByOwner = (shop.ownerRestricted || shop.ownerIsViewer) && isShopPublic(shop.status);
 
   return (
     <DashboardShell
       title={shop.liveShopName}
       description={
         <div className="space-y-2">
-          <ShopStatusBadge status={shop.status} />
+          <p className="flex flex-wrap items-center gap-2">
+            <ShopStatusBadge status={shop.status} />
+            {hiddenByOwner && <HiddenFromPublicTag />}
+          </p>
+          {!isOwner && hiddenByOwner && (
+            <p className="text-sm">
+              {shop.ownerRestricted
+                ? "Its owner's processing is restricted (a privacy request), so nobody but them and admins sees it."
+                : "Its owner is a viewer and only sellers run shops, so nobody but them and admins sees it."}
+            </p>
+          )}
           {shop.statusReason && (
             <p className="text-sm">
               <span className="font-semibold">Note from the LiveLocal team:</span> {shop.statusReason}
@@ -80,18 +97,25 @@ function EditLiveShop({ liveShopId }: { liveShopId: string }) {
           <FormAlert tone="success" message="Your shop is created as a draft." />
         </div>
       )}
-      <ShopLifecycleActions
-        shop={shop}
-        actor={{ isOwner: shop.userId === viewer._id, isAdmin: viewer.role === "admin" }}
-        dirty={dirty}
-      />
-      <LiveShopForm
-        key={shop._id}
-        initial={shopDraftFromDoc(shop)}
-        liveShopId={shop._id}
-
-        onDirtyChange={setDirty}
-      />
+      {readOnly ? (
+        <p className="text-slate-600 dark:text-slate-300">
+          Only sellers can change a shop. This one is kept as it was, hidden from the public.
+        </p>
+      ) : (
+        <>
+          <ShopLifecycleActions
+            shop={shop}
+            actor={{ isOwner, isAdmin: viewer.role === "admin" }}
+            dirty={dirty}
+          />
+          <LiveShopForm
+            key={shop._id}
+            initial={shopDraftFromDoc(shop)}
+            liveShopId={shop._id}
+            onDirtyChange={setDirty}
+          />
+        </>
+      )}
     </DashboardShell>
   );
 }

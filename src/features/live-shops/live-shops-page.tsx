@@ -2,22 +2,31 @@ import { useQuery } from "convex/react";
 import { Link } from "react-router-dom";
 import { DashboardShell } from "@/components/layout/dashboard-shell";
 import { ShopStatusBadge } from "@/components/shops/shop-status-badge";
+import { HiddenFromPublicTag } from "@/components/shops/shops-hidden-banner";
 import { buttonVariants } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { formatDate } from "@/lib/format-date";
 import { api } from "@convex/_generated/api";
+import { isShopPublic, mayRunShops } from "@convex/lib/lifecycle";
 import { LIMITS } from "@convex/lib/validation";
 
-/** `/dashboard/liveshops`: the caller's shops, each leading to its form and its streams. */
+/**
+ * `/dashboard/liveshops`: the caller's shops, each leading to its form and its streams. A viewer who
+ * still owns shops (decision 025) sees them without a way to open another or to edit.
+ */
 export function LiveShopsPage() {
+  const viewer = useQuery(api.users.viewer, {});
   const shops = useQuery(api.liveShops.listMyShops, {});
   const atLimit = shops !== undefined && shops.length >= LIMITS.shopsPerUser;
+  const canRunShops = viewer ? mayRunShops(viewer.role) : true;
+  // A viewer's first shop makes them a seller; one who owns shops already was made a viewer by an admin.
+  const canOpenShop = !atLimit && (canRunShops || shops?.length === 0);
   return (
     <DashboardShell
       title="Live shops"
       actions={
-        !atLimit && (
+        canOpenShop && (
           <Link to={paths.dashboard.newLiveShop.getHref()} className={buttonVariants({ size: "sm" })}>
             <Icon name="lucide:plus" className="size-4" />
             New live shop
@@ -44,7 +53,10 @@ export function LiveShopsPage() {
           >
             <div className="flex items-start justify-between gap-3">
               <h2 className="min-w-0 break-words font-semibold">{shop.liveShopName}</h2>
-              <ShopStatusBadge status={shop.status} />
+              <div className="flex shrink-0 flex-col items-end gap-1">
+                <ShopStatusBadge status={shop.status} />
+                {shop.hiddenFromPublic && isShopPublic(shop.status) && <HiddenFromPublicTag />}
+              </div>
             </div>
             <p className="text-sm text-slate-500 dark:text-slate-400">
               /live-shop/{shop.slug} · updated {formatDate(shop.updatedAt)}
@@ -58,10 +70,10 @@ export function LiveShopsPage() {
               <Link
                 to={paths.dashboard.liveShop.getHref(shop._id)}
                 className={buttonVariants({ variant: "outline", size: "sm" })}
-                aria-label={`Edit ${shop.liveShopName}`}
+                aria-label={`${canRunShops ? "Edit" : "View"} ${shop.liveShopName}`}
               >
-                <Icon name="lucide:pencil" className="size-4" />
-                Edit
+                <Icon name={canRunShops ? "lucide:pencil" : "lucide:eye"} className="size-4" />
+                {canRunShops ? "Edit" : "View"}
               </Link>
               <Link
                 to={paths.dashboard.streams.getHref(shop._id)}

@@ -20,7 +20,7 @@ const ITEMS: readonly PreferenceItem<Key>[] = [
   {
     key: "showProfile",
     label: "Show my profile on my shops",
-    description: "Show your name and picture on the live shops you own.",
+    description: "Show your name and picture on the public page of each live shop you own.",
   },
 ];
 

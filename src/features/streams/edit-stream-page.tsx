@@ -5,12 +5,14 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { DashboardShell } from "@/components/layout/dashboard-shell";
 import { PageLoading } from "@/components/layout/page-loading";
 import { StreamStatusBadge } from "@/components/streams/stream-status-badge";
+import { HiddenFromPublicTag } from "@/components/shops/shops-hidden-banner";
 import { ModerationNote } from "@/components/streams/stream-row";
 import { StreamStatusControls } from "@/components/streams/stream-status-controls";
 import { StreamStatusProvider } from "@/components/streams/stream-status-provider";
 import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
+import { isStreamPagePublic, mayRunShops } from "@convex/lib/lifecycle";
 import { ReplayUrlForm } from "./replay-url-form";
 import { StreamActions } from "./stream-actions";
 import { streamDraftFromDoc } from "./stream-draft";
@@ -60,8 +62,11 @@ function EditStream({ streamId }: { streamId: string }) {
   if (stream === null || viewer === null) return <StreamNotFound />;
 
   const status = stream.streamStatus;
-  const statusWords =
-    status === "CANCELLED"
+  // Only its owner sees a stream here without being an admin: as a viewer, they change nothing (decision 025).
+  const readOnly = !mayRunShops(viewer.role);
+  const statusWords = readOnly
+    ? "Only sellers can change a stream. This one is kept as it was, hidden from the public."
+    : status === "CANCELLED"
       ? "This stream was cancelled. Duplicate it to plan it again."
       : status === "ENDED"
         ? "This show has ended."
@@ -73,19 +78,24 @@ function EditStream({ streamId }: { streamId: string }) {
         description={
           <p className="flex flex-wrap items-center gap-2 text-sm">
             <StreamStatusBadge status={status} />
+            {shop &&
+              (shop.ownerRestricted || shop.ownerIsViewer) &&
+              isStreamPagePublic(status, shop.status) && <HiddenFromPublicTag />}
             <Link to={paths.dashboard.liveShop.getHref(stream.liveShopId)} className="underline">
               {stream.liveShopName}
             </Link>
           </p>
         }
         actions={
-          <StreamActions
-            stream={stream}
-            showEdit={false}
-            afterDelete={() =>
-              void navigate(paths.dashboard.streams.getHref(stream.liveShopId), { replace: true })
-            }
-          />
+          !readOnly && (
+            <StreamActions
+              stream={stream}
+              showEdit={false}
+              afterDelete={() =>
+                void navigate(paths.dashboard.streams.getHref(stream.liveShopId), { replace: true })
+              }
+            />
+          )
         }
       >
         {notice && status === "CREATED" && (
@@ -103,14 +113,17 @@ function EditStream({ streamId }: { streamId: string }) {
           </div>
           <StreamStatusControls
             stream={stream}
-            actor={{ isOwner: shop ? shop.userId === viewer._id : true, isAdmin: viewer.role === "admin" }}
+            actor={{
+              isOwner: !readOnly && (shop ? shop.userId === viewer._id : true),
+              isAdmin: viewer.role === "admin",
+            }}
             shopStatus={shop?.status}
           />
         </section>
-        {status === "ENDED" && (
+        {status === "ENDED" && !readOnly && (
           <ReplayUrlForm key={stream._id} streamId={stream._id} replayVideoUrl={stream.replayVideoUrl} />
         )}
-        {status !== "ENDED" && status !== "CANCELLED" && (
+        {status !== "ENDED" && status !== "CANCELLED" && !readOnly && (
           <StreamForm
             key={stream._id}
             initial={streamDraftFromDoc(stream)}

@@ -5,13 +5,15 @@ import { DashboardShell } from "@/components/layout/dashboard-shell";
 import { PageLoading } from "@/components/layout/page-loading";
 import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";
-import { emptyStreamDraft } from "./stream-draft";
+import { mayRunShops } from "@convex/lib/lifecycle";
+import { newStreamDraftForShop } from "./stream-draft";
 import { StreamForm } from "./stream-form";
 
 /** `/dashboard/streams/new?shop=…`: a new draft stream in one of the caller's shops, in that shop's zone. */
 export function NewStreamPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
+  const viewer = useQuery(api.users.viewer, {});
   const shops = useQuery(api.liveShops.listMyShops, {});
   const requested = params.get("shop");
   const shopId = (
@@ -19,7 +21,15 @@ export function NewStreamPage() {
   )?._id;
   const shop = useQuery(api.liveShops.getMyShop, shopId ? { liveShopId: shopId } : "skip");
 
-  if (shops === undefined) return <PageLoading label="Loading your shops…" />;
+  if (shops === undefined || viewer === undefined) return <PageLoading label="Loading your shops…" />;
+  // A viewer who still owns shops cannot add to them (decision 025; the banner says why).
+  if (viewer && !mayRunShops(viewer.role) && shops.length > 0) {
+    return (
+      <DashboardShell title="New stream">
+        <p className="text-slate-600 dark:text-slate-300">Only sellers can create streams.</p>
+      </DashboardShell>
+    );
+  }
   return (
     <DashboardShell
       title="New stream"
@@ -55,7 +65,9 @@ export function NewStreamPage() {
       {shopId && shop === undefined && <p className="text-slate-500">Loading the shop…</p>}
       {shopId && shop && (
         <StreamForm
-          initial={emptyStreamDraft()}
+          key={shop._id}
+          initial={newStreamDraftForShop(shop)}
+          linksFrom={shop.liveShopName}
           timezone={shop.timezone}
           target={{ liveShopId: shopId }}
           onCreated={(streamId) =>

@@ -57,8 +57,22 @@ export const emptyStreamDraft = (): StreamDraft => ({
   platforms: [],
 });
 
+type CategoryLinks = { categoryId: string; subcategoryId?: string; priority: number }[];
+
+/**
+ * A new stream of this shop: empty, but listed under the shop's categories and metro areas, which the
+ * seller keeps or changes for this show (issue 16).
+ */
+export function newStreamDraftForShop(shop: { categories: CategoryLinks; cbsaCodes: string[] }): StreamDraft {
+  return {
+    ...emptyStreamDraft(),
+    categories: toCategoryLinkDrafts(shop.categories),
+    cbsaCodes: [...shop.cbsaCodes],
+  };
+}
+
 type StreamWithLinks = Doc<"streams"> & {
-  categories: { categoryId: string; subcategoryId?: string; priority: number }[];
+  categories: CategoryLinks;
   cbsaCodes: string[];
   platforms: { platformType: PlatformType; platformStreamUrl?: string; platformActionUrl?: string }[];
 };

@@ -7,7 +7,7 @@ import { useFormDraft } from "@/lib/use-form-draft";
 import type { Id } from "@convex/_generated/dataModel";
 import type { TimeZone } from "@convex/lib/constants";
 import { PlatformLinksEditor } from "./platform-links-editor";
-import { parseStreamDraft, type StreamDraft } from "./stream-draft";
+import { emptyStreamDraft, parseStreamDraft, type StreamDraft } from "./stream-draft";
 import { StreamMediaSection, StreamShowSection } from "./stream-sections";
 import { useSaveStream } from "./use-save-stream";
 
@@ -18,6 +18,8 @@ type StreamFormProps = {
   target: { streamId: Id<"streams"> } | { liveShopId: Id<"liveShops"> };
   /** For a new stream: where to go once it is created. */
   onCreated?: (streamId: Id<"streams">) => void;
+  /** For a new stream: the shop whose categories and metro areas fill the form. */
+  linksFrom?: string;
 };
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -25,17 +27,21 @@ const withoutKeys = <T extends { key: string }>(rows: T[]) => rows.map(({ key: _
 const changed = <T extends { key: string }>(a: T[], b: T[]) => json(withoutKeys(a)) !== json(withoutKeys(b));
 
 /** Every field of a stream, checked by the shared schemas; times go to the server as UTC milliseconds. */
-export function StreamForm({ initial, timezone, target, onCreated }: StreamFormProps) {
+export function StreamForm({ initial, timezone, target, onCreated, linksFrom }: StreamFormProps) {
   const { save, savedId } = useSaveStream(target);
   const form = useDraftForm({
     draft: useFormDraft(initial),
     parse: (values: StreamDraft) => parseStreamDraft(values, timezone),
-    save: (data, sent, saved) =>
-      save(data, {
-        categories: changed(sent.categories, saved.categories),
-        cbsaCodes: json(sent.cbsaCodes) !== json(saved.cbsaCodes),
-        platforms: changed(sent.platforms, saved.platforms),
-      }),
+    save: (data, sent, saved) => {
+      // A new stream has no links on the server, whatever the form started with (the shop's), until
+      // a save succeeds and the editor takes over.
+      const server = "liveShopId" in target ? emptyStreamDraft() : saved;
+      return save(data, {
+        categories: changed(sent.categories, server.categories),
+        cbsaCodes: json(sent.cbsaCodes) !== json(server.cbsaCodes),
+        platforms: changed(sent.platforms, server.platforms),
+      });
+    },
     onCreated: "liveShopId" in target ? onCreated : undefined,
   });
   const { values, update, errors } = form;
@@ -63,7 +69,11 @@ export function StreamForm({ initial, timezone, target, onCreated }: StreamFormP
       </FormSection>
       <FormSection
         title="Categories and metro areas"
-        description="How buyers find the show on the explore pages."
+        description={
+          linksFrom
+            ? `How buyers find the show on the explore pages. Filled in from ${linksFrom}; change them for this show.`
+            : "How buyers find the show on the explore pages."
+        }
       >
         <CategoryAndAreaFields
           categories={values.categories}

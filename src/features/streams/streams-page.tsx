@@ -8,6 +8,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";
+import { mayRunShops } from "@convex/lib/lifecycle";
 import { StreamActions } from "./stream-actions";
 
 /** `/dashboard/streams`: the seller's streams, filtered by shop with `?shop=`, with their controls. */
@@ -19,13 +20,16 @@ export function StreamsPage() {
   const filter = shops?.some((shop) => shop.liveShopId === requested) ? requested : "";
   const shown = filter ? (shops?.filter((shop) => shop.liveShopId === filter) ?? []) : (shops ?? []);
   const newStreamShop = filter || (shops?.length === 1 ? shops[0]?.liveShopId : undefined);
+  // A viewer who still owns shops sees their streams without controls (decision 025).
+  const canRunShops = viewer ? mayRunShops(viewer.role) : true;
 
   return (
     <DashboardShell
       title="Streams"
       actions={
         shops !== undefined &&
-        shops.length > 0 && (
+        shops.length > 0 &&
+        canRunShops && (
           <Link
             to={paths.dashboard.newStream.getHref(newStreamShop)}
             className={buttonVariants({ size: "sm" })}
@@ -77,13 +81,13 @@ export function StreamsPage() {
         <StreamStatusProvider>
           {shown.length > 0 && shown.every((shop) => shop.streams.length === 0) && (
             <p className="text-slate-600 dark:text-slate-300">
-              No streams yet. Create one to plan your next show.
+              {canRunShops ? "No streams yet. Create one to plan your next show." : "No streams."}
             </p>
           )}
           <StreamGroups
             shops={shown}
-            actor={{ isOwner: true, isAdmin: viewer.role === "admin" }}
-            actions={(stream) => <StreamActions stream={stream} />}
+            actor={{ isOwner: canRunShops, isAdmin: viewer.role === "admin" }}
+            actions={canRunShops ? (stream) => <StreamActions stream={stream} /> : undefined}
           />
         </StreamStatusProvider>
       )}

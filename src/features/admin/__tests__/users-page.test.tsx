@@ -54,6 +54,7 @@ beforeEach(() => {
   convexReactMock.usePaginatedQuery.mockClear();
   setQueryResult(api.users.viewer, { _id: "u_admin", email: AVERY.email, name: AVERY.name, role: "admin" });
   setQueryResult(api.users.listUsers, [AVERY, JORDAN, NAMELESS]);
+  setQueryResult(api.admin.listUserShops, { shops: [], more: false });
 });
 
 describe("users & roles", () => {
@@ -94,15 +95,80 @@ describe("users & roles", () => {
     expect(router.state.location.search).toBe("?role=admin&email=jor");
   });
 
-  test("changing a role calls setUserRole", async () => {
+  test("changing a role asks first, saying what the role means, then calls setUserRole", async () => {
     renderUsers();
     await userEvent.selectOptions(
       screen.getByRole("combobox", { name: "Role of jordan@livelocal.test" }),
       "Seller",
     );
+    const dialog = screen.getByRole("alertdialog", { name: "Make Jordan Lee a seller?" });
+    expect(dialog).toHaveAccessibleDescription(/Sellers open live shops and run their own shows\./);
+    expect(dialog).toHaveTextContent("The change is recorded in the activity log.");
+    expect(mutationCalls).toEqual([]);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Make a seller" }));
     expect(mutationCalls).toEqual([
       { name: "users:setUserRole", args: { userId: "u_viewer", role: "seller" } },
     ]);
+  });
+
+  test("making a seller a viewer names her shops and what happens to them; cancelled, nothing changes", async () => {
+    setQueryResult(api.users.listUsers, [AVERY, { ...JORDAN, role: "seller" }]);
+    setQueryResult(api.admin.listUserShops, {
+      shops: [
+        { _id: "s1", liveShopName: "Jordan's Vintage", status: "active", liveNow: true },
+        { _id: "s2", liveShopName: "Jordan's Attic", status: "draft", liveNow: false },
+      ],
+      more: false,
+    });
+    renderUsers();
+    const select = screen.getByRole("combobox", { name: "Role of jordan@livelocal.test" });
+    await userEvent.selectOptions(select, "Viewer");
+    const dialog = screen.getByRole("alertdialog", { name: "Make Jordan Lee a viewer?" });
+    expect(dialog).toHaveTextContent("Jordan Lee owns 2 live shops:");
+    const shops = within(dialog).getAllByRole("listitem");
+    expect(shops.map((item) => item.textContent)).toEqual([
+      "Jordan's Vintage (active, a show is live now)",
+      "Jordan's Attic (draft)",
+    ]);
+    expect(dialog).toHaveTextContent(/As a viewer they cannot change them\./);
+    expect(dialog).toHaveTextContent(/leave public pages at once, a live show included; nothing is deleted/);
+    const confirm = within(dialog).getByRole("button", { name: "Make a viewer" });
+    expect(confirm).toHaveClass("bg-red-600");
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(mutationCalls).toEqual([]);
+    expect(select).toHaveValue("seller");
+  });
+
+  test("making a viewer who owns shops a seller again says they come back", async () => {
+    setQueryResult(api.admin.listUserShops, {
+      shops: [{ _id: "s1", liveShopName: "Jordan's Vintage", status: "active", liveNow: false }],
+      more: false,
+    });
+    renderUsers();
+    await userEvent.selectOptions(
+      screen.getByRole("combobox", { name: "Role of jordan@livelocal.test" }),
+      "Seller",
+    );
+    const dialog = screen.getByRole("alertdialog", { name: "Make Jordan Lee a seller?" });
+    expect(dialog).toHaveTextContent("Jordan Lee owns 1 live shop:");
+    expect(dialog).toHaveTextContent(/the shops come back to public pages as their status allows/);
+  });
+
+  test("while the person's shops load, the select says so and no question is asked yet", async () => {
+    resetConvexMock();
+    setQueryResult(api.users.viewer, { _id: "u_admin", email: AVERY.email, name: AVERY.name, role: "admin" });
+    setQueryResult(api.users.listUsers, [AVERY, JORDAN]);
+    renderUsers();
+    await userEvent.selectOptions(
+      screen.getByRole("combobox", { name: "Role of jordan@livelocal.test" }),
+      "Admin",
+    );
+    expect(screen.getByRole("status")).toHaveTextContent("Checking their shops…");
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    act(() => setQueryResult(api.admin.listUserShops, { shops: [], more: false }));
+    expect(screen.getByRole("alertdialog", { name: "Make Jordan Lee an admin?" })).toBeInTheDocument();
   });
 
   test("demoting an admin asks first, and does nothing when cancelled", async () => {

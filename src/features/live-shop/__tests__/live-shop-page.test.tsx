@@ -30,6 +30,7 @@ function shop(overrides: Partial<PublicShop> = {}): PublicShop {
     themeColor: "#112233",
     accentThemeColor: "red; background: url(evil)",
     schemaType: "Store",
+    owner: null,
     categories: [{ categoryId: "fashion_apparel", label: "Fashion & Apparel" }],
     areas: [{ cbsaCode: "35620", msaLabel: "New York-Newark-Jersey City, NY-NJ" }],
     streams: {
@@ -169,5 +170,28 @@ describe("LiveShopPage", () => {
     const trailer = screen.getByRole("heading", { name: "Trailer" }).parentElement!;
     expect(trailer.querySelector("video")).toHaveAttribute("src", "https://cdn.example/trailer.mp4");
     expect(within(trailer).queryByRole("link", { name: /Watch the trailer/ })).toBeInTheDocument();
+  });
+});
+
+describe("the shop's owner (issue 16 item 12)", () => {
+  test("is shown by name and picture when they show their profile", () => {
+    renderPage(shop({ owner: { name: "Sarah Kim", avatar: "https://img.example.com/sarah.png" } }));
+    const byline = screen.getByText(/^Run by/);
+    expect(byline).toHaveTextContent("Run by Sarah Kim");
+    expect(byline.parentElement?.querySelector("img")).toHaveAttribute(
+      "src",
+      "https://img.example.com/sarah.png",
+    );
+  });
+
+  test("is shown by initials without a picture", () => {
+    renderPage(shop({ owner: { name: "Sarah Kim" } }));
+    expect(screen.getByText(/^Run by/)).toHaveTextContent("Run by Sarah Kim");
+    expect(screen.getByText("SK")).toBeInTheDocument();
+  });
+
+  test("is not shown at all when they keep their profile to themselves", () => {
+    renderPage(shop({ owner: null }));
+    expect(screen.queryByText(/Run by/)).not.toBeInTheDocument();
   });
 });

@@ -162,3 +162,94 @@ describe("the stream form", () => {
     });
   });
 });
+
+describe("a new stream (issue 16 item 6)", () => {
+  beforeEach(() => {
+    setQueryResult(api.liveShops.getMyShop, {
+      _id: "s1",
+      liveShopName: "Sarah's Vintage",
+      status: "active",
+      timezone: "America/New_York",
+      categories: [
+        { categoryId: "home_goods", priority: 1 },
+        { categoryId: "fashion_apparel", subcategoryId: "clothing", priority: 0 },
+      ],
+      cbsaCodes: ["12420"],
+    });
+  });
+
+  test("starts with the shop's categories and metro areas, saved with it", async () => {
+    renderNewStream();
+    const section = screen.getByRole("region", { name: "Categories and metro areas" });
+    expect(section).toHaveTextContent("Filled in from Sarah's Vintage; change them for this show.");
+    expect(within(screen.getByRole("group", { name: "Category 1" })).getByLabelText("Category")).toHaveValue(
+      "fashion_apparel",
+    );
+    expect(within(screen.getByRole("group", { name: "Category 2" })).getByLabelText("Category")).toHaveValue(
+      "home_goods",
+    );
+    expect(screen.getByRole("list", { name: "Metro areas: chosen" })).toHaveTextContent(
+      "Austin-Round Rock-San Marcos, TX",
+    );
+
+    await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
+    await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
+    expect(mutationCalls.map((call) => call.name)).toEqual([
+      "streams:createStream",
+      "streams:setStreamCategories",
+      "streams:setStreamMsas",
+    ]);
+    expect(mutationCalls[1]?.args).toEqual({
+      streamId: "st1",
+      categories: [
+        { categoryId: "fashion_apparel", subcategoryId: "clothing", priority: 0 },
+        { categoryId: "home_goods", priority: 1 },
+      ],
+    });
+    expect(mutationCalls[2]?.args).toEqual({ streamId: "st1", cbsaCodes: ["12420"] });
+  });
+
+  test("what the seller changes is what the stream gets; emptied lists are not sent", async () => {
+    renderNewStream();
+    await userEvent.click(screen.getByRole("button", { name: "Remove Austin-Round Rock-San Marcos, TX" }));
+    await userEvent.click(
+      within(screen.getByRole("group", { name: "Category 2" })).getByRole("button", {
+        name: /Remove/,
+      }),
+    );
+    await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
+    await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
+    expect(mutationCalls.map((call) => call.name)).toEqual([
+      "streams:createStream",
+      "streams:setStreamCategories",
+    ]);
+    expect(mutationCalls[1]?.args).toEqual({
+      streamId: "st1",
+      categories: [{ categoryId: "fashion_apparel", subcategoryId: "clothing", priority: 0 }],
+    });
+  });
+
+  test("a save refused after the stream was created sends the shop's lists again on the next try", async () => {
+    let refuseCategories = true;
+    mutationImpl.current = (name) => {
+      if (name === "streams:setStreamCategories" && refuseCategories) {
+        refuseCategories = false;
+        return Promise.reject(new Error("Network down"));
+      }
+      return Promise.resolve(name === "streams:createStream" ? "st1" : null);
+    };
+    renderNewStream();
+    await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
+    await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
+    await screen.findByText("Something went wrong. Please try again.");
+    // The stream exists now: the form saves it rather than creating another.
+    await userEvent.click(screen.getByRole("button", { name: "Save stream" }));
+    expect(mutationCalls.map((call) => call.name)).toEqual([
+      "streams:createStream",
+      "streams:setStreamCategories",
+      "streams:updateStream",
+      "streams:setStreamCategories",
+      "streams:setStreamMsas",
+    ]);
+  });
+});

@@ -218,3 +218,94 @@ describe("moderating from a stream's own page", () => {
     ]);
   });
 });
+
+describe("a viewer who still owns shops (decision 025)", () => {
+  beforeEach(() => {
+    setQueryResult(api.users.viewer, {
+      _id: "u1",
+      email: "sarah@example.com",
+      name: "Sarah",
+      role: "viewer",
+    });
+    setQueryResult(api.liveShops.listMyShops, [
+      { _id: "s1", liveShopName: "Sarah's Vintage", slug: "x", status: "active", updatedAt: 0 },
+    ]);
+  });
+
+  test("sees her streams, told they are hidden and why, with nothing to change them", () => {
+    renderInRouter(<StreamsPage />, { path: "/dashboard/streams" });
+    const banner = screen.getByRole("region", { name: "Your shops are hidden" });
+    expect(banner).toHaveTextContent("Your shops and their shows are hidden from the public.");
+    expect(banner).toHaveTextContent("They come back when an admin makes you a seller again.");
+    expect(screen.getByText("Bread live")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "New stream" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Go live" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Delete Denim drop" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Duplicate Boot sale" })).not.toBeInTheDocument();
+  });
+
+  test("a live stream's page has no controls and no form", () => {
+    setQueryResult(api.streams.getMyStream, {
+      ...card("l", "Denim drop", "LIVE", "Sarah's Vintage"),
+      liveShopId: "s1",
+      streamImageUrls: [],
+      products: [],
+      categories: [],
+      cbsaCodes: [],
+      platforms: [],
+    });
+    setQueryResult(api.liveShops.getMyShop, { _id: "s1", userId: "u1", status: "active" });
+    renderInRouter(<EditStreamPage />, { path: "/dashboard/streams/:streamId", at: "/dashboard/streams/l" });
+    expect(screen.getByRole("region", { name: "Your shops are hidden" })).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Stream status" })).toHaveTextContent(
+      "Only sellers can change a stream.",
+    );
+    expect(screen.queryByRole("button", { name: "Pause" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "End" })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Title")).not.toBeInTheDocument();
+  });
+});
+
+describe("a restricted seller (issue 16 item 4)", () => {
+  test("a live stream's page says it is hidden from the public, and keeps its controls", () => {
+    setQueryResult(api.users.viewer, {
+      _id: "u1",
+      email: "sarah@example.com",
+      name: "Sarah",
+      role: "seller",
+      restrictedAt: Date.UTC(2026, 2, 4),
+    });
+    setQueryResult(api.liveShops.listMyShops, [
+      {
+        _id: "s1",
+        liveShopName: "Sarah's Vintage",
+        slug: "x",
+        status: "active",
+        hiddenFromPublic: true,
+        updatedAt: 0,
+      },
+    ]);
+    setQueryResult(api.streams.getMyStream, {
+      ...card("l", "Denim drop", "LIVE", "Sarah's Vintage"),
+      liveShopId: "s1",
+      streamImageUrls: [],
+      products: [],
+      categories: [],
+      cbsaCodes: [],
+      platforms: [],
+    });
+    setQueryResult(api.liveShops.getMyShop, {
+      _id: "s1",
+      userId: "u1",
+      status: "active",
+      ownerRestricted: true,
+    });
+    renderInRouter(<EditStreamPage />, { path: "/dashboard/streams/:streamId", at: "/dashboard/streams/l" });
+    expect(screen.getByRole("region", { name: "Your shops are hidden" })).toHaveTextContent(
+      "lifts the restriction",
+    );
+    expect(screen.getByText("Hidden from the public")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Pause" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Title")).toBeInTheDocument();
+  });
+});
