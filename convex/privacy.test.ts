@@ -355,9 +355,23 @@ describe("the data export", () => {
       'attachment; filename="livelocal-data-export-2025-01-31.json"',
     );
     expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
-    const body = (await response.json()) as { userId: string; tables: { users: { email: string }[] } };
+    const body = (await response.json()) as {
+      userId: string;
+      tables: { users: object[]; privacyRequests: object[] };
+    };
     expect(body.userId).toBe(veraId);
-    expect(body.tables.users).toEqual([expect.objectContaining({ email: VERA.email })]);
+    // The file shows the request as it ends up, completed, not as it was while being built (issue 16 item 9).
+    expect(body.tables.users).toEqual([
+      expect.objectContaining({
+        email: VERA.email,
+        gdprRequestStatus: "completed",
+        gdprRequestCompletedAt: Date.now(),
+        lastDataExportAt: Date.now(),
+      }),
+    ]);
+    expect(body.tables.privacyRequests).toEqual([
+      expect.objectContaining({ _id: requestId, status: "completed" }),
+    ]);
     expect(Number(mine?.dataExport?.byteLength)).toBeGreaterThan(0);
 
     // Nobody else: signed out, or another person with no export of their own.

@@ -17,6 +17,7 @@ import {
   privacyRequestSchema,
 } from "./lib/validation";
 import {
+  asCompleted,
   buildExportDocument,
   collectUserData,
   completeDataExport as completeDataExportRow,
@@ -202,23 +203,30 @@ export const buildDataExport = internalAction({
       userId,
     );
     const now = Date.now();
-    const json = buildExportDocument(userId, tables, now);
+    const json = buildExportDocument(userId, asCompleted(tables, userId, requestId, now), now);
     const blob = new Blob([json], { type: "application/json" });
     const storageId = await ctx.storage.store(blob);
     await ctx.runMutation(internal.privacy.completeDataExport, {
       requestId,
       storageId,
       byteLength: blob.size,
+      completedAt: now,
     });
     return null;
   },
 });
 
 export const completeDataExport = internalMutation({
-  args: { requestId: v.id("privacyRequests"), storageId: v.id("_storage"), byteLength: v.number() },
+  args: {
+    requestId: v.id("privacyRequests"),
+    storageId: v.id("_storage"),
+    byteLength: v.number(),
+    // The time the file was written with (`asCompleted`), so the rows and the file agree.
+    completedAt: v.optional(v.number()),
+  },
   returns: v.boolean(),
-  handler: async (ctx, { requestId, storageId, byteLength }) =>
-    await completeDataExportRow(ctx, requestId, storageId, byteLength),
+  handler: async (ctx, { requestId, storageId, byteLength, completedAt }) =>
+    await completeDataExportRow(ctx, requestId, storageId, byteLength, completedAt),
 });
 
 export const expireDataExport = internalMutation({

@@ -287,6 +287,26 @@ describe("stream lifecycle (PRODUCT.md)", () => {
         message: "Only the shop's owner can schedule this stream.",
       });
     });
+    // Every action reads as a sentence, not as its button's label dropped in (issue 16 item 9).
+    it.each([
+      ["CREATED", "SCHEDULED", "Only the shop's owner can schedule this stream."],
+      ["CREATED", "LIVE", "Only the shop's owner can take this stream live."],
+      ["SCHEDULED", "LIVE", "Only the shop's owner can take this stream live."],
+      ["SCHEDULED", "CREATED", "Only the shop's owner can move this stream back to draft."],
+      ["LIVE", "PAUSED", "Only the shop's owner or an admin can pause this stream."],
+      ["LIVE", "ENDED", "Only the shop's owner or an admin can end this stream."],
+      ["PAUSED", "LIVE", "Only the shop's owner can resume this stream."],
+      ["PAUSED", "ENDED", "Only the shop's owner or an admin can end this stream."],
+      ["CREATED", "CANCELLED", "Only the shop's owner or an admin can cancel this stream."],
+      ["SCHEDULED", "CANCELLED", "Only the shop's owner or an admin can cancel this stream."],
+      ["PAUSED", "CANCELLED", "Only the shop's owner or an admin can cancel this stream."],
+    ] as const)("%s → %s refused to the wrong actor: %s", (from, to, message) => {
+      expect(streamChange(from, to, stranger)).toMatchObject({
+        ok: false,
+        code: "FORBIDDEN",
+        message,
+      });
+    });
   });
 
   describe("allowedStreamTransitions offers the buttons of the table, with their labels", () => {
@@ -648,6 +668,19 @@ describe("live shop lifecycle (PRODUCT.md)", () => {
         expect(shopChange(from, to, stranger, { reason: "Reason" })).toMatchObject({ code: "FORBIDDEN" });
       },
     );
+    it.each([
+      ["draft", "pending_verification", "Only the shop's owner can submit this shop for verification."],
+      ["pending_verification", "active", "Only an admin can approve this shop."],
+      ["pending_verification", "draft", "Only an admin can reject this shop."],
+      ["active", "maintenance", "Only the shop's owner can close this shop temporarily."],
+      ["maintenance", "active", "Only the shop's owner can end this shop's temporary closure."],
+      ["active", "suspended", "Only an admin can suspend this shop."],
+      ["suspended", "active", "Only an admin can reinstate this shop."],
+      ["active", "inactive", "Only the shop's owner can close this shop."],
+      ["inactive", "draft", "Only the shop's owner can reopen this shop."],
+    ] as const)("%s → %s refused to the wrong actor: %s", (from, to, message) => {
+      expect(shopChange(from, to, stranger, { reason: "Reason" })).toMatchObject({ message });
+    });
   });
 
   describe("allowedShopTransitions offers the buttons of the table, with their labels", () => {

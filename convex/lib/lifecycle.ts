@@ -129,6 +129,17 @@ export const STREAM_TRANSITIONS: readonly StreamRule[] = [
   { from: "PAUSED", to: "CANCELLED", who: OWNER_OR_ADMIN, action: "cancel", label: "Cancel", requires: [] },
 ];
 
+/** Each action as the end of "Only … can …": a button's label does not always read as a verb phrase. */
+const STREAM_ACTION_PHRASES: Record<StreamAction, string> = {
+  schedule: "schedule this stream",
+  goLive: "take this stream live",
+  backToDraft: "move this stream back to draft",
+  pause: "pause this stream",
+  resume: "resume this stream",
+  end: "end this stream",
+  cancel: "cancel this stream",
+};
+
 const STREAM_STATUS_WORDS: Record<StreamStatus, string> = {
   CREATED: "a draft",
   SCHEDULED: "scheduled",
@@ -214,7 +225,7 @@ export function checkStreamTransition(request: StreamTransitionRequest): Transit
     return refuse("INVALID_TRANSITION", message);
   }
   if (!actorMayAct(actor, rule.who)) {
-    return refuse("FORBIDDEN", `Only ${describeWho(rule.who)} can ${rule.label.toLowerCase()} this stream.`);
+    return refuse("FORBIDDEN", `Only ${describeWho(rule.who)} can ${STREAM_ACTION_PHRASES[rule.action]}.`);
   }
   for (const condition of rule.requires) {
     const refusal = checkStreamCondition(condition, request);
@@ -352,6 +363,19 @@ export const SHOP_TRANSITIONS: readonly ShopRule[] = [
   shopRule("inactive", "draft", OWNER, "reopen", "Reopen shop"),
 ];
 
+/** Each action as the end of "Only … can …" (see STREAM_ACTION_PHRASES). */
+const SHOP_ACTION_PHRASES: Record<ShopAction, string> = {
+  submit: "submit this shop for verification",
+  approve: "approve this shop",
+  reject: "reject this shop",
+  closeTemporarily: "close this shop temporarily",
+  endTemporaryClosure: "end this shop's temporary closure",
+  suspend: "suspend this shop",
+  reinstate: "reinstate this shop",
+  close: "close this shop",
+  reopen: "reopen this shop",
+};
+
 const SHOP_STATUS_WORDS: Record<ShopStatus, string> = {
   draft: "a draft",
   pending_verification: "waiting for verification",
@@ -442,7 +466,7 @@ export function checkShopTransition(request: ShopTransitionRequest): ShopTransit
     return refuse("INVALID_TRANSITION", message);
   }
   if (!actorMayAct(actor, rule.who)) {
-    return refuse("FORBIDDEN", `Only ${describeWho(rule.who)} can ${rule.label.toLowerCase()} this shop.`);
+    return refuse("FORBIDDEN", `Only ${describeWho(rule.who)} can ${SHOP_ACTION_PHRASES[rule.action]}.`);
   }
   if (rule.needsDetails) {
     const missing = missingShopRequirements(shop);

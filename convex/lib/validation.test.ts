@@ -399,6 +399,10 @@ describe("slugs", () => {
     ["  --Hello   World--  ", "hello-world"],
     ["Ünïcödé Şhop", "unicode-shop"],
     ["日本の店", ""],
+    // Apostrophes join the word they are in, not split it (issue 16 item 9).
+    ["Nina's Knits", "ninas-knits"],
+    ["Nina’s Knits", "ninas-knits"],
+    ["Rock 'n' Roll", "rock-n-roll"],
   ])("slugify turns %j into %j", (name, slug) => {
     expect(slugify(name)).toBe(slug);
   });

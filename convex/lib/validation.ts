@@ -166,12 +166,16 @@ export const slugSchema = requiredText("Slug", LIMITS.slug).regex(
   "Use lowercase letters, numbers and single hyphens, like corner-bakery.",
 );
 
-/** A suggested slug for a shop name; "" when the name has no letters or digits to keep. */
+/**
+ * A suggested slug for a shop name; "" when the name has no letters or digits to keep. Apostrophes
+ * (straight or curly) are dropped rather than made hyphens: "Nina's" is `ninas`, not `nina-s`.
+ */
 export function slugify(name: string): string {
   const dashed = name
     .toLowerCase()
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
+    .replace(/['\u2018\u2019\u02bc]/gu, "")
     .replace(/[^a-z0-9]+/g, "-");
   return dashed.replace(/^-+/, "").slice(0, LIMITS.slug).replace(/-+$/, "");
 }

@@ -94,6 +94,34 @@ export async function collectUserData(
   return { scope, tables: exported };
 }
 
+/**
+ * The tables as they stand once `completeDataExport` has run: the rows were read while the request was
+ * still `pending_export`, but the file is what the user gets for a completed request, so its request and
+ * the user's status say so, with the times `completeDataExport` writes (it is given the same `now`).
+ */
+export function asCompleted(
+  tables: Partial<Record<TableNames, object[]>>,
+  userId: Id<"users">,
+  requestId: Id<"privacyRequests">,
+  now: number,
+): Partial<Record<TableNames, object[]>> {
+  const withId = (row: object, id: string) => "_id" in row && row._id === id;
+  return {
+    ...tables,
+    users: tables.users?.map((row) =>
+      withId(row, userId) ? { ...row, ...completedUserFields(now), updatedAt: now } : row,
+    ),
+    privacyRequests: tables.privacyRequests?.map((row) =>
+      withId(row, requestId) ? { ...row, status: "completed", updatedAt: now } : row,
+    ),
+  };
+}
+
+/** What a completed export writes on its user's row. */
+function completedUserFields(now: number) {
+  return { lastDataExportAt: now, gdprRequestStatus: "completed", gdprRequestCompletedAt: now } as const;
+}
+
 /** The export's JSON: machine-readable (GDPR article 20), with what each table is and what is left out. */
 export function buildExportDocument(
   userId: Id<"users">,
@@ -171,13 +199,7 @@ export async function completeDataExport(
     now,
   );
   await patchWithTimestamps(ctx, "privacyRequests", requestId, { status: "completed" }, now);
-  await patchWithTimestamps(
-    ctx,
-    "users",
-    user._id,
-    { lastDataExportAt: now, gdprRequestStatus: "completed", gdprRequestCompletedAt: now },
-    now,
-  );
+  await patchWithTimestamps(ctx, "users", user._id, completedUserFields(now), now);
   await ctx.scheduler.runAt(expiresAt, internal.privacy.expireDataExport, { dataExportId });
   return true;
 }

@@ -40,12 +40,12 @@ export function Field({ label, hint, error, count, optional, className, children
         <div className="mt-1 flex items-start justify-between gap-3 text-sm">
           <div className="min-w-0">
             {hint && (
-              <p id={hintId} className="text-slate-500 dark:text-slate-400">
+              <p id={hintId} className="text-slate-500 [overflow-wrap:anywhere] dark:text-slate-400">
                 {hint}
               </p>
             )}
             {error && (
-              <p id={errorId} className="text-red-700 dark:text-red-300">
+              <p id={errorId} className="text-red-700 [overflow-wrap:anywhere] dark:text-red-300">
                 {error}
               </p>
             )}

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { cn } from "@/lib/cn";
 
 /** "Avery Chen" → "AC"; one word gives one letter. */
@@ -7,13 +8,19 @@ export function initialsOf(name: string): string {
   return letters.map((word) => word?.[0]?.toUpperCase() ?? "").join("") || "?";
 }
 
-/** A round picture, or the person's initials when there is none. Decorative: the caller names it. */
+/**
+ * A round picture, or the person's initials when there is none or it fails to load (never a broken
+ * image, wherever it is shown). Decorative: the caller names it.
+ */
 export function Avatar({ name, url, className }: { name: string; url?: string; className?: string }) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const base = cn(
     "inline-flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full",
     className,
   );
-  if (url) return <img src={url} alt="" className={cn(base, "object-cover")} />;
+  if (url && url !== failedUrl) {
+    return <img src={url} alt="" onError={() => setFailedUrl(url)} className={cn(base, "object-cover")} />;
+  }
   return (
     <span aria-hidden="true" className={cn(base, "bg-primary-600 text-sm font-semibold text-white")}>
       {initialsOf(name)}

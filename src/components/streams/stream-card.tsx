@@ -13,14 +13,39 @@ import { StreamStatusBadge } from "./stream-status-badge";
 export type StreamCardData = FunctionReturnType<typeof api.streams.listLiveNow>[number];
 
 /**
- * The word before a card's start time. A show that went live (or ended) before its planned start keeps
- * that start (PRODUCT.md sets it only when missing), so it reads "Planned for", never "Started" in the
- * future; a show still waiting after its start reads "Planned for" too.
+ * The words before a card's start time. A show that went live (or ended) before its planned start keeps
+ * that start (PRODUCT.md sets it only when missing), so it never reads "Started" in the future: a live
+ * or paused one says so, with its planned time; a show still waiting after its start reads "Planned for".
  */
 export function streamStartLabel(status: StreamStatus, startUtc: number, now: number): string {
   const happened = status === "LIVE" || status === "PAUSED" || status === "ENDED";
-  if (startUtc > now) return status === "SCHEDULED" ? "Starts" : "Planned for";
+  if (startUtc > now) {
+    if (status === "SCHEDULED") return "Starts";
+    if (status === "LIVE") return "Live now, planned for";
+    if (status === "PAUSED") return "Paused, planned for";
+    return "Planned for";
+  }
   return happened ? "Started" : "Planned for";
+}
+
+/**
+ * A card's time line: its start with streamStartLabel's words, and for an ended show when it ended
+ * (set when it ends, if no stop time was planned). A time no date can show (stored before times were
+ * bounded) is left out, as a missing one is; null when nothing is left.
+ */
+export function streamCardTime(
+  stream: Pick<StreamCardData, "streamStatus" | "streamStartUTC" | "streamStopUTC" | "timezone">,
+  now: number,
+): string | null {
+  const { streamStatus, streamStartUTC: start, streamStopUTC: stop, timezone } = stream;
+  const parts: string[] = [];
+  if (start !== undefined && isFormattableTime(start)) {
+    parts.push(`${streamStartLabel(streamStatus, start, now)} ${formatStreamTime(start, timezone)}`);
+  }
+  if (streamStatus === "ENDED" && stop !== undefined && isFormattableTime(stop)) {
+    parts.push(`Ended ${formatStreamTime(stop, timezone)}`);
+  }
+  return parts.length > 0 ? parts.join(" · ") : null;
 }
 
 /** Cards in the first row of a grid (three columns on desktop) load their pictures eagerly. */
@@ -28,7 +53,7 @@ export const PRIORITY_CARDS = 3;
 
 /** `priority`: the card is among the first on screen (CardPicture). */
 export function StreamCard({ stream, priority = false }: { stream: StreamCardData; priority?: boolean }) {
-  const now = useNow();
+  const time = streamCardTime(stream, useNow());
   return (
     <article className="relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="relative aspect-video bg-slate-100 dark:bg-slate-800">
@@ -54,13 +79,7 @@ export function StreamCard({ stream, priority = false }: { stream: StreamCardDat
           {stream.liveShopName}
           {stream.locationLabel && <> · {stream.locationLabel}</>}
         </p>
-        {/* A time no date can show (stored before times were bounded) is left out, as a missing one is. */}
-        {stream.streamStartUTC !== undefined && isFormattableTime(stream.streamStartUTC) && (
-          <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-            {streamStartLabel(stream.streamStatus, stream.streamStartUTC, now)}{" "}
-            {formatStreamTime(stream.streamStartUTC, stream.timezone)}
-          </p>
-        )}
+        {time && <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{time}</p>}
       </div>
     </article>
   );

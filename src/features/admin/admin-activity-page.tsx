@@ -4,19 +4,13 @@ import { Link } from "react-router-dom";
 import { Avatar } from "@/components/layout/avatar";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
+import { formatDateTime } from "@/lib/format-date";
 import { api } from "@convex/_generated/api";
 import { AdminShell } from "./admin-shell";
 import { ADMIN_ACTION_WORDS, SEVERE_ADMIN_ACTIONS } from "./admin-action-words";
 import { ADMIN_PAGE_SIZE, ListEmpty, ListLoading, LoadMore } from "./admin-list";
 
 type Entry = FunctionReturnType<typeof api.admin.listActivity>["page"][number];
-
-const WHEN = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-
-/** "Mar 4, 2026, 3:05 PM" in the admin's own zone. */
-function formatWhen(ms: number): string {
-  return WHEN.format(ms).replace(/[\u202f\u2009\u00a0]/g, " ");
-}
 
 /** Where the target can be looked at: a shop's or stream's editor (admins may open any), the requests. */
 function targetHref(entry: Entry): string | null {
@@ -87,12 +81,14 @@ function ActivityEntry({ entry }: { entry: Entry }) {
           </p>
         )}
         <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          <time dateTime={new Date(entry.createdAt).toISOString()}>{formatWhen(entry.createdAt)}</time>
+          <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt)}</time>
           {entry.updatedAt - entry.createdAt >= 60_000 && (
             <>
               {" "}
               · last change{" "}
-              <time dateTime={new Date(entry.updatedAt).toISOString()}>{formatWhen(entry.updatedAt)}</time>
+              <time dateTime={new Date(entry.updatedAt).toISOString()}>
+                {formatDateTime(entry.updatedAt)}
+              </time>
             </>
           )}
         </p>

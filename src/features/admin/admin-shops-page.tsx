@@ -5,7 +5,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import { SHOP_STATUS_LABELS, ShopStatusBadge } from "@/components/shops/shop-status-badge";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
-import { formatDate } from "@/lib/format-date";
+import { formatDate, formatDateTime } from "@/lib/format-date";
 import { api } from "@convex/_generated/api";
 import { SHOP_STATUSES, type ShopStatus } from "@convex/lib/constants";
 import { isShopPublic } from "@convex/lib/lifecycle";
@@ -109,7 +109,9 @@ function QueueCard({ shop, onNotice }: { shop: QueueEntry; onNotice: (notice: No
           <Owner owner={shop.owner} />
           <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">
             Waiting since{" "}
-            <time dateTime={new Date(shop.waitingSince).toISOString()}>{formatDate(shop.waitingSince)}</time>
+            <time dateTime={new Date(shop.waitingSince).toISOString()}>
+              {formatDateTime(shop.waitingSince)}
+            </time>
             {" · "}opened{" "}
             <time dateTime={new Date(shop.createdAt).toISOString()}>{formatDate(shop.createdAt)}</time>
           </p>

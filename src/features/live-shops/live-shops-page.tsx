@@ -58,7 +58,7 @@ export function LiveShopsPage() {
                 {shop.hiddenFromPublic && isShopPublic(shop.status) && <HiddenFromPublicTag />}
               </div>
             </div>
-            <p className="text-sm text-slate-500 dark:text-slate-400">
+            <p className="text-sm text-slate-500 [overflow-wrap:anywhere] dark:text-slate-400">
               /live-shop/{shop.slug} · updated {formatDate(shop.updatedAt)}
             </p>
             {shop.statusReason && (

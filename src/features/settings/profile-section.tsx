@@ -109,8 +109,8 @@ export function ProfileSection({ user, avatar }: ProfileSectionProps) {
           optional
           hint={
             mode === "clerk"
-              ? "An https:// link to a square image. Changing your picture in your sign-in account later replaces this one."
-              : "An https:// link to a square image. Without one, your initials are shown."
+              ? "An http:// or https:// link to a square image. Changing your picture in your sign-in account later replaces this one."
+              : "An http:// or https:// link to a square image. Without one, your initials are shown."
           }
         />
         {imageStatus === "failed" && (

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, test, vi } from "vitest";
@@ -7,14 +7,17 @@ import { initialsOf } from "../avatar";
 
 const AVERY = { name: "Avery Chen", email: "admin@livelocal.test", roleLabel: "Admin" };
 
-function renderMenu(onSignOut = vi.fn(), { showAdmin = false } = {}) {
-  render(
+function renderMenu(
+  onSignOut = vi.fn(),
+  { showAdmin = false, avatarUrl = undefined as string | undefined } = {},
+) {
+  const { container } = render(
     <MemoryRouter>
       <p>Elsewhere on the page</p>
-      <AccountMenu user={AVERY} showAdmin={showAdmin} onSignOut={onSignOut} />
+      <AccountMenu user={{ ...AVERY, avatarUrl }} showAdmin={showAdmin} onSignOut={onSignOut} />
     </MemoryRouter>,
   );
-  return { onSignOut, trigger: screen.getByRole("button", { name: "Account: Avery Chen" }) };
+  return { onSignOut, container, trigger: screen.getByRole("button", { name: "Account: Avery Chen" }) };
 }
 
 describe("AccountMenu", () => {
@@ -23,6 +26,16 @@ describe("AccountMenu", () => {
     expect(screen.getByText("AC")).toBeInTheDocument();
     expect(initialsOf("Jordan")).toBe("J");
     expect(initialsOf("Rosa María Martinez")).toBe("RM");
+  });
+
+  test("a picture that fails to load falls back to initials, as in settings (issue 16 item 9)", () => {
+    const { container } = renderMenu(vi.fn(), { avatarUrl: "https://example.com/gone.png" });
+    const picture = container.querySelector("img");
+    expect(picture).toHaveAttribute("src", "https://example.com/gone.png");
+    expect(screen.queryByText("AC")).not.toBeInTheDocument();
+    fireEvent.error(picture!);
+    expect(container.querySelector("img")).toBeNull();
+    expect(screen.getByText("AC")).toBeInTheDocument();
   });
 
   test("opens with who is signed in, and moves focus to the first item", async () => {

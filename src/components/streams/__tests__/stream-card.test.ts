@@ -10,8 +10,10 @@ describe("streamStartLabel", () => {
     ["LIVE", NOW - HOUR, "Started"],
     ["PAUSED", NOW - HOUR, "Started"],
     ["ENDED", NOW - HOUR, "Started"],
-    // Taken live before its planned start: the start is still ahead, so it never reads "Started".
-    ["LIVE", NOW + HOUR, "Planned for"],
+    // Taken live before its planned start: the start is still ahead, so it never reads "Started", but a
+    // live (or paused) show says so (issue 16 item 9).
+    ["LIVE", NOW + HOUR, "Live now, planned for"],
+    ["PAUSED", NOW + HOUR, "Paused, planned for"],
     ["ENDED", NOW + HOUR, "Planned for"],
     // Not (yet) happened, its time passed: a draft, a late show, a cancelled one.
     ["SCHEDULED", NOW - HOUR, "Planned for"],

@@ -77,7 +77,8 @@ describe("admin: shops", () => {
     expect(headings).toEqual(["Awaiting verification", "All shops"]);
     const [first, second] = queueItems();
     expect(within(first).getByRole("heading", { name: "Rosa's Records" })).toBeInTheDocument();
-    expect(first).toHaveTextContent("Waiting since Mar 1, 2026");
+    // With the time, so two submissions of one day are told apart (issue 16 item 9).
+    expect(first).toHaveTextContent(/Waiting since Mar 1, 2026, \d{1,2}:\d{2}\s[AP]M/);
     expect(first).toHaveTextContent("Owner of Rosa's Recordss_old@livelocal.test");
     expect(first).toHaveTextContent("Fashion & Apparel: Clothing");
     expect(first).toHaveTextContent("Austin-Round Rock-San Marcos, TX");

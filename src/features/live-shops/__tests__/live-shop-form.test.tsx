@@ -60,7 +60,7 @@ describe("the live shop form", () => {
     renderNewShop();
     await userEvent.type(screen.getByLabelText("Shop name"), "Sarah's Vintage & Co");
     const slug = screen.getByLabelText("Web address (slug)");
-    expect(slug).toHaveValue("sarah-s-vintage-co");
+    expect(slug).toHaveValue("sarahs-vintage-co");
     expect(await screen.findByText("This address is free.")).toBeInTheDocument();
 
     await userEvent.clear(slug);
@@ -70,6 +70,16 @@ describe("the live shop form", () => {
 
     setQueryResult(api.liveShops.checkSlug, { available: false });
     expect(await screen.findByText("This address is already taken; try another.")).toBeInTheDocument();
+  });
+
+  test("a 100-character slug wraps in its page preview instead of widening the form", async () => {
+    renderNewShop();
+    const slug = "a".repeat(100);
+    await userEvent.click(screen.getByLabelText("Web address (slug)"));
+    await userEvent.paste(slug);
+    // jsdom lays nothing out: the preview must be allowed to break inside a word with no hyphen.
+    const preview = screen.getByText(`Your shop's page: /live-shop/${slug}`, { exact: false });
+    expect(preview).toHaveClass("[overflow-wrap:anywhere]");
   });
 
   test("warns when white text on a theme colour is hard to read", async () => {
@@ -132,7 +142,7 @@ describe("the live shop form", () => {
         args: {
           shop: {
             liveShopName: "Sarah's Vintage",
-            slug: "sarah-s-vintage",
+            slug: "sarahs-vintage",
             description: "Vintage denim, live twice a week.",
             faqSection: [
               { question: "Pick-up?", answer: "Saturdays." },

@@ -59,6 +59,18 @@ describe("profile picture", () => {
     expect(mutationCalls).toEqual([]);
   });
 
+  test("the hint names the rule that is enforced: an http:// link is saved too (issue 16 item 9)", async () => {
+    signedInWith();
+    const profile = renderProfile();
+    const field = within(profile).getByRole("textbox", { name: /Picture link/ });
+    expect(field).toHaveAccessibleDescription(expect.stringContaining("An http:// or https:// link"));
+    await userEvent.type(field, "http://example.com/maria.png");
+    await userEvent.click(within(profile).getByRole("button", { name: "Save picture" }));
+    expect(mutationCalls).toEqual([
+      { name: "settings:setAvatar", args: { avatar: "http://example.com/maria.png" } },
+    ]);
+  });
+
   test(`the link's limit of ${LIMITS.avatar} characters is shown and enforced`, async () => {
     signedInWith();
     const profile = renderProfile();
