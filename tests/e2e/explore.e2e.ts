@@ -143,7 +143,7 @@ test("a stream set live in another browser shows its live badge on explore witho
   const card = buyer.page
     .getByRole("listitem")
     .filter({ has: buyer.page.getByRole("heading", { name: sample.title }) });
-  await card.getByText("Upcoming").waitFor();
+  await card.getByText("Upcoming", { exact: true }).waitFor();
   await buyer.page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
   // Unfiltered, the show starts too late to make the first page; going live brings it there.
   const wide = await buyer.context.newPage();
@@ -178,7 +178,7 @@ test("a stream set live in another browser shows its live badge on explore witho
 
   await controls.getByRole("button", { name: "End" }).click();
   await seller.page.getByRole("alertdialog").getByRole("button", { name: "End stream" }).click();
-  await card.getByText("Ended").waitFor({ timeout: 10_000 });
+  await card.getByText("Ended", { exact: true }).waitFor({ timeout: 10_000 });
   // Ended shows sort last: it moves on, off the first page.
   await wideCard.waitFor({ state: "detached", timeout: 10_000 });
   expect(buyer.errors).toEqual([]);
