@@ -5,11 +5,9 @@
  * (mode 0600; a new one per process without a folder), printed by `npm run backend`, and accepted from
  * this machine only.
  */
-import { randomBytes, timingSafeEqual } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { timingSafeEqual } from "node:crypto";
 import type { Identity } from "./engine.ts";
-import { writeFileDurably } from "./sqlite-store.ts";
+import { readOrCreateSecret } from "./sqlite-store.ts";
 
 const PREFIX = "livelocal-local|";
 
@@ -17,11 +15,7 @@ export class AdminKey {
   private constructor(readonly value: string) {}
 
   static load(dataDir: string | null): AdminKey {
-    const file = dataDir ? path.join(dataDir, "admin-key") : null;
-    if (file && existsSync(file)) return new AdminKey(readFileSync(file, "utf8").trim());
-    const key = `${PREFIX}${randomBytes(32).toString("hex")}`;
-    if (file) writeFileDurably(file, new TextEncoder().encode(`${key}\n`), 0o600);
-    return new AdminKey(key);
+    return new AdminKey(`${PREFIX}${readOrCreateSecret(dataDir, "admin-key").toString("hex")}`);
   }
 
   matches(candidate: string): boolean {

@@ -11,9 +11,7 @@
  * `npm start`), so every request meets the same Host and Origin checks as the rest (access.ts).
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { writeFileDurably } from "./sqlite-store.ts";
+import { readOrCreateSecret } from "./sqlite-store.ts";
 
 export const STORAGE_PATH_PREFIX = "/api/storage/";
 /** Convex's upload URLs expire after an hour. */
@@ -30,17 +28,7 @@ export class FileUrls {
     private readonly origin: () => string,
     dataDir: string | null,
   ) {
-    this.secret = FileUrls.loadSecret(dataDir);
-  }
-
-  private static loadSecret(dataDir: string | null): Buffer {
-    if (!dataDir) return randomBytes(32);
-    const file = path.join(dataDir, "file-url-secret");
-    if (existsSync(file)) return readFileSync(file);
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32);
-    writeFileDurably(file, secret);
-    return secret;
+    this.secret = readOrCreateSecret(dataDir, "file-url-secret");
   }
 
   private signature(storageId: string): string {

@@ -20,6 +20,7 @@ import {
   rmSync,
   writeSync,
 } from "node:fs";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
@@ -61,6 +62,20 @@ export function writeFileDurably(file: string, data: Uint8Array, mode = 0o644): 
   } finally {
     rmSync(temp, { force: true });
   }
+}
+
+/**
+ * A 32-byte secret kept in `dataDir/name` (mode 0600), made on first use; a new one per process without
+ * a data folder. For the admin key and the file-URL signatures.
+ */
+export function readOrCreateSecret(dataDir: string | null, name: string): Buffer {
+  if (!dataDir) return randomBytes(32);
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file);
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32);
+  writeFileDurably(file, secret, 0o600);
+  return secret;
 }
 
 function isRunning(pid: number): boolean {
