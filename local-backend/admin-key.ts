@@ -7,7 +7,7 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import type { Identity } from "./engine.ts";
-import { readOrCreateSecret } from "./sqlite-store.ts";
+import { readOrCreateSecret } from "./files.ts";
 
 const PREFIX = "livelocal-local|";
 

@@ -1,5 +1,5 @@
 /**
- * The backend as a whole: engine + subscriptions + sync + HTTP + auth + persistence + crons +
+ * The backend as a whole: engine (on its store) + subscriptions + sync + HTTP + auth + crons +
  * reloads, independent of how it is served (the Vite plugin or the standalone server).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -31,7 +31,7 @@ import { createApiMiddleware, createSiteHandler, type Middleware } from "./http.
 import { createViteFunctionSource, type FunctionSource, type FunctionsChange } from "./modules.ts";
 import { Clock } from "./protocol.ts";
 import type { BackendServices } from "./services.ts";
-import { SqliteStore } from "./sqlite-store.ts";
+import { SqliteStore } from "./store.ts";
 import { SubscriptionManager } from "./subscriptions.ts";
 import { SyncServer } from "./sync.ts";
 
@@ -87,9 +87,6 @@ export class LocalBackendCore implements BackendServices {
   readonly adminKey: AdminKey;
   private currentEngine!: LocalBackendEngine;
   private schemaKey = "none";
-  private gate: Promise<void> | null = null;
-  private inflight = 0;
-  private drainWaiters: (() => void)[] = [];
   private reloadChain: Promise<void> = Promise.resolve();
   private pendingChanges: FunctionsChange[] = [];
   private reloadTimer: ReturnType<typeof setTimeout> | null = null;
@@ -98,15 +95,15 @@ export class LocalBackendCore implements BackendServices {
 
   private constructor(
     readonly auth: LocalAuth,
-    /** Where committed changes go before a call is answered (null: in memory only). */
-    readonly store: SqliteStore | null,
+    /** Where the data lives (in memory when there is no data folder). */
+    readonly store: SqliteStore,
     private readonly source: FunctionSource | null,
     private readonly options: LocalBackendCoreOptions,
     origin: () => string,
   ) {
     this.access = new AccessPolicy(options.access);
-    this.fileUrls = new FileUrls(origin, store?.dir ?? null);
-    this.adminKey = AdminKey.load(store?.dir ?? null);
+    this.fileUrls = new FileUrls(origin, store.dir);
+    this.adminKey = AdminKey.load(store.dir);
     this.subscriptions = new SubscriptionManager(
       (udfPath, args, callOptions) => this.call(udfPath, args, callOptions),
       this.clock,
@@ -145,13 +142,13 @@ export class LocalBackendCore implements BackendServices {
           functionsDir: options.functionsDir ?? path.resolve("convex"),
           vite: options.vite,
         });
-    const store = dataDir ? SqliteStore.open(dataDir) : null;
+    const store = SqliteStore.open(dataDir);
     const core = new LocalBackendCore(auth, store, source, options, origin);
     try {
       await core.start();
     } catch (e) {
       await source?.close();
-      store?.close();
+      store.close();
       throw e;
     }
     return core;
@@ -174,20 +171,15 @@ export class LocalBackendCore implements BackendServices {
   private async start(): Promise<void> {
     const schema = await this.loadSchema();
     this.schemaKey = schemaKeyOf(schema);
-    const state = this.store?.load() ?? null;
     this.currentEngine = await LocalBackendEngine.create({
       schema,
       modules: this.modulesMap(),
-      state: state ?? undefined,
-      transactionLimits: this.options.transactionLimits,
+      store: this.store,
     });
     this.wireEngine(this.currentEngine);
-    if (state) this.currentEngine.resumeScheduledFunctions();
+    if (!this.store.fresh) await this.currentEngine.resumeScheduledFunctions();
     await this.loadAuthConfig();
-    if (!state && this.options.seed !== false) {
-      await this.seed();
-      await this.persist();
-    }
+    if (this.store.fresh && this.options.seed !== false) await this.seed();
     await this.loadCrons();
     if (this.source && this.options.watch !== false) {
       this.unwatch = this.source.watch((change) => this.onFunctionsChange(change));
@@ -196,29 +188,10 @@ export class LocalBackendCore implements BackendServices {
 
   private wireEngine(engine: LocalBackendEngine): void {
     engine.fileUrls = this.fileUrls;
-    engine.setWriteListener((table, deferred) => {
-      if (deferred) return;
-      this.subscriptions.markDirty(table);
-      this.subscriptions.requestFlush();
-    });
+    // Committed writes no waiting call reports itself (scheduled functions, crons, HTTP actions,
+    // uploads) update subscriptions as they commit.
+    engine.setWriteListener((tables) => this.reportWrites(tables));
     engine.setLogListener((line, udfPath) => this.printBackgroundLog(line, udfPath));
-    // Work no client waits for (scheduled functions, crons' follow-ups) is persisted as it commits.
-    engine.setChangeListener(() => {
-      this.persist().catch((e: unknown) =>
-        console.error("local-backend: saving background writes failed", e),
-      );
-    });
-  }
-
-  /**
-   * Writes what the engine committed since the last time to disk, and resolves once it, and every
-   * commit started before it, is there. Calls are answered only after this: an acknowledged write is
-   * on disk.
-   */
-  async persist(): Promise<void> {
-    if (!this.store) return;
-    const changes = this.currentEngine.takeChanges();
-    await (changes ? this.store.commit(changes) : this.store.committed());
   }
 
   private async seed(): Promise<void> {
@@ -258,61 +231,18 @@ export class LocalBackendCore implements BackendServices {
 
   // -- BackendServices -----------------------------------------------------------------------
 
-  /**
-   * Runs `work` on the current engine: waits while the engine is being replaced, and counts it so a
-   * replacement waits for it in turn.
-   */
-  private async onEngine<T>(work: (engine: LocalBackendEngine) => Promise<T>): Promise<T> {
-    while (this.gate) await this.gate;
-    this.inflight += 1;
-    try {
-      return await work(this.currentEngine);
-    } finally {
-      this.inflight -= 1;
-      if (this.inflight === 0) {
-        const waiters = this.drainWaiters;
-        this.drainWaiters = [];
-        for (const resolve of waiters) resolve();
-      }
-    }
-  }
-
+  /** Runs a function; a mutation is answered once its transaction is on disk. */
   call(udfPath: string, args: Value, options: CallOptions): Promise<CallOutcome> {
-    return this.onEngine(async (engine) => {
-      const outcome = await engine.call(udfPath, args, options);
-      if (outcome.writeTables.size === 0 && !this.store?.busy()) return outcome;
-      try {
-        await this.persist();
-      } catch (e) {
-        console.error("local-backend: could not save a commit", e);
-        return {
-          ...outcome,
-          success: false,
-          errorMessage: `The change could not be saved to disk: ${e instanceof Error ? e.message : String(e)}`,
-        };
-      }
-      return outcome;
-    });
+    return this.currentEngine.call(udfPath, args, options);
   }
 
   fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | null): Promise<Response> {
-    return this.onEngine(async (engine) => {
-      if (!engine.hasModule("http")) {
-        return new Response(`No HttpAction routed for ${pathAndQuery.split("?")[0]}`, { status: 404 });
-      }
-      const response = await engine.fetchHttp(pathAndQuery, init, identity);
-      await this.persist();
-      return response;
-    });
+    return this.currentEngine.fetchHttp(pathAndQuery, init, identity);
   }
 
   /** Stores an uploaded file (an upload URL's POST); answered once the file and its document are on disk. */
   storeUpload(bytes: Uint8Array, contentType: string | null): Promise<string> {
-    return this.onEngine(async (engine) => {
-      const storageId = await engine.storeUpload(bytes, contentType);
-      await this.persist();
-      return storageId;
-    });
+    return this.currentEngine.storeUpload(bytes, contentType);
   }
 
   storedFile(storageId: string): { blob: Blob; contentType: string | null } | null {
@@ -399,30 +329,9 @@ export class LocalBackendCore implements BackendServices {
     return this.reloadChain;
   }
 
-  /** A fresh engine (new schema or module set) holding the current data. */
+  /** New functions or schema for the engine (the data stays; indexes the schema changes are rebuilt). */
   private async rebuildEngine(schema: AnySchema | undefined): Promise<void> {
-    let release!: () => void;
-    this.gate = new Promise<void>((resolve) => (release = resolve));
-    try {
-      if (this.inflight > 0) await new Promise<void>((resolve) => this.drainWaiters.push(resolve));
-      const old = this.currentEngine;
-      await old.finishInProgressScheduledFunctions();
-      await this.persist();
-      const state = await old.exportState();
-      const fresh = await LocalBackendEngine.create({
-        schema,
-        modules: this.modulesMap(),
-        state,
-        transactionLimits: this.options.transactionLimits,
-      });
-      await old.dispose();
-      this.wireEngine(fresh);
-      this.currentEngine = fresh;
-      fresh.resumeScheduledFunctions();
-    } finally {
-      this.gate = null;
-      release();
-    }
+    await this.currentEngine.setFunctions(schema, this.modulesMap());
   }
 
   async stop(): Promise<void> {
@@ -434,9 +343,8 @@ export class LocalBackendCore implements BackendServices {
     await this.reloadChain;
     await this.sync.close();
     await this.subscriptions.idle();
-    await this.currentEngine.dispose(() => this.persist());
-    await this.store?.committed();
-    this.store?.close();
+    await this.currentEngine.dispose();
+    this.store.close();
     await this.source?.close();
   }
 }

@@ -56,10 +56,9 @@ describe("engine", () => {
     });
   });
 
-  it("exports and restores state", async () => {
-    const state = await engine.exportState();
+  it("keeps the data in its store: another engine on the same store reads it", async () => {
     const schema = (await source.load("schema"))?.default as AnySchema;
-    const copy = await createLocalBackend({ schema, modules: source.modules(), state });
+    const copy = await createLocalBackend({ schema, modules: source.modules(), store: engine.store });
     const listed = await copy.call("messages:list", { channel: "a" });
     expect(listed).toMatchObject({ success: true, value: [{ body: "hi" }] });
   });
