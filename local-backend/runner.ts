@@ -750,7 +750,14 @@ export class Runner {
           f.fieldPath,
           f.value === undefined ? undefined : jsonToConvex(f.value),
         ]);
-      const docs = search ? this.store.search(index, typeof search.value === "string" ? search.value : "", filters, SEARCH_RESULT_CAP) : [];
+      const docs = search
+        ? this.store.search(
+            index,
+            typeof search.value === "string" ? search.value : "",
+            filters,
+            SEARCH_RESULT_CAP,
+          )
+        : [];
       resolved = { type: "search", docs, order: "asc" };
     }
     this.noteRead(execution, tx, table, 0);
