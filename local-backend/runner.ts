@@ -11,6 +11,7 @@
 import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
+import { mutationGeneric, type GenericDataModel, type GenericMutationCtx } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { writeFileDurably } from "./files.ts";
 import { currentRecord, inRecord, newCallRecord, type CallOwner, type CallRecord } from "./instrument.ts";
@@ -226,7 +227,7 @@ function rangeOf(
   let upper: Buffer | null = null;
   let boundField: string | null = null;
   for (const expression of range) {
-    const value = expression.value === undefined ? undefined : jsonToConvex(expression.value);
+    const value = decodeOrUndefined(expression.value);
     const position = equal.length;
     const expected = fields[position];
     if (expression.type === "Eq") {
@@ -394,6 +395,9 @@ export type RunRequest = {
 export class Runner {
   private readonly lock = new Mutex();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** When each armed job is due, and its component. */
+  private readonly dueTimes = new Map<string, number>();
+  private readonly dueComponents = new Map<string, ComponentPath>();
   private readonly inFlight = new Set<Promise<void>>();
   private stopped = false;
 
@@ -746,10 +750,7 @@ export class Runner {
       const search = source.filters.find((f) => f.type === "Search");
       const filters = source.filters
         .filter((f) => f.type === "Eq")
-        .map((f): [string, Value | undefined] => [
-          f.fieldPath,
-          f.value === undefined ? undefined : jsonToConvex(f.value),
-        ]);
+        .map((f): [string, Value | undefined] => [f.fieldPath, decodeOrUndefined(f.value)]);
       const docs = search
         ? this.store.search(
             index,
@@ -835,10 +836,7 @@ export class Runner {
             `${op === "1.0/replace" ? "Replace" : "Patch"} on non-existent document with ID "${id}"`,
           );
         }
-        const value = jsonToConvex(args.value) as Document;
-        if (typeof value !== "object" || value === null || Array.isArray(value)) {
-          throw new Error(`Invalid argument \`value\`, expected object`);
-        }
+        const value = decodePatch(args.value);
         for (const system of ["_id", "_creationTime"] as const) {
           if (value[system] !== undefined && compareValues(value[system], existing[system]) !== 0) {
             throw new Error(`Provided \`${system}\` field value does not match the document's`);
@@ -1170,10 +1168,12 @@ export class Runner {
   private arm(id: string, component: ComponentPath, time: number): void {
     if (this.stopped) return;
     clearTimeout(this.timers.get(id));
+    this.dueTimes.set(id, time);
+    this.dueComponents.set(id, component);
     rootScope.runInAsyncScope(() => {
       const timer = setTimeout(
         () => {
-          this.timers.delete(id);
+          this.forget(id);
           const run = this.runJob(id, component).finally(() => this.inFlight.delete(run));
           this.inFlight.add(run);
         },
@@ -1304,6 +1304,8 @@ export class Runner {
     this.stopped = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    this.dueTimes.clear();
+    this.dueComponents.clear();
   }
 
   // -- Files -----------------------------------------------------------------------------------
@@ -1419,6 +1421,62 @@ export class Runner {
     );
   }
 
+  /**
+   * Runs `handler` as a mutation of the root app (convex-test's `t.run`: code that is not a
+   * registered function, for tests and tools), as `identity`.
+   */
+  async runInline(
+    identity: Identity | null,
+    handler: (ctx: GenericMutationCtx<GenericDataModel>) => Promise<unknown>,
+  ): Promise<Value> {
+    const fn = mutationGeneric({
+      handler: (ctx: GenericMutationCtx<GenericDataModel>) => handler(ctx),
+    }) as unknown as RegisteredFunction;
+    const record = currentRecord() ?? newCallRecord(this.owner, "inline");
+    return await this.transaction("", record, true, async (tx) => {
+      const text = await executions.run(
+        {
+          runner: this,
+          kind: "mutation",
+          component: "",
+          udfPath: "inline",
+          identity: identity ? completeIdentity(identity) : null,
+          tx,
+          readOnly: false,
+          record,
+        },
+        () => fn.invokeMutation!(JSON.stringify(convexToJson([{}]))),
+      );
+      return jsonToConvex(JSON.parse(text) as JSONValue);
+    });
+  }
+
+  /**
+   * Runs every scheduled function that is due (and those they schedule that are due), and resolves
+   * when none is due or running: convex-test's `finishAllScheduledFunctions` without moving time.
+   */
+  async runDueJobs(): Promise<void> {
+    for (;;) {
+      await this.finishInProgressScheduledFunctions();
+      // `runAfter(0)` stores (now + 0) / 1000 seconds: back in milliseconds it may be a hair past now.
+      const due = [...this.dueTimes].filter(([, time]) => time <= Date.now() + 1).map(([id]) => id);
+      if (due.length === 0) return;
+      for (const id of due) {
+        const component = this.dueComponents.get(id) ?? "";
+        clearTimeout(this.timers.get(id));
+        this.forget(id);
+        const run = this.runJob(id, component).finally(() => this.inFlight.delete(run));
+        this.inFlight.add(run);
+      }
+    }
+  }
+
+  private forget(id: string): void {
+    this.timers.delete(id);
+    this.dueTimes.delete(id);
+    this.dueComponents.delete(id);
+  }
+
   /** A page of a table's documents by creation time (the CLI's `convex data`). */
   pageOfTable(
     component: ComponentPath,
@@ -1467,6 +1525,28 @@ function decodeCursor(cursor: string): Buffer {
 function splitIndexName(name: string): [string, string] {
   const dot = name.indexOf(".");
   return dot < 0 ? [name, ""] : [name.slice(0, dot), name.slice(dot + 1)];
+}
+
+/** A value as index ranges and filters send it: `{$undefined: null}` stands for `undefined`. */
+function decodeOrUndefined(json: JSONValue | undefined): FieldValue {
+  if (json === undefined) return undefined;
+  if (typeof json === "object" && json !== null && !Array.isArray(json) && "$undefined" in json)
+    return undefined;
+  return jsonToConvex(json);
+}
+
+/** A patch's fields; `{$undefined: null}` (a field set to `undefined`) removes the field. */
+function decodePatch(json: JSONValue): Document {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    throw new Error("Invalid argument `value`, expected object");
+  }
+  const value: Document = {};
+  for (const [key, field] of Object.entries(json)) {
+    const removed =
+      typeof field === "object" && field !== null && !Array.isArray(field) && "$undefined" in field;
+    (value as Record<string, Value | undefined>)[key] = removed ? undefined : decodeOrUndefined(field);
+  }
+  return value;
 }
 
 function stripUndefined(value: Document): Document {

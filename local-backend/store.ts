@@ -85,11 +85,12 @@ function filterToken(field: string, value: Value | undefined): string {
   return `f${hash.slice(0, 24)}`;
 }
 
-/** Search query terms as Convex reads them: words of letters and digits, case- and accent-folded. */
+/**
+ * Search query terms as Convex reads them: words of letters and digits, lower-cased (accents are
+ * kept: Convex's tokenizer does not fold them, so `pokemon` does not find "Pokémon").
+ */
 export function searchTerms(query: string): string[] {
   return query
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((term) => term.length > 0)
@@ -148,7 +149,7 @@ export class SqliteStore {
         PRIMARY KEY (index_id, key)
       ) WITHOUT ROWID;
       CREATE VIRTUAL TABLE IF NOT EXISTS search_entries USING fts5(
-        body, scope, tokenize = "unicode61 remove_diacritics 2"
+        body, scope, tokenize = "unicode61 remove_diacritics 0"
       );
       CREATE TABLE IF NOT EXISTS search_rows (
         index_id INTEGER NOT NULL,
