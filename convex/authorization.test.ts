@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (testing/authorizationMatrix.ts): every public function, called as each kind
+ * The authorization matrix (testing/authorization.matrix.ts): every public function, called as each kind
  * of caller, allows or denies as PRODUCT.md "Roles" says. A public function without a row there fails
  * the first test.
  */
@@ -13,7 +13,7 @@ import {
   addAlertForCaller,
   isEmpty,
   setUp,
-} from "./testing/authorizationMatrix";
+} from "./testing/authorization.matrix";
 import { modules, newTest } from "./test.setup";
 
 describe("authorization matrix", () => {

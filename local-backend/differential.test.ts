@@ -2,7 +2,7 @@
  * Fidelity: the same calls on convex-test (Convex's official mock, the engine of the `convex` test
  * project) and on the embedded backend's engine must give the same results and leave the same data.
  *
- * 1. The authorization matrix (convex/testing/authorizationMatrix.ts): every public function as each
+ * 1. The authorization matrix (convex/testing/authorization.matrix.ts): every public function as each
  *    kind of caller, from the same fixture. Results, errors (their ConvexError data) and every app
  *    table afterwards are compared.
  * 2. The demo data: the seed, then the read paths a visitor and a signed-in viewer take (home, explore
@@ -23,7 +23,7 @@ import {
   setUp,
   type Backend,
   type Caller,
-} from "../convex/testing/authorizationMatrix";
+} from "../convex/testing/authorization.matrix";
 import { modules, newTest } from "../convex/test.setup";
 import { createLocalBackend, type Identity, type LocalBackendEngine } from "./engine.ts";
 
