@@ -52,6 +52,7 @@ import {
   replaceStreamPlatforms,
 } from "./model/streams";
 import { isHiddenByOwner, publicShopStatus } from "./model/restriction";
+import { limitRate } from "./model/rateLimits";
 
 /** The most streams one live-now board shows; a metro filter narrows it further on explore pages. */
 const LIVE_NOW_LIMIT = 48;
@@ -253,6 +254,7 @@ export const createStream = zMutation({
   returns: v.id("streams"),
   handler: async (ctx, { liveShopId, stream }) => {
     await getOwnedShopOrThrow(ctx, ctx.viewer, liveShopId, "ownerOnly");
+    await limitRate(ctx, "newStream", ctx.viewer._id);
     return await insertStream(ctx, newStreamFromForm(liveShopId, stream));
   },
 });
@@ -292,6 +294,7 @@ export const duplicateStream = mutation({
   returns: v.id("streams"),
   handler: async (ctx, { streamId }) => {
     const { stream } = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOnly");
+    await limitRate(ctx, "newStream", ctx.viewer._id);
     return await duplicateStreamWithLinks(ctx, stream);
   },
 });

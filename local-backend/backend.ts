@@ -175,6 +175,8 @@ export class LocalBackendCore implements BackendServices {
       schema,
       modules: this.modulesMap(),
       store: this.store,
+      // Given modules (tests) come without components unless a folder is named.
+      functionsDir: this.options.functionsDir ?? (this.options.modules ? null : path.resolve("convex")),
     });
     this.wireEngine(this.currentEngine);
     if (!this.store.fresh) await this.currentEngine.resumeScheduledFunctions();

@@ -4,6 +4,8 @@
  * paths, error shapes, log lines, statistics, the system functions the Convex CLI calls.
  */
 import { AsyncResource } from "node:async_hooks";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import type { GenericSchema, SchemaDefinition, UserIdentity } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import {
@@ -21,6 +23,7 @@ import {
   type FunctionKind,
   type RunnerOwner,
 } from "./runner.ts";
+import { installedComponents } from "./components.ts";
 import { SqliteStore, type ComponentPath, type TableIndexes } from "./store.ts";
 import type { ValidatorJson } from "./validate.ts";
 
@@ -79,6 +82,10 @@ export type EngineStats = { functions: Record<string, FunctionStats> };
 export type EngineOptions = {
   schema?: AnySchema;
   modules: ModulesMap;
+  /** The folder of the app's package.json, where its components' packages resolve (default: cwd). */
+  appRoot?: string;
+  /** The functions folder, holding `convex.config.ts` (default: `<appRoot>/convex`; null: no components). */
+  functionsDir?: string | null;
   /** Where the data lives (default: a new in-memory store). */
   store?: SqliteStore;
 };
@@ -196,34 +203,80 @@ export class LocalBackendEngine implements RunnerOwner {
   };
   fileUrls: CallOwner["fileUrls"] = null;
 
+  private components = new Map<ComponentPath, ComponentDefinition>();
+  private readonly appRoot: string;
+  private readonly functionsDir: string | null;
+
   private constructor(options: EngineOptions) {
     this.schema = options.schema;
     this.modulesByPath = indexModules(options.modules);
+    this.appRoot = options.appRoot ?? process.cwd();
+    this.functionsDir =
+      options.functionsDir === undefined ? path.join(this.appRoot, "convex") : options.functionsDir;
     this.store = options.store ?? SqliteStore.open(null);
-    this.runner = new Runner(this.store, this.componentDefinitions(), this);
-    this.syncIndexes();
+    this.runner = new Runner(this.store, new Map(), this);
   }
 
-  static create(options: EngineOptions): Promise<LocalBackendEngine> {
+  static async create(options: EngineOptions): Promise<LocalBackendEngine> {
     installConsoleCapture();
-    return Promise.resolve(new LocalBackendEngine(options));
+    const engine = new LocalBackendEngine(options);
+    await engine.loadComponents();
+    return engine;
   }
 
-  private componentDefinitions(): Map<ComponentPath, ComponentDefinition> {
+  /**
+   * The root app and the components `convex.config.ts` installs, each with its schema's tables;
+   * then each component's indexes are brought in line with its schema.
+   */
+  private async loadComponents(): Promise<void> {
     const root: ComponentDefinition = {
       path: "",
       loadModule: (modulePath) => this.loadModule(modulePath),
       ...describeSchema(this.schema),
       children: new Map(),
     };
-    return new Map([["", root]]);
+    const components = new Map<ComponentPath, ComponentDefinition>([["", root]]);
+    const functionsDir = this.functionsDir;
+    const configFile = functionsDir
+      ? ["convex.config.ts", "convex.config.js"]
+          .map((name) => path.join(functionsDir, name))
+          .find((file) => existsSync(file))
+      : undefined;
+    if (configFile) {
+      for (const installed of await installedComponents(configFile, this.appRoot)) {
+        if (installed.path === "") {
+          root.children = installed.children;
+          continue;
+        }
+        const loadSchema = installed.modules.get("schema");
+        const schema = loadSchema ? ((await loadSchema()).default as AnySchema | undefined) : undefined;
+        components.set(installed.path, {
+          path: installed.path,
+          loadModule: async (modulePath) => {
+            const load = installed.modules.get(modulePath);
+            return load ? await load() : null;
+          },
+          ...describeSchema(schema),
+          children: installed.children,
+        });
+      }
+    }
+    this.components = components;
+    this.runner.setComponents(components);
+    for (const [path, component] of components) {
+      const built = this.store.syncIndexes(path, component.tables);
+      if (built.length > 0 && !this.store.fresh) {
+        const where = path ? ` of component ${path}` : "";
+        console.log(
+          `local-backend: built ${built.length === 1 ? "index" : "indexes"} ${built.join(", ")}${where}`,
+        );
+      }
+    }
   }
 
-  private syncIndexes(): void {
-    const built = this.store.syncIndexes("", this.runner.component("").tables);
-    if (built.length > 0 && !this.store.fresh) {
-      console.log(`local-backend: built ${built.length === 1 ? "index" : "indexes"} ${built.join(", ")}`);
-    }
+  /** The installed components' paths (the root app is ""). */
+  componentPaths(): string[] {
+    return [...this.components.keys()];
   }
 
   /** New functions and schema (a reload): indexes the schema adds or changes are built now. */
@@ -231,9 +284,8 @@ export class LocalBackendEngine implements RunnerOwner {
     await this.runner.exclusive(() => {
       this.schema = schema;
       this.modulesByPath = indexModules(modules);
-      this.runner.setComponents(this.componentDefinitions());
     });
-    this.syncIndexes();
+    await this.loadComponents();
   }
 
   // -- RunnerOwner ---------------------------------------------------------------------------

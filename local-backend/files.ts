@@ -62,7 +62,8 @@ export function readOrCreateSecret(dataDir: string | null, name: string): Buffer
   return secret;
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this id is alive. */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

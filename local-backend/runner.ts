@@ -818,8 +818,8 @@ export class Runner {
         this.validateDocument(execution.component, table, fields);
         const doc: Document = {
           ...fields,
-          _id: this.store.newId(table),
-          _creationTime: this.store.newCreationTime(),
+          _id: this.store.newId(execution.component, table),
+          _creationTime: this.store.newCreationTime(execution.component),
         };
         this.store.write(execution.component, table, null, doc);
         tx.writeTables.add(table);
@@ -1138,8 +1138,8 @@ export class Runner {
         args: [jsonToConvex(args.args ?? {})],
         scheduledTime,
         state: { kind: "pending" },
-        _id: this.store.newId("_scheduled_functions"),
-        _creationTime: this.store.newCreationTime(),
+        _id: this.store.newId(component, "_scheduled_functions"),
+        _creationTime: this.store.newCreationTime(component),
       };
       this.store.write(component, "_scheduled_functions", null, doc);
       tx.writeTables.add("_scheduled_functions");
@@ -1330,7 +1330,7 @@ export class Runner {
   ): Promise<string> {
     const component = execution?.component ?? "";
     const record = execution?.record ?? newCallRecord(this.owner, "storage upload");
-    const id = this.store.newId("_storage");
+    const id = this.store.newId(component, "_storage");
     const file = this.store.filePath(id);
     if (file) writeFileDurably(file, bytes);
     else this.memoryFiles.set(id, bytes);
@@ -1339,7 +1339,7 @@ export class Runner {
       size: bytes.length,
       ...(contentType ? { contentType } : {}),
       _id: id,
-      _creationTime: this.store.newCreationTime(),
+      _creationTime: this.store.newCreationTime(component),
     };
     const insert = (tx: Transaction) => {
       this.store.write(component, "_storage", null, doc);

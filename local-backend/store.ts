@@ -103,6 +103,8 @@ export class SqliteStore {
   private readonly statements;
   private indexes = new Map<string, IndexDefinition[]>();
   private counters: Counters;
+  /** Each component's own counters (convex-test keeps them apart too): ids from 10^12 × its number. */
+  private componentCounters = new Map<ComponentPath, Counters>();
   private transactionDepth = 0;
   /** Set when the data was created by this open (no earlier store or snapshot). */
   readonly fresh: boolean;
@@ -286,6 +288,10 @@ export class SqliteStore {
     if (this.transactionDepth === 0) {
       this.statements.setMeta.run("nextDocId", String(this.counters.nextDocId));
       this.statements.setMeta.run("lastCreationTime", String(this.counters.lastCreationTime));
+      for (const [component, counters] of this.componentCounters) {
+        this.statements.setMeta.run(`nextDocId:${component}`, String(counters.nextDocId));
+        this.statements.setMeta.run(`lastCreationTime:${component}`, String(counters.lastCreationTime));
+      }
       this.db.exec("COMMIT");
     } else {
       this.db.exec(`RELEASE nested${this.transactionDepth}`);
@@ -302,6 +308,7 @@ export class SqliteStore {
         nextDocId: Number(this.meta("nextDocId") ?? this.counters.nextDocId),
         lastCreationTime: Number(this.meta("lastCreationTime") ?? this.counters.lastCreationTime),
       };
+      this.componentCounters.clear();
     } else {
       this.db.exec(`ROLLBACK TO nested${this.transactionDepth}; RELEASE nested${this.transactionDepth}`);
     }
@@ -315,18 +322,39 @@ export class SqliteStore {
 
   // -- Ids and times ---------------------------------------------------------------------------
 
+  private countersOf(component: ComponentPath): Counters {
+    if (component === "") return this.counters;
+    let counters = this.componentCounters.get(component);
+    if (!counters) {
+      let next = this.meta(`nextDocId:${component}`);
+      if (next === null) {
+        const number = Number(this.meta("components") ?? 0) + 1;
+        this.setMeta("components", String(number));
+        next = String(number * 1e12);
+      }
+      counters = {
+        nextDocId: Number(next),
+        lastCreationTime: Number(this.meta(`lastCreationTime:${component}`) ?? 0),
+      };
+      this.componentCounters.set(component, counters);
+    }
+    return counters;
+  }
+
   /** A new document id in `table` (digits, then the table name, as convex-test makes them). */
-  newId(table: string): string {
-    const id = String(this.counters.nextDocId).padStart(Math.max(0, 32 - table.length), "0") + table;
-    this.counters.nextDocId += 1;
+  newId(component: ComponentPath, table: string): string {
+    const counters = this.countersOf(component);
+    const id = String(counters.nextDocId).padStart(Math.max(0, 32 - table.length), "0") + table;
+    counters.nextDocId += 1;
     return id;
   }
 
-  /** A creation time: now, or just after the last one (they never repeat). */
-  newCreationTime(): number {
+  /** A creation time: now, or just after the component's last one (they never repeat). */
+  newCreationTime(component: ComponentPath): number {
+    const counters = this.countersOf(component);
     const now = Date.now();
-    const time = now <= this.counters.lastCreationTime ? this.counters.lastCreationTime + 0.001 : now;
-    this.counters.lastCreationTime = time;
+    const time = now <= counters.lastCreationTime ? counters.lastCreationTime + 0.001 : now;
+    counters.lastCreationTime = time;
     return time;
   }
 

@@ -11,13 +11,15 @@ export type AppErrorCode =
   | "INVALID_TRANSITION"
   | "LIMIT_EXCEEDED"
   | "NOT_EDITABLE"
+  | "RATE_LIMITED"
   | TransitionErrorCode;
 
 /**
  * `fields`: for refused arguments, the form's message per dotted path (`shop.slug`), as `fieldErrors`
- * gives them. `missing`: what a shop lacks before it can be submitted.
+ * gives them. `missing`: what a shop lacks before it can be submitted. `retryAfterMs`: for RATE_LIMITED,
+ * how long until the call can succeed.
  */
-export type AppErrorDetails = { fields?: Record<string, string>; missing?: string[] };
+export type AppErrorDetails = { fields?: Record<string, string>; missing?: string[]; retryAfterMs?: number };
 
 export type AppErrorData = { code: AppErrorCode; message: string } & AppErrorDetails;
 
