@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { convexToJson, type JSONValue, type Value } from "convex/values";
 import { z } from "zod";
 import { isLoopbackAddress } from "./access.ts";
+import { BAD_ADMIN_KEY } from "./admin-key.ts";
 import { AuthError } from "./auth.ts";
 import type { CallOutcome, FunctionKind, Identity } from "./engine.ts";
 import { decodeArgs, describeIssue, encodeTs } from "./protocol.ts";
@@ -142,7 +143,13 @@ async function callerFromHeader(services: BackendServices, req: IncomingMessage)
       throw new HttpError(403, "Forbidden", "The admin key is accepted from this machine only.");
     }
     const admin = services.adminKey.parse(value);
-    if (admin instanceof Error) throw new HttpError(401, "Unauthenticated", admin.message);
+    if (admin instanceof Error) {
+      throw new HttpError(
+        401,
+        admin.message === BAD_ADMIN_KEY ? "BadAdminKey" : "Unauthenticated",
+        admin.message,
+      );
+    }
     return { identity: admin.identity, admin: true };
   }
   throw new HttpError(
