@@ -20,7 +20,7 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
-class HttpError extends Error {
+export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
@@ -270,6 +270,19 @@ export function createApiMiddleware(options: ApiOptions): Middleware {
       }
       if (pathname.startsWith(STORAGE_PATH_PREFIX)) {
         await handleStorage(services, req, res, pathname);
+        return true;
+      }
+      const cli = services.cli.route(method, pathname);
+      if (cli) {
+        // What the Convex CLI asks (`logs`, `env`, `export`, `import`): for the admin key only, as on Convex.
+        if (!(await callerFromHeader(services, req)).admin) {
+          throw new HttpError(
+            403,
+            "BadDeployKey",
+            "The provided deploy key was invalid for this deployment. Double check that the environment this key was generated for matches the desired deployment.",
+          );
+        }
+        await cli(req, res, new URL(req.url ?? "/", "http://localhost"));
         return true;
       }
       if (method === "POST" && pathname === "/api/query_ts") {
