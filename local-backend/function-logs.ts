@@ -107,10 +107,11 @@ export class FunctionLogs {
    */
   poll(cursor: number, signal?: AbortSignal): Promise<LogsAnswer> {
     const now = this.since(cursor);
-    if (now.entries.length > 0 || cursor <= 0 || !Number.isFinite(cursor)) {
-      // Hand out a cursor no later entry can be at or below.
-      this.lastCursor = Math.max(this.lastCursor, now.newCursor);
-      return Promise.resolve(now);
+    if (now.entries.length > 0 || !(cursor > 0) || !Number.isFinite(cursor)) {
+      // Never 0 (the CLI would ask again at once), and no later entry can be at or below it.
+      const newCursor = Math.max(now.newCursor, Date.now());
+      this.lastCursor = Math.max(this.lastCursor, newCursor);
+      return Promise.resolve({ entries: now.entries, newCursor });
     }
     return new Promise((resolve) => {
       const waiter: Waiter = {
