@@ -93,11 +93,16 @@ export class FunctionLogs {
     }
   }
 
-  /** Entries after `cursor`, oldest first. */
+  /** Entries after `cursor`, oldest first (walks back from the newest: as much work as the answer). */
   since(cursor: number): LogsAnswer {
-    const ordered = [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)];
-    const entries = ordered.filter((stored) => stored.cursor > cursor).map((stored) => stored.entry);
-    return { entries, newCursor: Math.max(cursor, this.lastCursor) };
+    const entries: FunctionLogEntry[] = [];
+    const count = this.entries.length;
+    for (let i = count - 1; i >= 0; i--) {
+      const stored = this.entries[(this.start + i) % count];
+      if (stored.cursor <= cursor) break;
+      entries.push(stored.entry);
+    }
+    return { entries: entries.reverse(), newCursor: Math.max(cursor, this.lastCursor) };
   }
 
   /**
