@@ -16,6 +16,7 @@ import {
   type IssuedToken,
   type TokenClaims,
 } from "./auth.ts";
+import { CliApi } from "./cli-api.ts";
 import { CronRunner, jobsFromModule } from "./cron-runner.ts";
 import {
   LocalBackendEngine,
@@ -85,6 +86,7 @@ export class LocalBackendCore implements BackendServices {
   readonly access: AccessPolicy;
   readonly fileUrls: FileUrls;
   readonly adminKey: AdminKey;
+  readonly cli: CliApi;
   private currentEngine!: LocalBackendEngine;
   private schemaKey = "none";
   private reloadChain: Promise<void> = Promise.resolve();
@@ -99,10 +101,11 @@ export class LocalBackendCore implements BackendServices {
     readonly store: SqliteStore,
     private readonly source: FunctionSource | null,
     private readonly options: LocalBackendCoreOptions,
-    origin: () => string,
+    private readonly originOf: () => string,
   ) {
     this.access = new AccessPolicy(options.access);
-    this.fileUrls = new FileUrls(origin, store.dir);
+    this.cli = new CliApi(this);
+    this.fileUrls = new FileUrls(originOf, store.dir);
     this.adminKey = AdminKey.load(store.dir);
     this.subscriptions = new SubscriptionManager(
       (udfPath, args, callOptions) => this.call(udfPath, args, callOptions),
@@ -112,7 +115,7 @@ export class LocalBackendCore implements BackendServices {
     this.siteHandler = createSiteHandler(this);
     this.apiMiddleware = createApiMiddleware({
       services: this,
-      origin,
+      origin: originOf,
       extraRoutes: { "/local-backend/stats": () => this.stats() },
       site: this.siteHandler,
     });
@@ -169,6 +172,8 @@ export class LocalBackendCore implements BackendServices {
   }
 
   private async start(): Promise<void> {
+    // The deployment's environment variables, before any function runs.
+    this.cli.start();
     const schema = await this.loadSchema();
     this.schemaKey = schemaKeyOf(schema);
     this.currentEngine = await LocalBackendEngine.create({
@@ -193,7 +198,10 @@ export class LocalBackendCore implements BackendServices {
     // Committed writes no waiting call reports itself (scheduled functions, crons, HTTP actions,
     // uploads) update subscriptions as they commit.
     engine.setWriteListener((tables) => this.reportWrites(tables));
-    engine.setLogListener((line, udfPath) => this.printBackgroundLog(line, udfPath));
+    engine.setLogListener((line, udfPath) => {
+      this.cli.recordBackgroundLog(line, udfPath);
+      this.printBackgroundLog(line, udfPath);
+    });
   }
 
   private async seed(): Promise<void> {
@@ -231,11 +239,56 @@ export class LocalBackendCore implements BackendServices {
     return this.currentEngine;
   }
 
+  /** The backend's URL as its clients reach it. */
+  origin(): string {
+    return this.originOf();
+  }
+
+  /** The functions folder's modules (`messages`, `dir/file`), `_generated` left out. */
+  modulePaths(): string[] {
+    const keys = Object.keys(this.modulesMap());
+    const generated = keys.find((key) => key.includes("_generated"));
+    const prefix = generated === undefined ? "" : generated.split("_generated", 2)[0];
+    return keys
+      .filter((key) => key.startsWith(prefix) && !key.includes("_generated"))
+      .map((key) => key.slice(prefix.length).replace(/\.[^./]+$/, ""));
+  }
+
   // -- BackendServices -----------------------------------------------------------------------
 
   /** Runs a function; a mutation is answered once its transaction is on disk. */
-  call(udfPath: string, args: Value, options: CallOptions): Promise<CallOutcome> {
-    return this.currentEngine.call(udfPath, args, options);
+  async call(udfPath: string, args: Value, options: CallOptions): Promise<CallOutcome> {
+    const system = options.admin || !options.publicOnly ? this.cli.systemQuery(udfPath) : null;
+    if (system) return await this.callSystemQuery(udfPath, args, system);
+    const outcome = await this.currentEngine.call(udfPath, args, options);
+    await this.cli.recordCall(outcome.udfPath, options.kind, outcome);
+    return outcome;
+  }
+
+  /** One of the Convex CLI's system queries (cli-api.ts), answered as a query's outcome. */
+  private async callSystemQuery(
+    udfPath: string,
+    args: Value,
+    query: NonNullable<ReturnType<CliApi["systemQuery"]>>,
+  ): Promise<CallOutcome> {
+    const started = performance.now();
+    const base = {
+      udfPath,
+      logLines: [],
+      readTables: new Set(query.readTables),
+      writeTables: new Set<string>(),
+      docsRead: 0,
+      docsWritten: 0,
+      journal: null,
+    };
+    try {
+      const fields = typeof args === "object" && args !== null && !Array.isArray(args) ? args : {};
+      const value = await query.run(fields as Record<string, unknown>);
+      return { ...base, success: true, value, durationMs: performance.now() - started };
+    } catch (e) {
+      const errorMessage = `Uncaught Error: ${e instanceof Error ? e.message : String(e)}`;
+      return { ...base, success: false, errorMessage, durationMs: performance.now() - started };
+    }
   }
 
   fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | null): Promise<Response> {
@@ -312,6 +365,7 @@ export class LocalBackendCore implements BackendServices {
         const schema = await this.loadSchema();
         const schemaKey = schemaKeyOf(schema);
         const filesAddedOrRemoved = changes.some((c) => c.event !== "change");
+        this.cli.forgetKinds();
         if (schemaKey !== this.schemaKey || filesAddedOrRemoved) {
           await this.rebuildEngine(schema);
           this.schemaKey = schemaKey;
@@ -339,6 +393,7 @@ export class LocalBackendCore implements BackendServices {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    this.cli.stop();
     this.crons.stop();
     this.unwatch?.();
     if (this.reloadTimer) clearTimeout(this.reloadTimer);

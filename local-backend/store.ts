@@ -665,6 +665,41 @@ export class SqliteStore {
     this.db.exec("DROP TABLE documents_v1");
     this.setMeta("schemaVersion", String(LAYOUT_VERSION));
   }
+
+  // -- Deployment environment variables (`npx convex env`; env-vars.ts) ------------------------
+  // A table of their own beside the documents (not a Convex table): functions see them as
+  // `process.env`, the CLI through `_system/cli/queryEnvironmentVariables`.
+
+  /** The deployment's environment variables, by name. */
+  environmentVariables(): { name: string; value: string }[] {
+    this.db.exec(
+      "CREATE TABLE IF NOT EXISTS environment_variables (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
+    );
+    return this.db.prepare("SELECT name, value FROM environment_variables ORDER BY name").all() as {
+      name: string;
+      value: string;
+    }[];
+  }
+
+  /** Sets (a string value) or removes (null) variables, all or none, on disk when this returns. */
+  updateEnvironmentVariables(changes: { name: string; value: string | null }[]): void {
+    this.environmentVariables();
+    const set = this.db.prepare<[string, string]>(
+      "INSERT INTO environment_variables (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+    );
+    const remove = this.db.prepare<[string]>("DELETE FROM environment_variables WHERE name = ?");
+    this.begin();
+    try {
+      for (const { name, value } of changes) {
+        if (value === null) remove.run(name);
+        else set.run(name, value);
+      }
+      this.commit();
+    } catch (e) {
+      this.rollback();
+      throw e;
+    }
+  }
 }
 
 type SnapshotFile = {
