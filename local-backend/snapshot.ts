@@ -548,11 +548,11 @@ export async function performImport(
           const decoded = decodeConvexId(id);
           const counter = decoded && localCounterOf(decoded);
           const fresh =
-            counter !== null && counter !== undefined ? localId(counter, table) : store.newId(table);
+            counter !== null && counter !== undefined ? localId(counter, table) : store.newId("", table);
           idMap.set(id, fresh);
           return fresh;
         }
-        return store.newId(table);
+        return store.newId("", table);
       };
       const pending: { table: string; doc: Document }[] = [];
       for (const [table, docs] of parsed.tables) {
@@ -580,7 +580,7 @@ export async function performImport(
           size: file.bytes.length,
           ...(file.entry.contentType ? { contentType: file.entry.contentType } : {}),
           _id: file.id,
-          _creationTime: file.entry.creationTime ?? store.newCreationTime(),
+          _creationTime: file.entry.creationTime ?? store.newCreationTime(""),
         };
         store.importDocuments([doc]);
         changed.add("_storage");
@@ -594,7 +594,7 @@ export async function performImport(
             ? Number(_creationTime)
             : typeof _creationTime === "number"
               ? _creationTime
-              : store.newCreationTime();
+              : store.newCreationTime("");
         const validator = validators.get(table);
         const error = validator ? checkValue(validator, value) : null;
         if (error) {
