@@ -369,6 +369,8 @@ export class LocalBackendCore implements BackendServices {
         if (schemaKey !== this.schemaKey || filesAddedOrRemoved) {
           await this.rebuildEngine(schema);
           this.schemaKey = schemaKey;
+        } else {
+          this.currentEngine.functionsChanged();
         }
         await this.loadAuthConfig();
         await this.loadCrons();

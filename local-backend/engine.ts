@@ -279,6 +279,11 @@ export class LocalBackendEngine implements RunnerOwner {
     return [...this.components.keys()];
   }
 
+  /** Function files changed (same schema and files): calls load them anew. */
+  functionsChanged(): void {
+    this.runner.functionsChanged();
+  }
+
   /** New functions and schema (a reload): indexes the schema adds or changes are built now. */
   async setFunctions(schema: AnySchema | undefined, modules: ModulesMap): Promise<void> {
     await this.runner.exclusive(() => {

@@ -18,6 +18,7 @@ import { currentRecord, inRecord, newCallRecord, type CallOwner, type CallRecord
 import { canonicalizeUdfPath, splitUdfPath, tableFromId } from "./paths.ts";
 import {
   SEARCH_RESULT_CAP,
+  IndexRow,
   indexKey,
   type ComponentPath,
   type Document,
@@ -208,7 +209,7 @@ type Source =
       upper: Buffer;
       order: "asc" | "desc";
     }
-  | { type: "search"; docs: Document[]; order: "asc" };
+  | { type: "search"; docs: string[]; order: "asc" };
 
 function fieldsOfIndex(index: IndexDefinition): string[] {
   if (index.name === "by_id") return ["_id"];
@@ -265,7 +266,8 @@ function rangeOf(
 
 /** Reads a source in batches, applying the query's filters and limit. */
 class QueryStream {
-  private buffer: { key: Buffer; doc: Document }[] = [];
+  private buffer: IndexRow[] = [];
+  private readonly filtered: boolean;
   private lastKey: Buffer | null;
   private exhausted = false;
   private batch = 8;
@@ -282,6 +284,7 @@ class QueryStream {
     private readonly onRead: () => void,
   ) {
     this.lastKey = after;
+    this.filtered = operators.some((op) => "filter" in op);
     // Search results are a list: their "key" is the position in it.
     if (source.type === "search" && after && after.length === 4)
       this.searchPosition = after.readUInt32BE(0) + 1;
@@ -291,7 +294,7 @@ class QueryStream {
   }
 
   /** The next document of the source (before filters), or null at the end. */
-  nextRaw(): { key: Buffer; doc: Document } | null {
+  nextRaw(): IndexRow | null {
     if (this.buffer.length === 0 && !this.exhausted) this.fill();
     const next = this.buffer.shift() ?? null;
     if (next) {
@@ -307,7 +310,7 @@ class QueryStream {
       const start = this.searchPosition;
       const slice = source.docs.slice(start, start + 64);
       this.searchPosition += slice.length;
-      this.buffer.push(...slice.map((doc, i) => ({ key: positionKey(start + i), doc })));
+      this.buffer.push(...slice.map((json, i) => new IndexRow(positionKey(start + i), json)));
       if (this.searchPosition >= source.docs.length) this.exhausted = true;
       return;
     }
@@ -325,8 +328,10 @@ class QueryStream {
     this.batch = Math.min(this.batch * 2, 1024);
   }
 
-  /** Whether `doc` passes the filters. */
-  passes(doc: Document): boolean {
+  /** Whether the row passes the filters (its document is parsed only when there are filters). */
+  passes(row: IndexRow): boolean {
+    if (!this.filtered) return true;
+    const doc = row.doc;
     for (const op of this.operators) {
       if ("filter" in op && evaluateExpression(op.filter, doc) !== true) return false;
     }
@@ -334,15 +339,15 @@ class QueryStream {
   }
 
   /** The next document passing the filters, within the limit; null at the end. */
-  next(): Document | null {
+  next(): IndexRow | null {
     const limit = this.operators.find((op): op is { limit: number } => "limit" in op)?.limit;
     if (limit !== undefined && this.yielded >= limit) return null;
     for (;;) {
       const row = this.nextRaw();
       if (!row) return null;
-      if (this.passes(row.doc)) {
+      if (this.passes(row)) {
         this.yielded += 1;
-        return row.doc;
+        return row;
       }
     }
   }
@@ -394,6 +399,13 @@ export type RunRequest = {
 
 export class Runner {
   private readonly lock = new Mutex();
+  /** Functions by component and path, as loaded (cleared when the functions change). */
+  private readonly resolved = new Map<string, Promise<RegisteredFunction | null>>();
+  /** Each function's argument and return validators, parsed once. */
+  private readonly validators = new WeakMap<
+    RegisteredFunction,
+    { args: ValidatorJson; returns: ValidatorJson | null }
+  >();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** When each armed job is due, and its component. */
   private readonly dueTimes = new Map<string, number>();
@@ -411,6 +423,7 @@ export class Runner {
 
   setComponents(components: Map<ComponentPath, ComponentDefinition>): void {
     this.components = components;
+    this.resolved.clear();
   }
 
   component(path: ComponentPath): ComponentDefinition {
@@ -421,6 +434,22 @@ export class Runner {
 
   /** The function at `udfPath` of `component`, or null. */
   async resolve(component: ComponentPath, udfPath: string): Promise<RegisteredFunction | null> {
+    const key = `${component}\0${udfPath}`;
+    let resolved = this.resolved.get(key);
+    if (!resolved) {
+      resolved = this.load(component, udfPath);
+      this.resolved.set(key, resolved);
+      resolved.catch(() => this.resolved.delete(key));
+    }
+    return await resolved;
+  }
+
+  /** Forgets loaded functions (their files changed): the next call loads them again. */
+  functionsChanged(): void {
+    this.resolved.clear();
+  }
+
+  private async load(component: ComponentPath, udfPath: string): Promise<RegisteredFunction | null> {
     const { modulePath, exportName } = splitUdfPath(udfPath);
     if (modulePath.startsWith("_generated") || modulePath === "schema") return null;
     const module = await this.component(component).loadModule(modulePath);
@@ -476,15 +505,26 @@ export class Runner {
     args: Record<string, Value>,
     udfPath: string,
   ): Record<string, Value> {
-    const validator = JSON.parse(fn.exportArgs?.() ?? '{"type":"any"}') as ValidatorJson;
-    const error = checkValue(validator, args);
+    const error = checkValue(this.validatorsOf(fn).args, args);
     if (error) throw new ConvexSystemError(`ArgumentValidationError: ${error}\n\nFunction: ${udfPath}`);
     return args;
   }
 
+  private validatorsOf(fn: RegisteredFunction): { args: ValidatorJson; returns: ValidatorJson | null } {
+    let validators = this.validators.get(fn);
+    if (!validators) {
+      validators = {
+        args: JSON.parse(fn.exportArgs?.() ?? '{"type":"any"}') as ValidatorJson,
+        returns: JSON.parse(fn.exportReturns?.() ?? "null") as ValidatorJson | null,
+      };
+      this.validators.set(fn, validators);
+    }
+    return validators;
+  }
+
   private checkReturns(fn: RegisteredFunction, text: string): Value {
     const value = jsonToConvex(JSON.parse(text) as JSONValue);
-    const validator = JSON.parse(fn.exportReturns?.() ?? "null") as ValidatorJson | null;
+    const validator = this.validatorsOf(fn).returns;
     if (validator) {
       const error = checkValue(validator, value);
       if (error) throw new ConvexSystemError(`ReturnsValidationError: ${error}`);
@@ -770,6 +810,8 @@ export class Runner {
   async asyncSyscall(op: string, json: string): Promise<string> {
     const execution = this.current();
     const args = JSON.parse(json) as Record<string, JSONValue>;
+    const raw = this.documentSyscall(execution, op, args);
+    if (raw !== null) return raw;
     const result = await this.asyncSyscallValue(execution, op, args);
     return JSON.stringify(convexToJson(result === undefined ? null : result));
   }
@@ -780,25 +822,6 @@ export class Runner {
     args: Record<string, JSONValue>,
   ): Promise<Value | undefined> {
     switch (op) {
-      case "1.0/get": {
-        const tx = this.tx(execution, "ctx.db.get");
-        const id = args.id as string;
-        const table = this.tableOf(execution, id, args.table as string | undefined, args.isSystem === true);
-        const doc = this.getDocument(execution, id);
-        const visible =
-          doc && (table.startsWith("_") ? args.isSystem === true : args.isSystem !== true) ? doc : null;
-        this.noteRead(execution, tx, table, visible ? 1 : 0);
-        return visible;
-      }
-      case "1.0/queryStreamNext": {
-        const tx = this.tx(execution, "A database query");
-        const stream = tx.streams.get(args.queryId as number);
-        if (!stream) throw new Error("Bad queryId");
-        const value = stream.next();
-        return value === null ? { value: null, done: true } : { value, done: false };
-      }
-      case "1.0/queryPage":
-        return this.queryPage(execution, args);
       case "1.0/count": {
         const tx = this.tx(execution, "count()");
         const table = args.table as string;
@@ -968,7 +991,39 @@ export class Runner {
 
   // -- Pagination ------------------------------------------------------------------------------
 
-  private queryPage(execution: Execution, args: Record<string, JSONValue>): Value {
+  /**
+   * The reads that return documents answer with the documents' stored JSON as it is (Convex's JSON
+   * already), without parsing and re-serializing them. Null for other syscalls.
+   */
+  private documentSyscall(execution: Execution, op: string, args: Record<string, JSONValue>): string | null {
+    switch (op) {
+      case "1.0/get": {
+        const tx = this.tx(execution, "ctx.db.get");
+        const id = args.id as string;
+        const table = this.tableOf(execution, id, args.table as string | undefined, args.isSystem === true);
+        const stored = this.store.getJson(id);
+        const visible =
+          stored !== null &&
+          stored.component === execution.component &&
+          (table.startsWith("_") ? args.isSystem === true : args.isSystem !== true);
+        this.noteRead(execution, tx, table, visible ? 1 : 0);
+        return visible ? stored.json : "null";
+      }
+      case "1.0/queryStreamNext": {
+        const tx = this.tx(execution, "A database query");
+        const stream = tx.streams.get(args.queryId as number);
+        if (!stream) throw new Error("Bad queryId");
+        const row = stream.next();
+        return row === null ? '{"value":null,"done":true}' : `{"value":${row.json},"done":false}`;
+      }
+      case "1.0/queryPage":
+        return this.queryPage(execution, args);
+      default:
+        return null;
+    }
+  }
+
+  private queryPage(execution: Execution, args: Record<string, JSONValue>): string {
     const tx = this.tx(execution, "paginate()");
     tx.paginated += 1;
     if (tx.paginated > 1) {
@@ -984,9 +1039,15 @@ export class Runner {
     const pageSize = args.pageSize as number;
     const maximumRowsRead = (args.maximumRowsRead as number | null | undefined) ?? null;
     const query = args.query as unknown as QueryJson;
-    const page: Document[] = [];
+    const page: IndexRow[] = [];
+    const answer = (rest: {
+      isDone: boolean;
+      continueCursor: string;
+      splitCursor: string | null;
+      pageStatus: string | null;
+    }) => `{"page":[${page.map((row) => row.json).join(",")}],${JSON.stringify(rest).slice(1)}`;
     if (cursor === END_CURSOR) {
-      return { page, isDone: true, continueCursor: END_CURSOR, splitCursor: null, pageStatus: null };
+      return answer({ isDone: true, continueCursor: END_CURSOR, splitCursor: null, pageStatus: null });
     }
     const stream = this.openStream(execution, tx, query, cursor ? decodeCursor(cursor) : null);
     const order = stream.source.order;
@@ -1008,7 +1069,7 @@ export class Runner {
       }
       rowsRead += 1;
       readCursors.push(encodeCursor(key));
-      if (stream.passes(row.doc)) page.push(row.doc);
+      if (stream.passes(row)) page.push(row);
       if (endKey && Buffer.compare(key, endKey) === 0) {
         continueCursor = endCursor!;
         break;
@@ -1034,7 +1095,7 @@ export class Runner {
       splitCursor = readCursors[Math.floor((readCursors.length - 1) / 2)];
     }
     if (record.active) record.observedEndCursor = continueCursor;
-    return { page, isDone: continueCursor === END_CURSOR, continueCursor, splitCursor, pageStatus };
+    return answer({ isDone: continueCursor === END_CURSOR, continueCursor, splitCursor, pageStatus });
   }
 
   // -- Nested calls ----------------------------------------------------------------------------

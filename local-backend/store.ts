@@ -55,7 +55,20 @@ export type TableIndexes = {
 
 export type StoredDocument = { component: ComponentPath; table: string; doc: Document };
 
-export type IndexRow = { key: Buffer; doc: Document };
+/** A row of an index: its key and its document as stored (Convex's JSON), parsed only when needed. */
+export class IndexRow {
+  private parsed: Document | undefined;
+
+  constructor(
+    readonly key: Buffer,
+    readonly json: string,
+  ) {}
+
+  get doc(): Document {
+    this.parsed ??= parseDocument(this.json);
+    return this.parsed;
+  }
+}
 
 type Counters = { nextDocId: number; lastCreationTime: number };
 
@@ -106,6 +119,8 @@ export class SqliteStore {
   /** Each component's own counters (convex-test keeps them apart too): ids from 10^12 × its number. */
   private componentCounters = new Map<ComponentPath, Counters>();
   private transactionDepth = 0;
+  /** An index was created or dropped since the outermost transaction began. */
+  private indexesChanged = false;
   /** Set when the data was created by this open (no earlier store or snapshot). */
   readonly fresh: boolean;
 
@@ -275,6 +290,7 @@ export class SqliteStore {
 
   /** Starts a transaction, or a nested one (a savepoint) inside the current one. */
   begin(): void {
+    if (this.transactionDepth === 0) this.indexesChanged = false;
     this.db.exec(
       this.transactionDepth === 0 ? "BEGIN IMMEDIATE" : `SAVEPOINT nested${this.transactionDepth}`,
     );
@@ -304,16 +320,15 @@ export class SqliteStore {
     this.transactionDepth -= 1;
     if (this.transactionDepth === 0) {
       this.db.exec("ROLLBACK");
-      this.counters = {
-        nextDocId: Number(this.meta("nextDocId") ?? this.counters.nextDocId),
-        lastCreationTime: Number(this.meta("lastCreationTime") ?? this.counters.lastCreationTime),
-      };
-      this.componentCounters.clear();
     } else {
       this.db.exec(`ROLLBACK TO nested${this.transactionDepth}; RELEASE nested${this.transactionDepth}`);
     }
-    // Index definitions made inside the transaction may be gone.
-    this.loadIndexDefinitions();
+    // Counters stay where they are: ids and creation times are never reused, as on Convex (and in
+    // convex-test). Index definitions made inside the transaction are gone with it.
+    if (this.indexesChanged) {
+      this.loadIndexDefinitions();
+      this.indexesChanged = false;
+    }
   }
 
   inTransaction(): boolean {
@@ -390,6 +405,7 @@ export class SqliteStore {
   }
 
   private createIndex(definition: Omit<IndexDefinition, "id">): IndexDefinition {
+    this.indexesChanged = true;
     const { id } = this.statements.insertIndex.get(
       definition.component,
       definition.table,
@@ -405,6 +421,7 @@ export class SqliteStore {
   }
 
   private dropIndex(index: IndexDefinition): void {
+    this.indexesChanged = true;
     if (index.kind === "search") {
       for (const { row } of this.statements.searchIndexRows.all(index.id))
         this.statements.deleteSearch.run(row);
@@ -507,6 +524,12 @@ export class SqliteStore {
 
   // -- Documents -------------------------------------------------------------------------------
 
+  /** A document as stored (Convex's JSON), without parsing it. */
+  getJson(id: string): { component: ComponentPath; table: string; json: string } | null {
+    const row = this.statements.getDocument.get(id);
+    return row ? { component: row.component, table: row.table_name, json: row.value } : null;
+  }
+
   get(id: string): StoredDocument | null {
     const row = this.statements.getDocument.get(id);
     if (!row) return null;
@@ -558,7 +581,7 @@ export class SqliteStore {
       const end = after && Buffer.compare(after, upper) < 0 ? after : upper;
       rows = this.statements.scanDesc.all(index.id, lower, end, limit);
     }
-    return rows.map((row) => ({ key: row.key, doc: parseDocument(row.value) }));
+    return rows.map((row) => new IndexRow(row.key, row.value));
   }
 
   /**
@@ -570,7 +593,7 @@ export class SqliteStore {
     query: string,
     filters: [string, Value | undefined][],
     limit: number,
-  ): Document[] {
+  ): string[] {
     const terms = searchTerms(query);
     if (terms.length === 0) return [];
     const quoted = terms.map(
@@ -578,7 +601,7 @@ export class SqliteStore {
     );
     const scope = [`i${index.id}`, ...filters.map(([field, value]) => filterToken(field, value))];
     const match = `body : (${quoted.join(" OR ")}) AND scope : (${scope.map((s) => `"${s}"`).join(" AND ")})`;
-    return this.statements.search.all(match, limit).map((row) => parseDocument(row.value));
+    return this.statements.search.all(match, limit).map((row) => row.value);
   }
 
   count(component: ComponentPath, table: string): number {
