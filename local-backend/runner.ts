@@ -558,7 +558,9 @@ export class Runner {
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      this.store.begin();
+      // A read needs no SQLite transaction: no other transaction runs while it holds the lock, so
+      // every statement sees the same committed state.
+      if (writes) this.store.begin();
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(
           () =>
@@ -576,14 +578,11 @@ export class Runner {
         result = await inRecord(record, () => Promise.race([work(tx), timeout]));
       } catch (e) {
         tx.closed = true;
-        this.store.rollback();
+        if (writes) this.store.rollback();
         throw e;
       }
       tx.closed = true;
-      if (!writes) {
-        this.store.rollback();
-        return result;
-      }
+      if (!writes) return result;
       this.store.commit();
       this.afterCommit(tx, record);
       return result;
