@@ -103,6 +103,8 @@ type Transaction = {
   /** `.paginate()` calls so far (Convex allows one per function). */
   paginated: number;
   streams: Map<number, QueryStream>;
+  /** Query ids are never reused within a transaction (one may close while another stays open). */
+  nextQueryId: number;
 };
 
 type Execution = {
@@ -555,6 +557,7 @@ export class Runner {
       closed: false,
       paginated: 0,
       streams: new Map(),
+      nextQueryId: 0,
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
@@ -608,6 +611,7 @@ export class Runner {
       closed: false,
       paginated: 0,
       streams: new Map(),
+      nextQueryId: 0,
     };
     this.store.begin();
     try {
@@ -728,7 +732,8 @@ export class Runner {
         const tx = this.tx(execution, "A database query");
         const query = args.query as unknown as QueryJson;
         const stream = this.openStream(execution, tx, query, null);
-        const queryId = tx.streams.size + 1 + (tx.paginated << 20);
+        tx.nextQueryId += 1;
+        const queryId = tx.nextQueryId;
         tx.streams.set(queryId, stream);
         return JSON.stringify({ queryId });
       }
