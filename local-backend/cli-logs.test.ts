@@ -44,9 +44,10 @@ describe("npx convex logs", { timeout: 60_000 }, () => {
     logs.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     logs.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
 
-    await eventually(() => output.includes("before watching"), 20_000);
+    // The CLI prints an execution's lines as they come (in more than one chunk): wait for the last.
+    const executed = /\[CONVEX M\(messages:send\)\] Function executed in \d+ ms/;
+    await eventually(() => executed.test(output), 20_000);
     expect(output).toMatch(/\[CONVEX M\(messages:send\)\] \[INFO\] sending before watching/);
-    expect(output).toMatch(/\[CONVEX M\(messages:send\)\] Function executed in \d+ ms/);
 
     // New executions while it watches: a query's log line, a failing query, an HTTP action.
     const client = newHttpClient(backend.url);
