@@ -143,6 +143,7 @@ export const interleaved = query({
     await first.return?.();
     const third = await ctx.db.query("messages").order("asc").take(1);
     const c = await second.next();
-    return [a.value?.body ?? null, b.value?.body ?? null, third[0]?.body ?? null, c.value?.body ?? null];
+    const body = (row: unknown) => (row as { body?: string } | undefined)?.body ?? null;
+    return [body(a.value), body(b.value), body(third[0]), body(c.value)];
   },
 });
