@@ -301,6 +301,12 @@ const MATRIX: Record<string, Row> = {
     call: (t) => t.mutation(api.users.ensureUser, {}),
     expect: { ...everyone("allow"), signedOut: UNAUTHENTICATED },
   },
+  // With a live account it is that account (privacy.test.ts: after a deletion, only when chosen).
+  "users:startNewAccount": {
+    kind: "mutation",
+    call: (t) => t.mutation(api.users.startNewAccount, {}),
+    expect: { ...everyone("allow"), signedOut: UNAUTHENTICATED },
+  },
   "users:listUsers": {
     kind: "query",
     call: (t) => t.query(api.users.listUsers, { paginationOpts: { numItems: 10, cursor: null } }),

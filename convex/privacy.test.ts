@@ -12,7 +12,7 @@ import { insertLiveShop } from "./model/liveShops";
 import { addCalendarMonths } from "./model/privacy";
 import { insertStream } from "./model/streams";
 import { insertWithTimestamps } from "./model/timestamps";
-import { insertUser } from "./model/users";
+import { insertUser, recordClerkUserDeleted, tombstoneKey } from "./model/users";
 import { newTest } from "./test.setup";
 
 type Backend = ReturnType<typeof newTest>;
@@ -571,12 +571,14 @@ describe("deletion with Clerk configured", () => {
     ]);
     expect(await t.run(async (ctx) => await ctx.db.get("users", veraId))).toBeNull();
     expect(await t.run(async (ctx) => await ctx.db.query("deletedClerkUsers").collect())).toEqual([
-      expect.objectContaining({ clerkId: VERA.subject }),
+      expect.objectContaining({ clerkId: await tombstoneKey(VERA.subject) }),
     ]);
-    // A token issued before the deletion cannot bring the account back.
-    await expect(as(t, VERA).mutation(api.users.ensureUser, {})).rejects.toMatchObject({
-      data: { code: "FORBIDDEN" },
-    });
+    // A token issued before the deletion cannot bring the account back, not even by choice.
+    for (const signIn of [api.users.ensureUser, api.users.startNewAccount]) {
+      await expect(as(t, VERA).mutation(signIn, {})).rejects.toMatchObject({
+        data: { code: "ACCOUNT_DELETED", restartable: false },
+      });
+    }
   });
 
   test("retries when Clerk fails", async () => {
@@ -592,7 +594,7 @@ describe("deletion with Clerk configured", () => {
     expect(statuses).toEqual([]);
   });
 
-  test("without Clerk's key, nothing is sent and a new sign-in starts a new account", async () => {
+  test("without Clerk's key, nothing is sent; the same sign-in starts a new account only when asked to", async () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal("fetch", fetchSpy);
     const t = newTest();
@@ -601,9 +603,42 @@ describe("deletion with Clerk configured", () => {
     await as(t, ADA).mutation(api.privacy.decidePrivacyRequest, { requestId, decision: "approve" });
     await runDueFunctions(t);
     expect(fetchSpy).not.toHaveBeenCalled();
-    const newId = await as(t, VERA).mutation(api.users.ensureUser, {});
+    // Reloading the page signs in again: refused, saying a new account is the person's choice.
+    const refusal = as(t, VERA).mutation(api.users.ensureUser, {});
+    await expect(refusal).rejects.toMatchObject({ data: { code: "ACCOUNT_DELETED", restartable: true } });
+    await expect(refusal).rejects.toThrow(/start a new, empty account/);
+    expect(await t.run(async (ctx) => await ctx.db.get("users", veraId))).toBeNull();
+    expect(
+      (await t.run(async (ctx) => await ctx.db.query("users").collect())).map((user) => user.email),
+    ).not.toContain(VERA.email);
+
+    const newId = await as(t, VERA).mutation(api.users.startNewAccount, {});
     expect(newId).not.toBe(veraId);
+    expect(await as(t, VERA).mutation(api.users.ensureUser, {})).toBe(newId);
+    expect(await as(t, VERA).query(api.users.viewer, {})).toMatchObject({ role: "viewer" });
     expect((await as(t, VERA).query(api.privacy.myPrivacy, {}))?.history).toEqual([]);
+    expect(await t.run(async (ctx) => await ctx.db.query("deletedClerkUsers").collect())).toEqual([]);
+  });
+
+  test("starting a new account needs a sign-in, and with a live account changes nothing", async () => {
+    const t = newTest();
+    const { veraId } = await setUp(t);
+    await expect(t.mutation(api.users.startNewAccount, {})).rejects.toMatchObject({
+      data: { code: "UNAUTHENTICATED" },
+    });
+    expect(await as(t, VERA).mutation(api.users.startNewAccount, {})).toBe(veraId);
+  });
+
+  test("Clerk deleting the user later makes the deletion final", async () => {
+    const t = newTest();
+    await setUp(t);
+    const requestId = await as(t, VERA).mutation(api.privacy.requestPrivacy, { type: "deletion" });
+    await as(t, ADA).mutation(api.privacy.decidePrivacyRequest, { requestId, decision: "approve" });
+    await runDueFunctions(t);
+    await t.run(async (ctx) => await recordClerkUserDeleted(ctx, VERA.subject, Date.now()));
+    await expect(as(t, VERA).mutation(api.users.startNewAccount, {})).rejects.toMatchObject({
+      data: { code: "ACCOUNT_DELETED", restartable: false },
+    });
   });
 });
 

@@ -217,6 +217,13 @@ export default defineSchema({
     restrictedAt: v.optional(v.number()),
     /** `updated_at` of the last Clerk webhook event applied; older events are ignored (decision 009). */
     clerkUpdatedAt: v.optional(v.number()),
+    /**
+     * The name and email the sign-in (token or Clerk webhook) last gave. `name` and `email` follow the
+     * sign-in only when it says something new, so an admin's correction (a privacy request, decision
+     * 027) is not undone by the person's next sign-in. Absent on rows older than it: then the stored
+     * values stand in.
+     */
+    signInClaims: v.optional(v.object({ name: v.optional(v.string()), email: v.optional(v.string()) })),
     ...timestamps,
   })
     .index("by_clerkId", ["clerkId"])
@@ -442,12 +449,20 @@ export default defineSchema({
     .index("by_targetId", ["targetId"]),
 
   /**
-   * A Clerk user deleted at Clerk. Kept so a late webhook or a still-valid token cannot bring the
-   * account back (decision 009); a person who signs up again gets a new Clerk id.
+   * A deleted account's sign-in id (Clerk's user id, or the development sign-in's subject). Kept so a late
+   * webhook or a still-valid token cannot bring the account back (decision 009): a person who signs up
+   * again at Clerk gets a new id; one whose sign-in identity still exists starts a new account only by
+   * choosing to (`restartable`, decision 027).
    */
   deletedClerkUsers: defineTable({
+    /** `tombstoneKey` of the sign-in id (its SHA-256); the id itself on tombstones older than decision 027. */
     clerkId: v.string(),
     deletedAt: v.number(),
+    /**
+     * The sign-in identity outlives the account (deleted here, not at Clerk): its owner may choose to
+     * start a new, empty account with it (`users.startNewAccount`). Absent when Clerk deleted the user.
+     */
+    restartable: v.optional(v.boolean()),
     ...timestamps,
   }).index("by_clerkId", ["clerkId"]),
 

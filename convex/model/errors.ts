@@ -11,13 +11,15 @@ export type AppErrorCode =
   | "INVALID_TRANSITION"
   | "LIMIT_EXCEEDED"
   | "NOT_EDITABLE"
+  | "ACCOUNT_DELETED"
   | TransitionErrorCode;
 
 /**
  * `fields`: for refused arguments, the form's message per dotted path (`shop.slug`), as `fieldErrors`
- * gives them. `missing`: what a shop lacks before it can be submitted.
+ * gives them. `missing`: what a shop lacks before it can be submitted. `restartable`: for
+ * ACCOUNT_DELETED, whether the person may choose to start a new account with the same sign-in.
  */
-export type AppErrorDetails = { fields?: Record<string, string>; missing?: string[] };
+export type AppErrorDetails = { fields?: Record<string, string>; missing?: string[]; restartable?: boolean };
 
 export type AppErrorData = { code: AppErrorCode; message: string } & AppErrorDetails;
 

@@ -441,15 +441,17 @@ export async function liftRestriction(
 // Deleting an account (an approved deletion request, or the retention job)
 
 /**
- * Deletes the user at once and everything they own in batches (model/cascade.ts). With Clerk's secret
- * key configured, the Clerk user is deleted too (`privacy.deleteClerkUser`) and its id tombstoned
- * (decision 009), so neither Clerk's late webhooks nor a token issued before the deletion bring the
- * account back. Without it (the local backend, or a deployment without the key) there is no Clerk user
- * to delete: signing in again with a still-valid token starts a new, empty account.
+ * Deletes the user at once and everything they own in batches (model/cascade.ts), and tombstones their
+ * sign-in id (decisions 009, 027), so neither Clerk's late webhooks nor a token issued before the deletion
+ * bring the account back, and the person's open pages end their session. With Clerk's secret key
+ * configured, the Clerk user is deleted too (`privacy.deleteClerkUser`). Without it (the local backend, or
+ * a deployment without the key) the sign-in identity lives on: its owner may choose to start a new, empty
+ * account with it (`users.startNewAccount`), never without choosing.
  */
 export async function deleteAccount(ctx: MutationCtx, user: Doc<"users">, now = Date.now()): Promise<void> {
-  if (clerkSecretKey() !== undefined) {
-    await recordClerkUserDeleted(ctx, user.clerkId, now, now);
+  const clerkDeletes = clerkSecretKey() !== undefined;
+  await recordClerkUserDeleted(ctx, user.clerkId, now, now, !clerkDeletes);
+  if (clerkDeletes) {
     await ctx.scheduler.runAfter(0, internal.privacy.deleteClerkUser, { clerkId: user.clerkId, attempt: 0 });
   }
   await deleteUserCascade(ctx, user._id);
