@@ -102,6 +102,11 @@ const addAlertForCaller = async (t: Pick<Backend, "query" | "run">, { liveShopId
     return await insertWithTimestamps(ctx, "goLiveAlerts", { userId, streamId, liveShopId, reason: "saved" });
   });
 };
+/** The owner's (Sarah's) open correction request. */
+const askForCorrection = async (t: Pick<Backend, "withIdentity">) =>
+  await t
+    .withIdentity({ subject: "user_sarah", email: "sarah@livelocal.test", name: "Sarah Owner" })
+    .mutation(api.privacy.requestPrivacy, { type: "correction", details: "My surname and my shop." });
 const SIGNED_IN_SEE = { ...everyone("allow"), signedOut: "empty" } as const;
 const SIGNED_IN_MAY = { ...everyone("allow"), signedOut: UNAUTHENTICATED } as const;
 
@@ -357,6 +362,50 @@ const MATRIX: Record<string, Row> = {
         requestId,
         decision: "reject",
         reason: "Your name is already right.",
+      });
+    },
+    expect: { ...everyone(FORBIDDEN), signedOut: UNAUTHENTICATED, admin: "allow" },
+  },
+  // Corrections: the owner (Sarah) asks; only an admin corrects her data, even Sarah herself may not.
+  "privacy:getCorrection": {
+    kind: "query",
+    call: async (t) => {
+      const requestId = await askForCorrection(t);
+      return await t.query(api.privacy.getCorrection, { requestId });
+    },
+    expect: { ...everyone("empty"), admin: "allow" },
+  },
+  "privacy:correctProfile": {
+    kind: "mutation",
+    call: async (t) => {
+      const requestId = await askForCorrection(t);
+      return await t.mutation(api.privacy.correctProfile, {
+        requestId,
+        profile: { name: "Sarah Okafor", avatar: "" },
+      });
+    },
+    expect: { ...everyone(FORBIDDEN), signedOut: UNAUTHENTICATED, admin: "allow" },
+  },
+  "privacy:correctShopText": {
+    kind: "mutation",
+    call: async (t, { liveShopId }) => {
+      const requestId = await askForCorrection(t);
+      return await t.mutation(api.privacy.correctShopText, {
+        requestId,
+        liveShopId,
+        shop: { liveShopName: "Sarah's Vintage", headline: "Corrected headline" },
+      });
+    },
+    expect: { ...everyone(FORBIDDEN), signedOut: UNAUTHENTICATED, admin: "allow" },
+  },
+  "privacy:correctStreamText": {
+    kind: "mutation",
+    call: async (t, { streamId }) => {
+      const requestId = await askForCorrection(t);
+      return await t.mutation(api.privacy.correctStreamText, {
+        requestId,
+        streamId,
+        stream: { streamTitle: "Corrected title" },
       });
     },
     expect: { ...everyone(FORBIDDEN), signedOut: UNAUTHENTICATED, admin: "allow" },

@@ -4,7 +4,7 @@ import { api } from "./_generated/api";
 import { LIMITS } from "./lib/validation";
 import { insertLiveShop } from "./model/liveShops";
 import { insertStream } from "./model/streams";
-import { getUserByClerkId, insertUser, tombstoneKey } from "./model/users";
+import { getUserByClerkId, insertUser, pinnedSignInClaims, tombstoneKey } from "./model/users";
 import { newTest } from "./test.setup";
 
 const SECRET = `whsec_${btoa("livelocal-webhook-test-secret-0123")}`;
@@ -214,6 +214,23 @@ describe("the Clerk webhook", () => {
     const user = await userRow(t);
     expect(user).toMatchObject({ email: "sk@livelocal.test", role: "seller", clerkUpdatedAt: 1_000 });
     expect(user?.name).toBeUndefined();
+  });
+
+  test("an admin's corrected name stands until Clerk's name changes", async () => {
+    const t = newTest();
+    await deliver(t, userEvent("user.created"));
+    // The admin's correction, as model/corrections.ts makes it.
+    await t.run(async (ctx) => {
+      const user = (await getUserByClerkId(ctx, SARAH))!;
+      await ctx.db.patch("users", user._id, { name: "Sarah Okafor", ...pinnedSignInClaims(user) });
+    });
+    await deliver(
+      t,
+      userEvent("user.updated", { imageUrl: "https://img.clerk.com/new.png", updatedAt: 2_000 }),
+    );
+    expect(await userRow(t)).toMatchObject({ name: "Sarah Okafor", avatar: "https://img.clerk.com/new.png" });
+    await deliver(t, userEvent("user.updated", { lastName: "Park", updatedAt: 3_000 }));
+    expect((await userRow(t))?.name).toBe("Sarah Park");
   });
 
   test("user.deleted removes the user and their shop, and leaves a tombstone", async () => {

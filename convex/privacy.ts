@@ -15,7 +15,17 @@ import {
   liftRestrictionSchema,
   privacyDecisionSchema,
   privacyRequestSchema,
+  profileCorrectionSchema,
+  shopTextCorrectionSchema,
+  streamTextCorrectionSchema,
 } from "./lib/validation";
+import {
+  correctionSubjectValidator,
+  correctProfile as correctProfileFor,
+  correctShopText as correctShopTextFor,
+  correctStreamText as correctStreamTextFor,
+  readCorrectionSubject,
+} from "./model/corrections";
 import {
   asCompleted,
   buildExportDocument,
@@ -145,6 +155,51 @@ export const decidePrivacyRequest = zMutation({
     const { decision, reason } = parseOrThrow(privacyDecisionSchema, answer);
     await decideRequest(ctx, ctx.viewer, requestId, decision, reason);
     return null;
+  },
+});
+
+/**
+ * Admins: a correction request with what may be corrected for it: the person's profile, their shops'
+ * text and their latest shows' text, and the changes made so far. Null for anyone else, and for a
+ * request that is not a correction or whose person is gone.
+ */
+export const getCorrection = query({
+  args: { requestId: v.id("privacyRequests") },
+  returns: v.union(correctionSubjectValidator, v.null()),
+  handler: async (ctx, { requestId }) =>
+    ctx.viewer?.role === "admin" ? await readCorrectionSubject(ctx, requestId) : null,
+});
+
+/**
+ * Admins, for an open correction request: corrects the person's name, email (where Clerk does not
+ * manage it) and picture. Kept on the request for the person and logged. Returns how many fields changed.
+ */
+export const correctProfile = zMutation({
+  args: { requestId: zid("privacyRequests"), profile: profileCorrectionSchema },
+  returns: v.number(),
+  handler: async (ctx, { requestId, profile }) => {
+    assertAdmin(ctx.viewer);
+    return await correctProfileFor(ctx, ctx.viewer, requestId, profile);
+  },
+});
+
+/** Admins, for an open correction request: corrects the text of one of the person's shops. */
+export const correctShopText = zMutation({
+  args: { requestId: zid("privacyRequests"), liveShopId: zid("liveShops"), shop: shopTextCorrectionSchema },
+  returns: v.number(),
+  handler: async (ctx, { requestId, liveShopId, shop }) => {
+    assertAdmin(ctx.viewer);
+    return await correctShopTextFor(ctx, ctx.viewer, requestId, liveShopId, shop);
+  },
+});
+
+/** Admins, for an open correction request: corrects the title and description of one of the person's shows. */
+export const correctStreamText = zMutation({
+  args: { requestId: zid("privacyRequests"), streamId: zid("streams"), stream: streamTextCorrectionSchema },
+  returns: v.number(),
+  handler: async (ctx, { requestId, streamId, stream }) => {
+    assertAdmin(ctx.viewer);
+    return await correctStreamTextFor(ctx, ctx.viewer, requestId, streamId, stream);
   },
 });
 

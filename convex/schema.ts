@@ -84,6 +84,19 @@ export const privacyPreferencesValidator = v.object({
 });
 export type PrivacyPreferences = Infer<typeof privacyPreferencesValidator>;
 
+/**
+ * One change an admin made for a correction request: what (a field, of the person or of one of their
+ * shops or shows), when, and the value before and after (cut to `CORRECTION_VALUE_LENGTH`; absent when
+ * empty).
+ */
+export const correctionValidator = v.object({
+  at: v.number(),
+  what: v.string(),
+  from: v.optional(v.string()),
+  to: v.optional(v.string()),
+});
+export type Correction = Infer<typeof correctionValidator>;
+
 /** Free-form JSON kept as flat key/value pairs so every value stays exportable and typed. */
 const jsonRecord = v.record(v.string(), v.union(v.string(), v.number(), v.boolean(), v.null()));
 
@@ -408,6 +421,11 @@ export default defineSchema({
     decidedAt: v.optional(v.number()),
     decidedBy: v.optional(v.id("users")),
     decisionReason: v.optional(v.string()),
+    /**
+     * For a correction: what an admin changed while it was open (model/corrections.ts), shown to the
+     * person. Cleared with the rest of their words when the account is deleted.
+     */
+    corrections: v.optional(v.array(correctionValidator)),
     ...timestamps,
   })
     .index("by_userId_and_requestedAt", ["userId", "requestedAt"])

@@ -4,12 +4,7 @@ import { internal } from "./_generated/api";
 import { adminMutation, identityMutation, internalMutation, query } from "./functions";
 import { roleValidator } from "./schema";
 import { appError } from "./model/errors";
-import {
-  changeUserRole,
-  getUserByEmail,
-  paginateUsers,
-  signInUser,
-} from "./model/users";
+import { changeUserRole, getUserByEmail, paginateUsers, signInUser } from "./model/users";
 import { EMPTY_PAGE } from "./model/pages";
 import { syncShopsWithOwner as syncShopsOf } from "./model/restriction";
 

@@ -345,6 +345,7 @@ async function deleteUserContent(ctx: MutationCtx, budget: Budget, userId: Id<"u
           reason: undefined,
           details: undefined,
           decisionReason: undefined,
+          corrections: undefined,
         });
         return true;
       },

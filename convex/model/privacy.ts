@@ -18,8 +18,10 @@ import {
   type PrivacyRequestType,
 } from "../lib/constants";
 import { CORRECTION_NOTE_REQUIRED, type PrivacyDecision } from "../lib/validation";
+import { correctionValidator } from "../schema";
 import { recordAdminAction } from "./adminLog";
 import { deleteUserCascade } from "./cascade";
+import { assertSomethingCorrected } from "./corrections";
 import { clerkSecretKey } from "./env";
 import { appError } from "./errors";
 import { liftUserRestriction, restrictUser } from "./restriction";
@@ -59,6 +61,8 @@ export const privacyRequestViewValidator = v.object({
   dueAt: v.number(),
   decidedAt: v.optional(v.number()),
   decisionReason: v.optional(v.string()),
+  /** For a correction: what an admin changed (model/corrections.ts). */
+  corrections: v.optional(v.array(correctionValidator)),
 });
 export type PrivacyRequestView = Infer<typeof privacyRequestViewValidator>;
 
@@ -169,6 +173,7 @@ export function toRequestView(request: Doc<"privacyRequests">): PrivacyRequestVi
     dueAt: request.dueAt,
     decidedAt: request.decidedAt,
     decisionReason: request.decisionReason,
+    ...(request.corrections && { corrections: request.corrections }),
   };
 }
 
@@ -365,6 +370,7 @@ export async function decidePrivacyRequest(
       fields: { reason: CORRECTION_NOTE_REQUIRED },
     });
   }
+  if (decision === "approve" && type === "correction") assertSomethingCorrected(request);
   if (decision === "approve" && type === "deletion" && user.role === "admin")
     await assertNotLastAdmin(ctx, "deleting this account");
 

@@ -14,6 +14,7 @@ import {
 } from "../lib/validation";
 import type { PaymentMethod } from "../schema";
 import { appError } from "./errors";
+import { setProfilePicture } from "./images";
 import { patchUser } from "./users";
 
 /** What the settings page shows beyond `users.viewer` (which has the picture): preferences, terms, cards. */
@@ -29,8 +30,7 @@ export function toSettingsView(user: Doc<"users">) {
 
 /** Sets the profile picture, or removes it when `avatar` is undefined. */
 export async function setAvatar(ctx: MutationCtx, user: Doc<"users">, avatar: string | undefined) {
-  if (avatar === user.avatar) return;
-  await patchUser(ctx, user._id, { avatar });
+  await setProfilePicture(ctx, user, avatar);
 }
 
 export async function updateNotificationPreferences(

@@ -4,7 +4,11 @@ import { ConvexError } from "convex/values";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "@convex/_generated/api";
-import { CORRECTION_NOTE_REQUIRED, REJECTION_REASON_REQUIRED } from "@convex/lib/validation";
+import {
+  CORRECTION_NOTE_REQUIRED,
+  NOTHING_CORRECTED,
+  REJECTION_REASON_REQUIRED,
+} from "@convex/lib/validation";
 import {
   convexReactMock,
   mutationCalls,
@@ -127,18 +131,34 @@ describe("admin: open privacy requests", () => {
     ]);
   });
 
-  test("approving a correction needs a note of what was changed", async () => {
+  test("a correction links to its correction screen and is approved only once something is corrected", async () => {
     setQueryResult(api.privacy.listOpenRequests, [
       open({ type: "correction", status: "pending_review", details: "Wrong name" }),
     ]);
     renderPage();
-    const item = card(/correction/i);
+    let item = card(/correction/i);
     expect(item.getByText("Wrong name")).toBeInTheDocument();
+    expect(item.getByRole("link", { name: "Correct the data" })).toHaveAttribute(
+      "href",
+      "/dashboard/admin/privacy-requests/r1",
+    );
+    expect(item.getByText("Nothing corrected yet.")).toBeInTheDocument();
     await userEvent.click(item.getByRole("button", { name: "Mark as corrected" }));
     const note = item.getByRole("textbox", { name: /what you changed/i });
     expect(note).toHaveAccessibleDescription(expect.stringContaining(CORRECTION_NOTE_REQUIRED));
-    expect(mutationCalls).toEqual([]);
     await userEvent.type(note, "Name set to Jordan Lee.");
+    await userEvent.click(item.getByRole("button", { name: "Mark as corrected" }));
+    expect(item.getByRole("alert")).toHaveTextContent(NOTHING_CORRECTED);
+    expect(mutationCalls).toEqual([]);
+
+    const corrections = [{ at: NOW, what: "Your name", from: "Jordn", to: "Jordan Lee" }];
+    act(() =>
+      setQueryResult(api.privacy.listOpenRequests, [
+        open({ type: "correction", status: "pending_review", details: "Wrong name", corrections }),
+      ]),
+    );
+    item = card(/correction/i);
+    expect(item.getByText("1 change made, shown to the requester.")).toBeInTheDocument();
     await userEvent.click(item.getByRole("button", { name: "Mark as corrected" }));
     expect(mutationCalls).toEqual([
       {
