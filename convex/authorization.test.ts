@@ -11,7 +11,7 @@ import { insertLiveShop } from "./model/liveShops";
 import { insertStream } from "./model/streams";
 import { insertWithTimestamps } from "./model/timestamps";
 import { getUserByClerkId, insertUser } from "./model/users";
-import { modules, newTest } from "./test.setup";
+import { modules, newTest, storeUpload } from "./test.setup";
 
 const CALLERS = ["signedOut", "viewer", "otherSeller", "owner", "admin"] as const;
 type Caller = (typeof CALLERS)[number];
@@ -409,6 +409,25 @@ const MATRIX: Record<string, Row> = {
       });
     },
     expect: { ...everyone(FORBIDDEN), signedOut: UNAUTHENTICATED, admin: "allow" },
+  },
+  "images:generateUploadUrl": {
+    kind: "mutation",
+    call: (t) => t.mutation(api.images.generateUploadUrl, {}),
+    expect: SIGNED_IN_MAY,
+  },
+  // A picture for the owner's shop: its owner or an admin (images.test.ts: the file's checks).
+  "images:claimUpload": {
+    kind: "mutation",
+    call: async (t, { liveShopId }) => {
+      const storageId = await storeUpload(t);
+      const claim = await t.mutation(api.images.claimUpload, {
+        storageId,
+        target: { kind: "shop", liveShopId },
+      });
+      if (!claim.ok) throw new Error(claim.message);
+      return claim;
+    },
+    expect: OWNER_OR_ADMIN,
   },
   "privacy:listOpenRequests": {
     kind: "query",

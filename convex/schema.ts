@@ -449,6 +449,23 @@ export default defineSchema({
     .index("by_expiresAt", ["expiresAt"]),
 
   /**
+   * A picture uploaded to file storage (decision 028): whose it is, its address as the image fields store
+   * it, and the fields that use it (`"liveShops:<id>:logoUrl"`, `"streams:<id>:streamImageUrls"`,
+   * `"users:<id>:avatar"`). The file is deleted when no field uses it any more, when it was never used
+   * a day after its upload, and with its owner's account.
+   */
+  imageUploads: defineTable({
+    storageId: v.id("_storage"),
+    userId: v.id("users"),
+    url: v.string(),
+    usedIn: v.array(v.string()),
+    ...timestamps,
+  })
+    .index("by_storageId", ["storageId"])
+    .index("by_url", ["url"])
+    .index("by_userId", ["userId"]),
+
+  /**
    * Every admin action (who, when, what, why), shown in the admin console. `adminName` keeps the entry
    * readable after the admin's account is gone; `targetId` is the id of the row acted on, as a string.
    */

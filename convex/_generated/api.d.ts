@@ -23,6 +23,7 @@ import type * as explore from "../explore.js";
 import type * as functions from "../functions.js";
 import type * as goLiveAlerts from "../goLiveAlerts.js";
 import type * as http from "../http.js";
+import type * as images from "../images.js";
 import type * as lib_constants from "../lib/constants.js";
 import type * as lib_data_categories from "../lib/data/categories.js";
 import type * as lib_data_demo from "../lib/data/demo.js";
@@ -95,6 +96,7 @@ declare const fullApi: ApiFromModules<{
   functions: typeof functions;
   goLiveAlerts: typeof goLiveAlerts;
   http: typeof http;
+  images: typeof images;
   "lib/constants": typeof lib_constants;
   "lib/data/categories": typeof lib_data_categories;
   "lib/data/demo": typeof lib_data_demo;

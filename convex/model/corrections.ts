@@ -20,7 +20,6 @@ import { recordAdminAction } from "./adminLog";
 import { signInManagedByClerk } from "./env";
 import { appError } from "./errors";
 import { assertShopKeepsRequirements, patchLiveShop } from "./liveShops";
-import { setProfilePicture } from "./images";
 import { patchStream } from "./streams";
 import { patchWithTimestamps } from "./timestamps";
 import { patchUser, pinnedSignInClaims } from "./users";
@@ -243,17 +242,18 @@ export async function correctProfile(
   );
   if (changes.length === 0) return 0;
   const nameOrEmail = after.name !== user.name || after.email !== user.email;
+  // patchUser keeps an uploaded picture's use in step (model/images.ts).
   await patchUser(
     ctx,
     user._id,
     {
       ...(after.name !== user.name && { name: after.name }),
       ...(after.email !== user.email && { email: after.email }),
+      ...(after.avatar !== user.avatar && { avatar: after.avatar }),
       ...(nameOrEmail && pinnedSignInClaims(user)),
     },
     now,
   );
-  if (after.avatar !== user.avatar) await setProfilePicture(ctx, user, after.avatar, now);
   const logged = changes.map(({ what }) => what.replace("Your ", ""));
   await recordCorrections(ctx, admin, request, user, changes, `the ${listWords(logged)}`, now);
   return changes.length;

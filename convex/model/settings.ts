@@ -14,7 +14,6 @@ import {
 } from "../lib/validation";
 import type { PaymentMethod } from "../schema";
 import { appError } from "./errors";
-import { setProfilePicture } from "./images";
 import { patchUser } from "./users";
 
 /** What the settings page shows beyond `users.viewer` (which has the picture): preferences, terms, cards. */
@@ -28,9 +27,13 @@ export function toSettingsView(user: Doc<"users">) {
   };
 }
 
-/** Sets the profile picture, or removes it when `avatar` is undefined. */
+/**
+ * Sets the profile picture (a link, or the address of the person's own upload), or removes it when
+ * `avatar` is undefined; a replaced upload is deleted (patchUser, model/images.ts).
+ */
 export async function setAvatar(ctx: MutationCtx, user: Doc<"users">, avatar: string | undefined) {
-  await setProfilePicture(ctx, user, avatar);
+  if (avatar === user.avatar) return;
+  await patchUser(ctx, user._id, { avatar });
 }
 
 export async function updateNotificationPreferences(

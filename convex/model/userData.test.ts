@@ -143,6 +143,14 @@ async function setUp(t: Backend) {
         token: feedToken(name),
         appOrigin: "https://app.test",
       });
+      // And a picture each uploaded as their profile picture.
+      const storageId = await ctx.storage.store(new Blob([name], { type: "image/png" }));
+      await insertWithTimestamps(ctx, "imageUploads", {
+        storageId,
+        userId,
+        url: `https://files.test/${name}.png`,
+        usedIn: [`users:${userId}:avatar`],
+      });
     }
 
     // Admins acting on each other: Ada on Sarah, her shop and her stream; Sarah on Omar.

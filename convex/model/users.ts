@@ -7,6 +7,7 @@ import { acceptedIdentityClaims } from "../lib/validation";
 import { personActor, recordActivity, type LogActor } from "./adminLog";
 import { adminEmails } from "./env";
 import { appError } from "./errors";
+import { imageSlot, syncImageSlot } from "./images";
 import { syncShopsWithOwner } from "./restriction";
 import { insertWithTimestamps, patchWithTimestamps, type DocPatch } from "./timestamps";
 
@@ -104,6 +105,7 @@ export async function insertUser(ctx: MutationCtx, user: NewUser, now = Date.now
   );
 }
 
+/** Changes a user; a changed picture keeps uploads in step (an uploaded one replaced is deleted). */
 export async function patchUser(
   ctx: MutationCtx,
   userId: Id<"users">,
@@ -112,6 +114,19 @@ export async function patchUser(
 ): Promise<void> {
   const normalized = patch.email === undefined ? patch : { ...patch, email: normalizeEmail(patch.email) };
   await assertUniqueUserFields(ctx, normalized, userId);
+  if ("avatar" in patch) {
+    const user = await ctx.db.get("users", userId);
+    if (user && user.avatar !== patch.avatar) {
+      await syncImageSlot(
+        ctx,
+        userId,
+        imageSlot("users", userId, "avatar"),
+        [user.avatar],
+        [patch.avatar],
+        now,
+      );
+    }
+  }
   await patchWithTimestamps(ctx, "users", userId, normalized, now);
 }
 
