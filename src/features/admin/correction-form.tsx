@@ -2,6 +2,7 @@ import { ConvexError } from "convex/values";
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { FormAlert } from "@/components/forms/form-alert";
+import { ImageUrlField } from "@/components/forms/image-url-field";
 import { TextField } from "@/components/forms/text-field";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/errors";
@@ -15,6 +16,8 @@ export type CorrectionField<Name extends string> = {
   optional?: boolean;
   type?: "text" | "email" | "url";
   hint?: ReactNode;
+  /** A picture: a link or an upload, previewed (ImageUrlField). */
+  image?: boolean;
 };
 
 type CorrectionFormProps<Name extends string> = {
@@ -88,25 +91,43 @@ export function CorrectionForm<Name extends string>({
 
   return (
     <form aria-label={label} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
-      {fields.map((field) => (
-        <TextField
-          key={field.name}
-          label={field.label}
-          name={field.name}
-          type={field.type}
-          value={values[field.name]}
-          onChange={(value) => {
-            setValues((current) => ({ ...current, [field.name]: value }));
-            setSaved(null);
-          }}
-          error={errors[field.name]}
-          max={field.max}
-          multiline={field.multiline}
-          rows={field.multiline ? 3 : undefined}
-          optional={field.optional}
-          hint={field.hint}
-        />
-      ))}
+      {fields.map((field) =>
+        field.image ? (
+          <ImageUrlField
+            key={field.name}
+            label={field.label}
+            name={field.name}
+            value={values[field.name]}
+            onChange={(value) => {
+              setValues((current) => ({ ...current, [field.name]: value }));
+              setSaved(null);
+            }}
+            error={errors[field.name]}
+            optional={field.optional}
+            hint={field.hint}
+            shape="square"
+            upload
+          />
+        ) : (
+          <TextField
+            key={field.name}
+            label={field.label}
+            name={field.name}
+            type={field.type}
+            value={values[field.name]}
+            onChange={(value) => {
+              setValues((current) => ({ ...current, [field.name]: value }));
+              setSaved(null);
+            }}
+            error={errors[field.name]}
+            max={field.max}
+            multiline={field.multiline}
+            rows={field.multiline ? 3 : undefined}
+            optional={field.optional}
+            hint={field.hint}
+          />
+        ),
+      )}
       {children}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" size="sm" disabled={pending}>

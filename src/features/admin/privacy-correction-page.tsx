@@ -2,6 +2,7 @@ import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { Link, useParams } from "react-router-dom";
 import { InvalidIdBoundary } from "@/components/errors/invalid-id-boundary";
+import { ImageUploadTargetContext } from "@/components/forms/image-upload";
 import { PageLoading } from "@/components/layout/page-loading";
 import { CorrectionList } from "@/components/privacy/correction-list";
 import { PrivacyRequestFacts } from "@/components/privacy/privacy-status";
@@ -98,7 +99,12 @@ function Correction({ requestId }: { requestId: Id<"privacyRequests"> }) {
             </p>
           )}
         </section>
-        {subject.open && <Corrections subject={subject} />}
+        {subject.open && (
+          // Pictures uploaded here are the requester's.
+          <ImageUploadTargetContext value={{ kind: "correction", requestId: subject.requestId }}>
+            <Corrections subject={subject} />
+          </ImageUploadTargetContext>
+        )}
       </div>
     </AdminShell>
   );
@@ -131,11 +137,11 @@ function Corrections({ subject }: { subject: Subject }) {
                 : []),
               {
                 name: "avatar",
-                label: "Picture link",
+                label: "Picture",
                 max: LIMITS.avatar,
-                type: "url",
                 optional: true,
-                hint: "An http:// or https:// link; blank removes the picture.",
+                image: true,
+                hint: "Upload one, or give an http:// or https:// link; blank removes the picture.",
               },
             ]}
             initial={{ name: person.name ?? "", email: person.email, avatar: person.avatar ?? "" }}
