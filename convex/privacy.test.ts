@@ -636,7 +636,7 @@ describe("an admin's corrections (a correction request)", () => {
     const mine = await as(t, SARAH).query(api.privacy.myPrivacy, {});
     expect(mine?.open?.corrections).toEqual([
       { at: Date.now(), what: "Your name", from: SARAH.name, to: "Sarah Okafor" },
-      { at: Date.now(), what: "Your picture", to: "https://img.example/sarah.png" },
+      { at: Date.now(), what: "Your picture", to: "https://img.example/sarah.png", kind: "picture" },
       {
         at: Date.now(),
         what: "Headline of your shop “Sarah's Vintage”",

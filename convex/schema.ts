@@ -94,6 +94,8 @@ export const correctionValidator = v.object({
   what: v.string(),
   from: v.optional(v.string()),
   to: v.optional(v.string()),
+  /** A picture's change: its values are addresses, shown as the picture rather than as text. */
+  kind: v.optional(v.literal("picture")),
 });
 export type Correction = Infer<typeof correctionValidator>;
 

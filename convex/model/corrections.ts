@@ -150,7 +150,7 @@ async function openCorrectionOrThrow(
   return { request, user };
 }
 
-type Change = { what: string; from?: string; to?: string };
+type Change = { what: string; from?: string; to?: string; kind?: "picture" };
 
 /** The changes between `before` and `after`, field by field, named by `labels`. */
 function changesOf<K extends string>(
@@ -183,11 +183,12 @@ async function recordCorrections(
       `A request keeps at most ${MAX_CORRECTIONS_PER_REQUEST} changes. Approve this one; the person can ask again for more.`,
     );
   }
-  const entries: Correction[] = changes.map(({ what, from, to }) => ({
+  const entries: Correction[] = changes.map(({ what, from, to, kind }) => ({
     at: now,
     what,
     ...(cut(from) !== undefined && { from: cut(from) }),
     ...(cut(to) !== undefined && { to: cut(to) }),
+    ...(kind && { kind }),
   }));
   await patchWithTimestamps(
     ctx,
@@ -239,6 +240,8 @@ export async function correctProfile(
     PROFILE_LABELS,
     { name: user.name, email: user.email, avatar: user.avatar },
     after,
+  ).map((change) =>
+    change.what === PROFILE_LABELS.avatar ? { ...change, kind: "picture" as const } : change,
   );
   if (changes.length === 0) return 0;
   const nameOrEmail = after.name !== user.name || after.email !== user.email;

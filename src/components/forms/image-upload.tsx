@@ -16,16 +16,14 @@ export const ImageUploadTargetContext = createContext<ImageUploadTarget | null>(
 type UploadResult = { ok: true; url: string } | { ok: false; message: string };
 
 /**
- * Uploads a picture through Convex file storage (decision 028): checked here first (type and size, the
- * server's own rule), posted to a one-time upload URL, then claimed for the form's target, whose answer
- * is the address to put in the field. Saving the form puts it to use.
+ * Uploads a picture through Convex file storage (decision 028): posted to a one-time upload URL, then
+ * claimed for the form's target (the server checks type, size and owner), whose answer is the address to
+ * put in the field. Saving the form puts it to use.
  */
 function useUploadPicture(target: ImageUploadTarget): (file: File) => Promise<UploadResult> {
   const generateUploadUrl = useMutation(api.images.generateUploadUrl);
   const claimUpload = useMutation(api.images.claimUpload);
   return async (file) => {
-    const problem = imageUploadProblem(file);
-    if (problem !== undefined) return { ok: false, message: problem };
     try {
       const uploadUrl = await generateUploadUrl();
       const response = await fetch(uploadUrl, {
@@ -90,6 +88,9 @@ function UploadButton({
 
   async function choose(file: File | undefined) {
     if (!file) return;
+    // The server's rule, checked before anything is sent (or previewed).
+    const problem = imageUploadProblem(file);
+    if (problem !== undefined) return setState({ tone: "error", text: problem });
     setPreview(file);
     setState({ tone: "pending", text: `Uploading ${file.name}…` });
     const result = await upload(file);

@@ -1,4 +1,5 @@
 import { formatDateTime } from "@/lib/format-date";
+import { absoluteHttpUrl } from "@convex/lib/validation";
 import type { PrivacyRequestView } from "./privacy-status";
 
 export type Correction = NonNullable<PrivacyRequestView["corrections"]>[number];
@@ -8,9 +9,27 @@ function Value({ value, empty }: { value: string | undefined; empty: string }) {
   return <span className="[overflow-wrap:anywhere]">“{value}”</span>;
 }
 
+/** A picture's change in words, with the new picture (the old file may be gone). */
+function PictureChange({ from, to }: Pick<Correction, "from" | "to">) {
+  const words = to === undefined ? "removed" : from === undefined ? "added" : "replaced";
+  return (
+    <>
+      {words}
+      {to !== undefined && absoluteHttpUrl.safeParse(to).success && (
+        <img
+          src={to}
+          alt="The new picture"
+          className="ml-2 inline-block size-8 rounded-full border border-slate-200 object-cover align-middle dark:border-slate-700"
+        />
+      )}
+    </>
+  );
+}
+
 /**
  * What an admin changed for a correction request, oldest first: each field, its value before and
- * after, and when. The person reads it in their privacy requests; the admin on the correction screen.
+ * after (a picture as the new picture), and when. The person reads it in their privacy requests; the
+ * admin on the correction screen.
  */
 export function CorrectionList({
   corrections,
@@ -26,9 +45,15 @@ export function CorrectionList({
       <ul aria-label={heading} className="mt-1 space-y-1.5 text-sm">
         {corrections.map((correction, index) => (
           <li key={index} className="text-slate-700 dark:text-slate-300">
-            <span className="font-medium text-slate-900 dark:text-slate-100">{correction.what}</span>: was{" "}
-            <Value value={correction.from} empty="empty" />, now{" "}
-            <Value value={correction.to} empty="removed" />
+            <span className="font-medium text-slate-900 dark:text-slate-100">{correction.what}</span>:{" "}
+            {correction.kind === "picture" ? (
+              <PictureChange from={correction.from} to={correction.to} />
+            ) : (
+              <>
+                was <Value value={correction.from} empty="empty" />, now{" "}
+                <Value value={correction.to} empty="removed" />
+              </>
+            )}
             <span className="text-slate-500 dark:text-slate-400">
               {" "}
               · <time dateTime={new Date(correction.at).toISOString()}>{formatDateTime(correction.at)}</time>
