@@ -46,12 +46,12 @@ export function PrivacyDecidedRequests() {
                 <PrivacyStatusBadge request={request} />
               </div>
               <p className="mt-1 text-slate-600 dark:text-slate-300">
-                Requested <DateText at={request.requestedAt} />
+                Requested <DateText at={request.requestedAt} withTime />
                 {request.decidedAt !== undefined && (
                   <>
                     {" "}
                     · {request.status === "cancelled" ? "cancelled by the requester" : "decided"}{" "}
-                    <DateText at={request.decidedAt} />
+                    <DateText at={request.decidedAt} withTime />
                     {request.decidedByName && request.status !== "cancelled" && (
                       <> by {request.decidedByName}</>
                     )}

@@ -91,7 +91,9 @@ describe("admin: open privacy requests", () => {
     expect(items[0]).toHaveTextContent("Leaving the area");
     expect(items[1]).toHaveTextContent("Due in 28 days");
     expect(items[1]).toHaveTextContent("None given");
-    expect(items[1]).toHaveTextContent("Due byJun 17, 2026");
+    // With times: a day's requests are told apart.
+    expect(items[1]).toHaveTextContent(/Due byJun 17, 2026, \d{1,2}:\d{2}\s[AP]M/);
+    expect(items[1]).toHaveTextContent(/RequestedMay 18, 2026, \d{1,2}:\d{2}\s[AP]M/);
   });
 
   test("approving an export sends the decision; an approved export shows as being prepared", async () => {
@@ -242,7 +244,7 @@ describe("admin: restricted accounts and decided requests", () => {
     const items = within(screen.getByRole("list", { name: "Decided requests" })).getAllByRole("listitem");
     expect(items[0]).toHaveTextContent("Data export · Jordan Lee (viewer@livelocal.test)");
     expect(items[0]).toHaveTextContent("Rejected");
-    expect(items[0]).toHaveTextContent("decided May 19, 2026 by Avery Chen");
+    expect(items[0]).toHaveTextContent(/decided May 19, 2026, \d{1,2}:\d{2}\s[AP]M by Avery Chen/);
     expect(items[0]).toHaveTextContent("Reason for the rejection: Duplicate request.");
     expect(items[1]).toHaveTextContent("Account deletion · Deleted account");
     expect(items[1]).toHaveTextContent("Completed");
