@@ -429,6 +429,34 @@ const MATRIX: Record<string, Row> = {
     },
     expect: OWNER_OR_ADMIN,
   },
+  "privacy:searchRequests": {
+    kind: "query",
+    call: async (t) => {
+      await t.withIdentity(IDENTITIES.viewer).mutation(api.privacy.requestPrivacy, { type: "access" });
+      return await t.query(api.privacy.searchRequests, { email: "vera" });
+    },
+    expect: { ...everyone("empty"), admin: "allow" },
+  },
+  "privacy:approveExports": {
+    kind: "mutation",
+    call: async (t) => {
+      const requestId = await t
+        .withIdentity(IDENTITIES.viewer)
+        .mutation(api.privacy.requestPrivacy, { type: "access" });
+      return await t.mutation(api.privacy.approveExports, { requestIds: [requestId] });
+    },
+    expect: { ...everyone(FORBIDDEN), signedOut: UNAUTHENTICATED, admin: "allow" },
+  },
+  "admin:searchShops": {
+    kind: "query",
+    call: (t) => t.query(api.admin.searchShops, { text: "vintage" }),
+    expect: { ...everyone("empty"), admin: "allow" },
+  },
+  "admin:approveShops": {
+    kind: "mutation",
+    call: (t, { liveShopId }) => t.mutation(api.admin.approveShops, { liveShopIds: [liveShopId] }),
+    expect: { ...everyone(FORBIDDEN), signedOut: UNAUTHENTICATED, admin: "allow" },
+  },
   "privacy:listOpenRequests": {
     kind: "query",
     call: async (t) => {

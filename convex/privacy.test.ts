@@ -763,6 +763,84 @@ describe("an admin's corrections (a correction request)", () => {
   });
 });
 
+describe("admins find requests by email and approve exports together", () => {
+  test("a search finds a person's requests, open and closed, newest first", async () => {
+    const t = newTest();
+    await setUp(t);
+    const first = await as(t, VERA).mutation(api.privacy.requestPrivacy, { type: "access" });
+    await as(t, VERA).mutation(api.privacy.cancelPrivacyRequest, { requestId: first });
+    vi.setSystemTime(Date.now() + 60_000);
+    const second = await as(t, VERA).mutation(api.privacy.requestPrivacy, { type: "restriction" });
+    await as(t, SARAH).mutation(api.privacy.requestPrivacy, { type: "access" });
+    const found = await as(t, ADA).query(api.privacy.searchRequests, { email: "VERA@" });
+    expect(found.map((request) => [request._id, request.status, request.user?.email])).toEqual([
+      [second, "pending_review", VERA.email],
+      [first, "cancelled", VERA.email],
+    ]);
+    expect(await as(t, ADA).query(api.privacy.searchRequests, { email: " " })).toEqual([]);
+    for (const caller of [VERA, SARAH]) {
+      expect(await as(t, caller).query(api.privacy.searchRequests, { email: "vera" })).toEqual([]);
+    }
+  });
+
+  test("open export requests are approved together; anything else is left, saying why", async () => {
+    const t = newTest();
+    await setUp(t);
+    const veraExport = await as(t, VERA).mutation(api.privacy.requestPrivacy, { type: "access" });
+    const sarahDeletion = await as(t, SARAH).mutation(api.privacy.requestPrivacy, { type: "deletion" });
+    const result = await as(t, ADA).mutation(api.privacy.approveExports, {
+      requestIds: [veraExport, sarahDeletion],
+    });
+    expect(result).toEqual({
+      approved: [veraExport],
+      skipped: [
+        {
+          requestId: sarahDeletion,
+          reason: "Only data exports are approved together; decide this one on its own.",
+        },
+      ],
+    });
+    await runDueFunctions(t);
+    expect((await as(t, VERA).query(api.privacy.myPrivacy, {}))?.dataExport).not.toBeNull();
+    expect((await as(t, SARAH).query(api.privacy.myPrivacy, {}))?.open?.status).toBe("pending_deletion");
+    // Approved already: left alone the second time.
+    expect(
+      (await as(t, ADA).mutation(api.privacy.approveExports, { requestIds: [veraExport] })).skipped,
+    ).toEqual([{ requestId: veraExport, reason: "This request has already been answered." }]);
+  });
+
+  test("approving exports together is for admins, at most 25 at once", async () => {
+    const t = newTest();
+    await setUp(t);
+    const requestId = await as(t, VERA).mutation(api.privacy.requestPrivacy, { type: "access" });
+    await expect(t.mutation(api.privacy.approveExports, { requestIds: [requestId] })).rejects.toMatchObject({
+      data: { code: "UNAUTHENTICATED" },
+    });
+    await expect(
+      as(t, SARAH).mutation(api.privacy.approveExports, { requestIds: [requestId] }),
+    ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+    const many = await t.run(async (ctx) => {
+      const ids = [];
+      for (let i = 0; i < 26; i++) {
+        ids.push(
+          await insertWithTimestamps(ctx, "privacyRequests", {
+            type: "access",
+            status: "pending_export",
+            requestedAt: Date.now(),
+            dueAt: Date.now(),
+          }),
+        );
+      }
+      return ids;
+    });
+    await expect(as(t, ADA).mutation(api.privacy.approveExports, { requestIds: many })).rejects.toMatchObject(
+      {
+        data: { code: "INVALID_ARGUMENT" },
+      },
+    );
+  });
+});
+
 describe("deletion with Clerk configured", () => {
   test("deletes the Clerk user through Clerk's Backend API and tombstones its id", async () => {
     vi.stubEnv("CLERK_SECRET_KEY", "sk_test_secret");

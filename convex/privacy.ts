@@ -6,7 +6,7 @@
 import { zid } from "convex-helpers/server/zod4";
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import type { z } from "zod";
+import { z } from "zod";
 import { internal } from "./_generated/api";
 import { internalAction, internalQuery } from "./_generated/server";
 import { internalMutation, mutation, query, zMutation } from "./functions";
@@ -52,7 +52,7 @@ import {
   RESTRICTED_USERS_LIMIT,
   toDecidedView,
 } from "./model/privacy";
-import { getUserByClerkId } from "./model/users";
+import { findUsersByEmailPrefix, getUserByClerkId } from "./model/users";
 import { EMPTY_PAGE } from "./model/pages";
 
 /**
@@ -124,6 +124,80 @@ export const listDecidedRequests = query({
     // An approved export still being built is open (listOpenRequests) until its file exists.
     const closed = result.page.filter((row) => !isOpenStatus(row.status));
     return { ...result, page: await Promise.all(closed.map((row) => toDecidedView(ctx, row))) };
+  },
+});
+
+/** People a request search looks at, and requests listed per person (their latest). */
+const SEARCH_PEOPLE_LIMIT = 10;
+const SEARCH_REQUESTS_PER_PERSON = 10;
+
+/**
+ * Admins: the requests (open and closed, newest first) of the people whose email starts with `email`,
+ * at most SEARCH_PEOPLE_LIMIT people and SEARCH_REQUESTS_PER_PERSON requests each. Empty for anyone else.
+ */
+export const searchRequests = query({
+  args: { email: v.string() },
+  returns: v.array(decidedRequestValidator),
+  handler: async (ctx, { email }) => {
+    if (ctx.viewer?.role !== "admin") return [];
+    const people = await findUsersByEmailPrefix(ctx, email.trim().slice(0, 100), SEARCH_PEOPLE_LIMIT);
+    const rows = [];
+    for (const person of people) {
+      rows.push(
+        ...(await ctx.db
+          .query("privacyRequests")
+          .withIndex("by_userId_and_requestedAt", (q) => q.eq("userId", person._id))
+          .order("desc")
+          .take(SEARCH_REQUESTS_PER_PERSON)),
+      );
+    }
+    rows.sort((a, b) => b.requestedAt - a.requestedAt);
+    return await Promise.all(rows.map((row) => toDecidedView(ctx, row)));
+  },
+});
+
+/** Requests one bulk approval takes. */
+export const BULK_EXPORT_LIMIT = 25;
+
+/**
+ * Admins: approves the chosen data-export requests at once, each as a single approval would (its export
+ * is built, the decision logged). Only open export requests not yet approved are taken; the others are
+ * listed with why. Deletions, corrections and restrictions are decided one by one.
+ */
+export const approveExports = zMutation({
+  args: { requestIds: z.array(zid("privacyRequests")) },
+  returns: v.object({
+    approved: v.array(v.id("privacyRequests")),
+    skipped: v.array(v.object({ requestId: v.id("privacyRequests"), reason: v.string() })),
+  }),
+  handler: async (ctx, { requestIds }) => {
+    assertAdmin(ctx.viewer);
+    const ids = [...new Set(requestIds)];
+    if (ids.length > BULK_EXPORT_LIMIT) {
+      throw appError("INVALID_ARGUMENT", `Approve at most ${BULK_EXPORT_LIMIT} requests at once.`);
+    }
+    const approved = [];
+    const skipped = [];
+    for (const requestId of ids) {
+      const request = await ctx.db.get("privacyRequests", requestId);
+      const person = request?.userId && (await ctx.db.get("users", request.userId));
+      const reason = !request
+        ? "This request does not exist."
+        : request.type !== "access"
+          ? "Only data exports are approved together; decide this one on its own."
+          : request.status !== "pending_export" || request.decidedAt !== undefined
+            ? "This request has already been answered."
+            : !person
+              ? "The person who made this request no longer has an account."
+              : undefined;
+      if (reason !== undefined) {
+        skipped.push({ requestId, reason });
+        continue;
+      }
+      await decideRequest(ctx, ctx.viewer, requestId, "approve", undefined);
+      approved.push(requestId);
+    }
+    return { approved, skipped };
   },
 });
 

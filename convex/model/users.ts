@@ -417,6 +417,20 @@ function afterPrefix(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
 
+/** At most `limit` users whose email starts with `prefix` (a search box's words), by email. */
+export async function findUsersByEmailPrefix(
+  ctx: QueryCtx,
+  prefix: string,
+  limit: number,
+): Promise<Doc<"users">[]> {
+  const start = normalizeEmail(prefix);
+  if (start === "") return [];
+  return await ctx.db
+    .query("users")
+    .withIndex("by_email", (q) => q.gte("email", start).lt("email", afterPrefix(start)))
+    .take(limit);
+}
+
 /** A page of users ordered by email, optionally of one role and with emails starting with a prefix. */
 export async function paginateUsers(
   ctx: QueryCtx,
