@@ -25,6 +25,7 @@ import {
   NOTHING_CORRECTED,
   privacyDecisionSchema,
 } from "@convex/lib/validation";
+import { plural } from "./admin-list";
 
 export type OpenPrivacyRequest = FunctionReturnType<typeof api.privacy.listOpenRequests>[number];
 
@@ -41,10 +42,6 @@ const APPROVE_DONE: Record<PrivacyRequestKind, string> = {
   correction: "marked as corrected.",
   restriction: "approved; their shops and streams are hidden from public pages.",
 };
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
-}
 
 /** Where a request stands against its legal due date, in words (never colour alone). */
 export function dueWords(dueAt: number, now: number): { overdue: boolean; text: string } {
@@ -65,11 +62,16 @@ export function PrivacyRequestCard({
   request,
   now,
   onDecided,
+  selected,
+  onSelect,
 }: {
   request: OpenPrivacyRequest;
   now: number;
   /** Said on the page, since a decided request leaves this list. */
   onDecided: (message: string) => void;
+  /** Given, the card can be chosen for a bulk approval (open data exports). */
+  selected?: boolean;
+  onSelect?: (selected: boolean) => void;
 }) {
   const decidePrivacyRequest = useMutation(api.privacy.decidePrivacyRequest);
   const [confirm, dialog] = useConfirm();
@@ -150,9 +152,20 @@ export function PrivacyRequestCard({
       )}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 id={headingId} className="min-w-0 font-semibold [overflow-wrap:anywhere]">
-          {PRIVACY_TYPE_LABELS[request.type]} · {who}
-        </h3>
+        <div className="flex min-w-0 items-start gap-3">
+          {onSelect && (
+            <input
+              type="checkbox"
+              checked={selected ?? false}
+              onChange={(event) => onSelect(event.target.checked)}
+              aria-label={`Select the data export of ${who}`}
+              className="mt-1 size-4 shrink-0 accent-primary-700"
+            />
+          )}
+          <h3 id={headingId} className="min-w-0 font-semibold [overflow-wrap:anywhere]">
+            {PRIVACY_TYPE_LABELS[request.type]} · {who}
+          </h3>
+        </div>
         <span
           className={cn(
             "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold",

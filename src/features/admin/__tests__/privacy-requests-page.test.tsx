@@ -250,3 +250,45 @@ describe("admin: restricted accounts and decided requests", () => {
     expect(items[1]).toHaveTextContent("Completed");
   });
 });
+
+describe("admin: privacy requests, searched and approved together", () => {
+  test("a search narrows the open requests by name or email, and finds everyone's history by email", async () => {
+    setQueryResult(api.privacy.listOpenRequests, [
+      open({ _id: "r0", type: "deletion", status: "pending_deletion", user: sam }),
+      open(),
+    ]);
+    setQueryResult(api.privacy.searchRequests, [
+      open({ _id: "r9", status: "completed", decidedAt: NOW, decidedByName: "Avery Chen" }),
+    ]);
+    renderPage();
+    await userEvent.type(screen.getByRole("searchbox", { name: "Search by name or email" }), "JORDAN");
+    expect(await screen.findByRole("heading", { name: "Requests found" })).toBeInTheDocument();
+    const items = within(screen.getByRole("list", { name: "Open requests" })).getAllByRole("listitem");
+    expect(items.map((item) => item.querySelector("h3")?.textContent)).toEqual([
+      "Data export · Jordan Lee (viewer@livelocal.test)",
+    ]);
+    expect(screen.getByRole("list", { name: "Requests found" })).toHaveTextContent("by Avery Chen");
+  });
+
+  test("open data exports are approved together; other kinds are decided one by one", async () => {
+    mutationImpl.current = () => Promise.resolve({ approved: ["r1", "r2"], skipped: [] });
+    setQueryResult(api.privacy.listOpenRequests, [
+      open(),
+      open({ _id: "r2", user: sam }),
+      open({ _id: "r3", type: "deletion", status: "pending_deletion" }),
+      open({ _id: "r4", decidedAt: NOW }),
+    ]);
+    renderPage();
+    expect(screen.getAllByRole("checkbox", { name: /^Select the data export of/ })).toHaveLength(2);
+    await userEvent.click(screen.getByRole("checkbox", { name: "Select all 2 data export requests" }));
+    await userEvent.click(screen.getByRole("button", { name: "Approve selected exports (2)" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Approve 2 data exports?" });
+    expect(dialog).toHaveTextContent("Jordan Lee (viewer@livelocal.test)");
+    expect(dialog).toHaveTextContent("sam@example.com");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Approve 2 data exports" }));
+    expect(mutationCalls).toEqual([{ name: "privacy:approveExports", args: { requestIds: ["r1", "r2"] } }]);
+    expect(
+      await screen.findByText("2 data exports approved; the files are being prepared."),
+    ).toBeInTheDocument();
+  });
+});
