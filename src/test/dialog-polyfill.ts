@@ -1,7 +1,8 @@
 /**
  * jsdom has `<dialog>` but not `showModal()` or `close()`. This stands in for what DialogFrame relies on:
  * `open` while shown, Escape sending a cancelable `cancel` (closing unless prevented), and `close`
- * firing once closed. Inertness and the focus trap are the browser's; the end-to-end tests cover them.
+ * fired as a later task once closed, as browsers queue it. Inertness and the focus trap are the
+ * browser's; the end-to-end tests cover them.
  */
 const escapeListeners = new WeakMap<HTMLDialogElement, (event: KeyboardEvent) => void>();
 
@@ -10,7 +11,7 @@ function close(this: HTMLDialogElement) {
   this.removeAttribute("open");
   const listener = escapeListeners.get(this);
   if (listener) this.removeEventListener("keydown", listener);
-  this.dispatchEvent(new Event("close"));
+  setTimeout(() => this.dispatchEvent(new Event("close")), 0);
 }
 
 function showModal(this: HTMLDialogElement) {

@@ -59,9 +59,10 @@ export function DialogFrame({
       dismissRef.current?.();
     };
     // The browser may close it anyway (a second Escape without user activation): the owner hears of
-    // it as a dismissal, or, while it must stay, it opens again.
+    // it as a dismissal, or, while it must stay, it opens again. `close` arrives as a later task, so one
+    // from an earlier close (React's development remount closes and reopens it) finds it open: ignored.
     const onClose = () => {
-      if (closing) return;
+      if (closing || dialog.open) return;
       if (dismissRef.current) dismissRef.current();
       else dialog.showModal();
     };

@@ -126,7 +126,7 @@ export function BulkBar({
   onSelectAll,
   onAct,
 }: {
-  /** What the rows are: "shops", "data export requests". */
+  /** What one row is: "shop", "data export request". */
   label: string;
   count: number;
   total: number;
@@ -139,7 +139,7 @@ export function BulkBar({
   return (
     <div
       role="group"
-      aria-label={`Choose ${label}`}
+      aria-label={`Choose ${label}s`}
       className="mt-4 flex flex-wrap items-center gap-3 rounded-xl bg-slate-50 px-4 py-2 text-sm dark:bg-slate-900"
     >
       <label className="inline-flex items-center gap-2">
@@ -152,7 +152,7 @@ export function BulkBar({
           onChange={(event) => onSelectAll(event.target.checked)}
           className="size-4 accent-primary-700"
         />
-        Select all {total} {label}
+        Select all {plural(total, label)}
       </label>
       <span className="text-slate-600 dark:text-slate-300">{count} selected</span>
       <Button size="sm" className="ml-auto" disabled={count === 0 || pending} onClick={onAct}>

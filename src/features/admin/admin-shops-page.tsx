@@ -134,7 +134,7 @@ function VerificationQueue({ onNotice }: { onNotice: (notice: Notice) => void })
       ) : (
         <>
           <BulkBar
-            label="shops"
+            label="shop"
             count={selection.selected.length}
             total={results.length}
             actionLabel={`Approve selected (${selection.selected.length})`}

@@ -124,7 +124,7 @@ export function PrivacyRequestsPage() {
         ) : (
           <>
             <BulkBar
-              label="data export requests"
+              label="data export request"
               count={selection.selected.length}
               total={exports.length}
               actionLabel={`Approve selected exports (${selection.selected.length})`}

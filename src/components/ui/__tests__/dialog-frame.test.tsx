@@ -1,6 +1,6 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
+import { StrictMode, useState } from "react";
 import { describe, expect, test, vi } from "vitest";
 import { ConfirmDialog } from "../confirm-dialog";
 import { ReasonDialog } from "../reason-dialog";
@@ -56,6 +56,18 @@ describe("dialogs are the platform's modal <dialog>", () => {
     fireEvent.click(dialog);
     expect(onCancel).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+  });
+
+  test("stays open through React's development remount (its close arrives as a later task)", async () => {
+    render(
+      <StrictMode>
+        <Asking />
+      </StrictMode>,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Delete" }));
+    // The polyfill queues `close` with setTimeout(0), as browsers queue it: this runs after it.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.getByRole("alertdialog", { name: "Delete it?" })).toHaveAttribute("open");
   });
 
   test("while its answer is being saved, Escape leaves a reason dialog open", async () => {
