@@ -70,7 +70,7 @@ export function AdminSearch({
 }) {
   const id = useId();
   return (
-    <div className="min-w-0 flex-1 sm:max-w-sm">
+    <div className="min-w-0 basis-full sm:max-w-sm sm:flex-1 sm:basis-auto">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>

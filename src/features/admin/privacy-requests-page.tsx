@@ -102,7 +102,7 @@ export function PrivacyRequestsPage() {
           Open requests
           {open !== undefined && (
             <span className="ml-2 font-normal text-slate-500 dark:text-slate-400">
-              ({open.length}
+              ({shown && shown.length < open.length ? `${shown.length} shown of ${open.length}` : open.length}
               {overdue > 0 && <span className="text-red-700 dark:text-red-300">, {overdue} overdue</span>})
             </span>
           )}

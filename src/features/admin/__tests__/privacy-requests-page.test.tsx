@@ -263,6 +263,9 @@ describe("admin: privacy requests, searched and approved together", () => {
     renderPage();
     await userEvent.type(screen.getByRole("searchbox", { name: "Search by name or email" }), "JORDAN");
     expect(await screen.findByRole("heading", { name: "Requests found" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: /open requests/i, level: 2 })).toHaveTextContent(
+      "Open requests(1 shown of 2)",
+    );
     const items = within(screen.getByRole("list", { name: "Open requests" })).getAllByRole("listitem");
     expect(items.map((item) => item.querySelector("h3")?.textContent)).toEqual([
       "Data export · Jordan Lee (viewer@livelocal.test)",
