@@ -611,8 +611,8 @@ describe("searching and approving in bulk", () => {
     });
     expect(result.approved).toEqual([liveShopId]);
     expect(result.skipped).toEqual([
-      { liveShopId: adaShopId, reason: expect.stringMatching(/active/) as unknown },
-      { liveShopId: draft, reason: expect.stringMatching(/draft/) as unknown },
+      { id: adaShopId, reason: expect.stringMatching(/active/) as unknown },
+      { id: draft, reason: expect.stringMatching(/draft/) as unknown },
     ]);
     const after = await t.run(async (ctx) => ({
       shop: await ctx.db.get("liveShops", liveShopId),

@@ -238,7 +238,7 @@ export const approveShops = adminMutation({
   args: { liveShopIds: v.array(v.id("liveShops")) },
   returns: v.object({
     approved: v.array(v.id("liveShops")),
-    skipped: v.array(v.object({ liveShopId: v.id("liveShops"), reason: v.string() })),
+    skipped: v.array(v.object({ id: v.id("liveShops"), reason: v.string() })),
   }),
   handler: async (ctx, { liveShopIds }) => {
     const ids = [...new Set(liveShopIds)];
@@ -246,11 +246,11 @@ export const approveShops = adminMutation({
       throw appError("INVALID_ARGUMENT", `Approve at most ${BULK_APPROVAL_LIMIT} shops at once.`);
     }
     const approved: Id<"liveShops">[] = [];
-    const skipped: { liveShopId: Id<"liveShops">; reason: string }[] = [];
+    const skipped: { id: Id<"liveShops">; reason: string }[] = [];
     for (const liveShopId of ids) {
       const shop = await ctx.db.get("liveShops", liveShopId);
       if (!shop) {
-        skipped.push({ liveShopId, reason: "This live shop does not exist." });
+        skipped.push({ id: liveShopId, reason: "This live shop does not exist." });
         continue;
       }
       // Checked before anything is written, so a refusal leaves this shop (and the others) as they were.
@@ -262,7 +262,7 @@ export const approveShops = adminMutation({
       });
       if (!decision.ok || shop.status !== "pending_verification") {
         skipped.push({
-          liveShopId,
+          id: liveShopId,
           reason: decision.ok ? "It is not awaiting verification." : decision.message,
         });
         continue;

@@ -795,7 +795,7 @@ describe("admins find requests by email and approve exports together", () => {
       approved: [veraExport],
       skipped: [
         {
-          requestId: sarahDeletion,
+          id: sarahDeletion,
           reason: "Only data exports are approved together; decide this one on its own.",
         },
       ],
@@ -806,7 +806,7 @@ describe("admins find requests by email and approve exports together", () => {
     // Approved already: left alone the second time.
     expect(
       (await as(t, ADA).mutation(api.privacy.approveExports, { requestIds: [veraExport] })).skipped,
-    ).toEqual([{ requestId: veraExport, reason: "This request has already been answered." }]);
+    ).toEqual([{ id: veraExport, reason: "This request has already been answered." }]);
   });
 
   test("approving exports together is for admins, at most 25 at once", async () => {

@@ -168,7 +168,7 @@ export const approveExports = zMutation({
   args: { requestIds: z.array(zid("privacyRequests")) },
   returns: v.object({
     approved: v.array(v.id("privacyRequests")),
-    skipped: v.array(v.object({ requestId: v.id("privacyRequests"), reason: v.string() })),
+    skipped: v.array(v.object({ id: v.id("privacyRequests"), reason: v.string() })),
   }),
   handler: async (ctx, { requestIds }) => {
     assertAdmin(ctx.viewer);
@@ -191,7 +191,7 @@ export const approveExports = zMutation({
               ? "The person who made this request no longer has an account."
               : undefined;
       if (reason !== undefined) {
-        skipped.push({ requestId, reason });
+        skipped.push({ id: requestId, reason });
         continue;
       }
       await decideRequest(ctx, ctx.viewer, requestId, "approve", undefined);

@@ -1,5 +1,7 @@
 import { useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/use-confirm";
+import { errorMessage } from "@/lib/errors";
 import { FormAlert } from "@/components/forms/form-alert";
 import type { Notice } from "./shop-moderation-actions";
 
@@ -160,4 +162,86 @@ export function BulkBar({
       </Button>
     </div>
   );
+}
+
+type BulkResult<Id> = { approved: Id[]; skipped: { id: Id; reason: string }[] };
+
+/**
+ * Approving several rows of a queue at once: the selection, "Select all" and the action's button
+ * (`bar`), and the confirmation naming what is approved (`dialog`, render it once). The outcome is said
+ * on the page: how many were approved, and each left out with why.
+ */
+export function useBulkApproval<Id extends string>({
+  rows,
+  rowNoun,
+  noun,
+  explanation,
+  done,
+  approve,
+  onNotice,
+}: {
+  /** The rows that can be chosen, and what a person calls each. */
+  rows: readonly { id: Id; name: string }[];
+  /** One row, for "Select all 3 shops". */
+  rowNoun: string;
+  /** One approval, for "Approve 3 data exports?". */
+  noun: string;
+  /** What approving does, said before the names. */
+  explanation: string;
+  /** After the count of those approved: "approved and now active." */
+  done: string;
+  approve: (ids: Id[]) => Promise<BulkResult<Id>>;
+  onNotice: (notice: Notice) => void;
+}) {
+  const [confirm, dialog] = useConfirm();
+  const [pending, setPending] = useState(false);
+  const selection = useSelection(rows.map((row) => row.id));
+
+  async function approveSelected() {
+    const chosen = rows.filter((row) => selection.isSelected(row.id));
+    const count = plural(chosen.length, noun);
+    const sure = await confirm({
+      title: `Approve ${count}?`,
+      description: (
+        <>
+          <p>{explanation}</p>
+          <ul className="mt-2 list-disc pl-5 [overflow-wrap:anywhere]">
+            {chosen.map((row) => (
+              <li key={row.id}>{row.name}</li>
+            ))}
+          </ul>
+        </>
+      ),
+      confirmLabel: `Approve ${count}`,
+    });
+    if (!sure) return;
+    setPending(true);
+    try {
+      const { approved, skipped } = await approve(chosen.map((row) => row.id));
+      selection.clear();
+      const names = new Map(chosen.map((row) => [row.id, row.name]));
+      const left = skipped.map(({ id, reason }) => `${names.get(id) ?? "One"}: ${reason}`);
+      onNotice({
+        tone: skipped.length > 0 ? "error" : "success",
+        text: [`${plural(approved.length, noun)} ${done}`, ...left].join(" "),
+      });
+    } catch (caught) {
+      onNotice({ tone: "error", text: errorMessage(caught) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const bar = (
+    <BulkBar
+      label={rowNoun}
+      count={selection.selected.length}
+      total={rows.length}
+      actionLabel={`Approve selected (${selection.selected.length})`}
+      pending={pending}
+      onSelectAll={selection.setAll}
+      onAct={() => void approveSelected()}
+    />
+  );
+  return { selection, bar, dialog };
 }

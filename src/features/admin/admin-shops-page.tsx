@@ -4,9 +4,7 @@ import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { SHOP_STATUS_LABELS, ShopStatusBadge } from "@/components/shops/shop-status-badge";
 import { Icon } from "@/components/ui/icon";
-import { useConfirm } from "@/components/ui/use-confirm";
 import { paths } from "@/config/paths";
-import { errorMessage } from "@/lib/errors";
 import { formatDate, formatDateTime } from "@/lib/format-date";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { api } from "@convex/_generated/api";
@@ -16,14 +14,12 @@ import { AdminShell } from "./admin-shell";
 import {
   ADMIN_PAGE_SIZE,
   AdminSearch,
-  BulkBar,
   ListEmpty,
   ListLoading,
   LoadMore,
   NoticeArea,
-  plural,
   SEARCH_DELAY_MS,
-  useSelection,
+  useBulkApproval,
 } from "./admin-list";
 import { ShopModerationActions, type Notice } from "./shop-moderation-actions";
 
@@ -79,44 +75,15 @@ function VerificationQueue({ onNotice }: { onNotice: (notice: Notice) => void })
     { initialNumItems: ADMIN_PAGE_SIZE },
   );
   const approveShops = useMutation(api.admin.approveShops);
-  const [confirm, confirmDialog] = useConfirm();
-  const [pending, setPending] = useState(false);
-  const selection = useSelection(results.map((shop) => shop._id));
-
-  async function approveSelected() {
-    const chosen = results.filter((shop) => selection.isSelected(shop._id));
-    const count = plural(chosen.length, "shop");
-    const sure = await confirm({
-      title: `Approve ${count}?`,
-      description: (
-        <>
-          <p>Each is shown on LiveLocal at once, and its owner can take streams live:</p>
-          <ul className="mt-2 list-disc pl-5 [overflow-wrap:anywhere]">
-            {chosen.map((shop) => (
-              <li key={shop._id}>{shop.liveShopName}</li>
-            ))}
-          </ul>
-        </>
-      ),
-      confirmLabel: `Approve ${count}`,
-    });
-    if (!sure) return;
-    setPending(true);
-    try {
-      const { approved, skipped } = await approveShops({ liveShopIds: chosen.map((shop) => shop._id) });
-      selection.clear();
-      const names = new Map(chosen.map((shop) => [shop._id, shop.liveShopName]));
-      const left = skipped.map(({ liveShopId, reason }) => `${names.get(liveShopId) ?? "A shop"}: ${reason}`);
-      onNotice({
-        tone: skipped.length > 0 ? "error" : "success",
-        text: [`${plural(approved.length, "shop")} approved and now active.`, ...left].join(" "),
-      });
-    } catch (caught) {
-      onNotice({ tone: "error", text: errorMessage(caught) });
-    } finally {
-      setPending(false);
-    }
-  }
+  const bulk = useBulkApproval({
+    rows: results.map((shop) => ({ id: shop._id, name: shop.liveShopName })),
+    rowNoun: "shop",
+    noun: "shop",
+    explanation: "Each is shown on LiveLocal at once, and its owner can take streams live:",
+    done: "approved and now active.",
+    approve: (liveShopIds) => approveShops({ liveShopIds }),
+    onNotice,
+  });
 
   return (
     <section aria-labelledby="queue-heading">
@@ -133,30 +100,22 @@ function VerificationQueue({ onNotice }: { onNotice: (notice: Notice) => void })
         <ListEmpty>No shops are waiting for verification.</ListEmpty>
       ) : (
         <>
-          <BulkBar
-            label="shop"
-            count={selection.selected.length}
-            total={results.length}
-            actionLabel={`Approve selected (${selection.selected.length})`}
-            pending={pending}
-            onSelectAll={selection.setAll}
-            onAct={() => void approveSelected()}
-          />
+          {bulk.bar}
           <ol aria-label="Verification queue" className="mt-4 space-y-4">
             {results.map((shop) => (
               <QueueCard
                 key={shop._id}
                 shop={shop}
                 onNotice={onNotice}
-                selected={selection.isSelected(shop._id)}
-                onSelect={(on) => selection.toggle(shop._id, on)}
+                selected={bulk.selection.isSelected(shop._id)}
+                onSelect={(on) => bulk.selection.toggle(shop._id, on)}
               />
             ))}
           </ol>
         </>
       )}
       <LoadMore status={status} onLoadMore={() => loadMore(ADMIN_PAGE_SIZE)} />
-      {confirmDialog}
+      {bulk.dialog}
     </section>
   );
 }

@@ -2,12 +2,10 @@ import { useMutation, useQuery } from "convex/react";
 import { useState } from "react";
 import { FormAlert } from "@/components/forms/form-alert";
 import { isPreparingExport } from "@/components/privacy/privacy-status";
-import { useConfirm } from "@/components/ui/use-confirm";
-import { errorMessage } from "@/lib/errors";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useNow } from "@/lib/use-now";
 import { api } from "@convex/_generated/api";
-import { AdminSearch, BulkBar, plural, SEARCH_DELAY_MS, useSelection } from "./admin-list";
+import { AdminSearch, SEARCH_DELAY_MS, useBulkApproval } from "./admin-list";
 import { AdminShell } from "./admin-shell";
 import { PrivacyRequestCard, requesterName, type OpenPrivacyRequest } from "./privacy-request-card";
 import { PrivacyDecidedRequests } from "./privacy-request-decided";
@@ -32,59 +30,23 @@ function isExportToApprove(request: OpenPrivacyRequest): boolean {
  */
 export function PrivacyRequestsPage() {
   const open = useQuery(api.privacy.listOpenRequests, {});
-  const approveExports = useMutation(api.privacy.approveExports);
-  const [confirm, confirmDialog] = useConfirm();
   const now = useNow();
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [text, setText] = useState("");
   const search = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
-  const [approving, setApproving] = useState(false);
   const shown = open?.filter((request) => matches(request, search));
   const exports = shown?.filter(isExportToApprove) ?? [];
-  const selection = useSelection(exports.map((request) => request._id));
   const overdue = open?.filter((request) => request.dueAt < now).length ?? 0;
-
-  async function approveSelected() {
-    const chosen = exports.filter((request) => selection.isSelected(request._id));
-    const count = plural(chosen.length, "data export");
-    const sure = await confirm({
-      title: `Approve ${count}?`,
-      description: (
-        <>
-          <p>A file of everything stored about each person is prepared for them to download:</p>
-          <ul className="mt-2 list-disc pl-5 [overflow-wrap:anywhere]">
-            {chosen.map((request) => (
-              <li key={request._id}>{requesterName(request.user)}</li>
-            ))}
-          </ul>
-        </>
-      ),
-      confirmLabel: `Approve ${count}`,
-    });
-    if (!sure) return;
-    setApproving(true);
-    try {
-      const { approved, skipped } = await approveExports({
-        requestIds: chosen.map((request) => request._id),
-      });
-      selection.clear();
-      const names = new Map(chosen.map((request) => [request._id, requesterName(request.user)]));
-      const left = skipped.map(
-        ({ requestId, reason }) => `${names.get(requestId) ?? "A request"}: ${reason}`,
-      );
-      setNotice({
-        tone: skipped.length > 0 ? "error" : "success",
-        text: [
-          `${plural(approved.length, "data export")} approved; the files are being prepared.`,
-          ...left,
-        ].join(" "),
-      });
-    } catch (caught) {
-      setNotice({ tone: "error", text: errorMessage(caught) });
-    } finally {
-      setApproving(false);
-    }
-  }
+  const approveExports = useMutation(api.privacy.approveExports);
+  const bulk = useBulkApproval({
+    rows: exports.map((request) => ({ id: request._id, name: requesterName(request.user) })),
+    rowNoun: "data export request",
+    noun: "data export",
+    explanation: "A file of everything stored about each person is prepared for them to download:",
+    done: "approved; the files are being prepared.",
+    approve: (requestIds) => approveExports({ requestIds }),
+    onNotice: setNotice,
+  });
 
   return (
     <AdminShell
@@ -123,15 +85,7 @@ export function PrivacyRequestsPage() {
           </p>
         ) : (
           <>
-            <BulkBar
-              label="data export request"
-              count={selection.selected.length}
-              total={exports.length}
-              actionLabel={`Approve selected exports (${selection.selected.length})`}
-              pending={approving}
-              onSelectAll={selection.setAll}
-              onAct={() => void approveSelected()}
-            />
+            {bulk.bar}
             <ol aria-label="Open requests" className="mt-4 space-y-4">
               {shown.map((request) => (
                 <PrivacyRequestCard
@@ -140,8 +94,8 @@ export function PrivacyRequestsPage() {
                   now={now}
                   onDecided={(text) => setNotice({ tone: "success", text })}
                   {...(isExportToApprove(request) && {
-                    selected: selection.isSelected(request._id),
-                    onSelect: (on: boolean) => selection.toggle(request._id, on),
+                    selected: bulk.selection.isSelected(request._id),
+                    onSelect: (on: boolean) => bulk.selection.toggle(request._id, on),
                   })}
                 />
               ))}
@@ -151,7 +105,7 @@ export function PrivacyRequestsPage() {
       </section>
       <PrivacyRestrictedAccounts onLifted={(text) => setNotice({ tone: "success", text })} />
       <PrivacyDecidedRequests search={search} />
-      {confirmDialog}
+      {bulk.dialog}
     </AdminShell>
   );
 }

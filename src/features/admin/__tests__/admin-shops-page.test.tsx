@@ -233,7 +233,7 @@ describe("admin: shops, searched and approved together", () => {
     mutationImpl.current = () =>
       Promise.resolve({
         approved: ["s_old"],
-        skipped: [{ liveShopId: "s_new", reason: "It is not awaiting verification." }],
+        skipped: [{ id: "s_new", reason: "It is not awaiting verification." }],
       });
     renderShops();
     await userEvent.click(screen.getByRole("checkbox", { name: "Select all 2 shops" }));

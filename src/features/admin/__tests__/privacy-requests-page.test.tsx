@@ -284,7 +284,7 @@ describe("admin: privacy requests, searched and approved together", () => {
     renderPage();
     expect(screen.getAllByRole("checkbox", { name: /^Select the data export of/ })).toHaveLength(2);
     await userEvent.click(screen.getByRole("checkbox", { name: "Select all 2 data export requests" }));
-    await userEvent.click(screen.getByRole("button", { name: "Approve selected exports (2)" }));
+    await userEvent.click(screen.getByRole("button", { name: "Approve selected (2)" }));
     const dialog = screen.getByRole("alertdialog", { name: "Approve 2 data exports?" });
     expect(dialog).toHaveTextContent("Jordan Lee (viewer@livelocal.test)");
     expect(dialog).toHaveTextContent("sam@example.com");
