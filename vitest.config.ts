@@ -18,7 +18,9 @@ export default defineConfig({
           // the machine is busy. Tests wait for states, never race a clock, so they get time.
           testTimeout: 20_000,
           include: ["convex/**/*.test.ts"],
-          server: { deps: { inline: ["convex-test"] } },
+          server: {
+            deps: { inline: ["convex-test", "@convex-dev/rate-limiter", "@convex-dev/batch-worker"] },
+          },
         },
       },
       {

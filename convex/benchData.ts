@@ -1,6 +1,7 @@
 /**
- * Generated streams for `npm run bench` (scripts/bench/explore.ts), which loads 10,000 on top of the
- * demo data to show that explore pages read no more documents on a big table than on a small one.
+ * Generated streams for `npm run bench` (scripts/bench/scale.ts), which loads 10,000 and then 50,000
+ * on top of the demo data to show that reads, writes, start-up and memory do not grow with the table
+ * (issue 15), and that explore pages read no more documents on a big table than on a small one.
  * Development data only: never run it on a deployment with real shops.
  */
 import { v } from "convex/values";
@@ -83,10 +84,11 @@ function random(seed: number): () => number {
 /**
  * Inserts `count` streams, numbered from `offset`, across the existing shops, with categories, metro
  * areas, a platform link, spread statuses and times around now. It writes the rows directly and their
- * listing rows with the same `streamListingRows` the triggers use: the local backend has no real
- * indexes, so a trigger's reads would scan every table for each of the 10,000 streams. A test checks
- * that the rows equal what `explore:rebuildListings` derives. `syncShops` re-derives the shops' rows
- * (their live badges) afterwards; the benchmark asks for it on the last batch.
+ * listing rows with the same `streamListingRows` the triggers use, once per stream: through the
+ * triggers, a stream's listing rows would be derived again for each row written (the stream, each
+ * category link, each metro area). A test checks that the rows equal what `explore:rebuildListings`
+ * derives. `syncShops` re-derives the shops' rows (their live badges) afterwards; the benchmark asks
+ * for it on the last batch of each step.
  */
 export const generateStreams = internalMutation({
   args: { count: v.number(), offset: v.number(), seed: v.number(), syncShops: v.optional(v.boolean()) },

@@ -18,6 +18,7 @@ import {
 import { appOrigins } from "./model/env";
 import { appError } from "./model/errors";
 import { getUserByClerkId } from "./model/users";
+import { limitRate } from "./model/rateLimits";
 
 /** The caller's feed token (the browser builds the address), or `token: null` while it is off. */
 export const myFeed = query({
@@ -60,6 +61,7 @@ export const storeToken = internalMutation({
     const user = await getUserByClerkId(ctx, clerkId);
     if (!user)
       throw appError("UNAUTHENTICATED", "Your account is still being set up. Try again in a moment.");
+    await limitRate(ctx, "calendarFeed", user._id);
     await replaceFeed(ctx, user._id, token, checkAppOrigin(appOrigin, appOrigins()));
     return null;
   },

@@ -42,6 +42,7 @@ import {
 } from "./model/publicPages";
 import { becomeSellerForNewShop } from "./model/users";
 import { isHiddenByOwner, publicShopStatus } from "./model/restriction";
+import { limitRate } from "./model/rateLimits";
 
 /**
  * The caller's shops for the dashboard, most recently changed first; empty when signed out.
@@ -150,6 +151,7 @@ export const createLiveShop = zMutation({
   returns: v.id("liveShops"),
   handler: async (ctx, { shop }) => {
     await assertMayOpenAnotherShop(ctx, ctx.viewer._id);
+    await limitRate(ctx, "newShop", ctx.viewer._id);
     await becomeSellerForNewShop(ctx, ctx.viewer, shop.liveShopName);
     return await insertLiveShop(ctx, { ...shopFormFields(shop), userId: ctx.viewer._id });
   },

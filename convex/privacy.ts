@@ -54,6 +54,7 @@ import {
 } from "./model/privacy";
 import { findUsersByEmailPrefix, getUserByClerkId } from "./model/users";
 import { EMPTY_PAGE } from "./model/pages";
+import { limitRate } from "./model/rateLimits";
 
 /**
  * Checks a rule that spans fields (zMutation checks each field): the same INVALID_ARGUMENT with `fields`
@@ -86,6 +87,7 @@ export const requestPrivacy = zMutation({
   returns: v.id("privacyRequests"),
   handler: async (ctx, args) => {
     const { type, reason, details } = parseOrThrow(privacyRequestSchema, args);
+    await limitRate(ctx, "privacyRequest", ctx.viewer._id);
     return await createPrivacyRequest(ctx, ctx.viewer, { type, reason, details });
   },
 });

@@ -2,6 +2,7 @@ import { zid } from "convex-helpers/server/zod4";
 import { doc } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
+import type { Doc, Id } from "./_generated/dataModel";
 import { internalMutation, mutation, query, zMutation } from "./functions";
 import type { StreamStatus } from "./lib/constants";
 import schema, { platformTypeValidator, shopStatusValidator, streamCardValidator } from "./schema";
@@ -52,6 +53,7 @@ import {
   replaceStreamPlatforms,
 } from "./model/streams";
 import { isHiddenByOwner, publicShopStatus } from "./model/restriction";
+import { limitRate } from "./model/rateLimits";
 
 /** The most streams one live-now board shows; a metro filter narrows it further on explore pages. */
 const LIVE_NOW_LIMIT = 48;
@@ -62,13 +64,18 @@ export const listLiveNow = query({
   returns: v.array(streamCardValidator),
   handler: async (ctx) => {
     const cards = [];
+    // Paused shows are read only while live ones leave room on the board; each shop is read once.
+    const shops = new Map<Id<"liveShops">, Doc<"liveShops"> | null>();
     for (const status of ["LIVE", "PAUSED"] as const) {
+      if (cards.length >= LIVE_NOW_LIMIT) break;
       const streams = await ctx.db
         .query("streams")
         .withIndex("by_streamStatus_and_streamStartUTC", (q) => q.eq("streamStatus", status))
         .take(LIVE_NOW_LIMIT);
       for (const stream of streams) {
-        const shop = await ctx.db.get("liveShops", stream.liveShopId);
+        if (!shops.has(stream.liveShopId))
+          shops.set(stream.liveShopId, await ctx.db.get("liveShops", stream.liveShopId));
+        const shop = shops.get(stream.liveShopId);
         if (shop && isStreamListedPublicly(stream.streamStatus, publicShopStatus(shop)))
           cards.push(toStreamCard(stream));
       }
@@ -253,6 +260,7 @@ export const createStream = zMutation({
   returns: v.id("streams"),
   handler: async (ctx, { liveShopId, stream }) => {
     await getOwnedShopOrThrow(ctx, ctx.viewer, liveShopId, "ownerOnly");
+    await limitRate(ctx, "newStream", ctx.viewer._id);
     return await insertStream(ctx, newStreamFromForm(liveShopId, stream));
   },
 });
@@ -292,6 +300,7 @@ export const duplicateStream = mutation({
   returns: v.id("streams"),
   handler: async (ctx, { streamId }) => {
     const { stream } = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOnly");
+    await limitRate(ctx, "newStream", ctx.viewer._id);
     return await duplicateStreamWithLinks(ctx, stream);
   },
 });

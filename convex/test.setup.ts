@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+import rateLimiter from "@convex-dev/rate-limiter/test";
 import { convexTest } from "convex-test";
 import { insertLiveShop } from "./model/liveShops";
 import { insertUser } from "./model/users";
@@ -17,9 +18,14 @@ export const modules = import.meta.glob([
   "!./auth.config.ts",
 ]);
 
-/** A fresh backend per test, with Convex's per-transaction limits enforced as in production. */
+/**
+ * A fresh backend per test, with Convex's per-transaction limits enforced as in production and the
+ * components of convex.config.ts registered.
+ */
 export function newTest() {
-  return convexTest({ schema, modules, transactionLimits: true });
+  const t = convexTest({ schema, modules, transactionLimits: true });
+  rateLimiter.register(t);
+  return t;
 }
 
 type TestCtx = Parameters<Parameters<ReturnType<typeof newTest>["run"]>[0]>[0];

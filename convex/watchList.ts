@@ -15,6 +15,7 @@ import {
   saveStream,
   watchListValidator,
 } from "./model/watchList";
+import { limitRate } from "./model/rateLimits";
 
 /** The ids the caller saved and follows, for every card's save and follow buttons. */
 export const mySaved = query({
@@ -51,6 +52,7 @@ export const setStreamSaved = mutation({
   returns: v.null(),
   handler: async (ctx, { streamId, saved }) => {
     if (saved) {
+      await limitRate(ctx, "saveStream", ctx.viewer._id);
       await saveStream(ctx, ctx.viewer, streamId);
     } else {
       const row = await findSavedRow(ctx, ctx.viewer._id, streamId);
@@ -66,6 +68,7 @@ export const setShopFollowed = mutation({
   returns: v.null(),
   handler: async (ctx, { liveShopId, followed }) => {
     if (followed) {
+      await limitRate(ctx, "followShop", ctx.viewer._id);
       await followShop(ctx, ctx.viewer, liveShopId);
     } else {
       const row = await findFollowRow(ctx, ctx.viewer._id, liveShopId);

@@ -7,9 +7,11 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import type { Identity } from "./engine.ts";
-import { readOrCreateSecret } from "./sqlite-store.ts";
+import { readOrCreateSecret } from "./files.ts";
 
 const PREFIX = "livelocal-local|";
+/** How Convex refuses a key that is not the deployment's (code `BadAdminKey`). */
+export const BAD_ADMIN_KEY = "The provided admin key was invalid for this instance";
 
 export class AdminKey {
   private constructor(readonly value: string) {}
@@ -31,7 +33,7 @@ export class AdminKey {
   parse(value: string): { identity: Identity | null } | Error {
     const colon = value.indexOf(":");
     const key = colon === -1 ? value : value.slice(0, colon);
-    if (!this.matches(key)) return new Error("The admin key is not this backend's.");
+    if (!this.matches(key)) return new Error(BAD_ADMIN_KEY);
     if (colon === -1) return { identity: null };
     try {
       const json = new TextDecoder().decode(Buffer.from(value.slice(colon + 1), "base64"));

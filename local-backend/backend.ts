@@ -1,5 +1,5 @@
 /**
- * The backend as a whole: engine + subscriptions + sync + HTTP + auth + persistence + crons +
+ * The backend as a whole: engine (on its store) + subscriptions + sync + HTTP + auth + crons +
  * reloads, independent of how it is served (the Vite plugin or the standalone server).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -16,6 +16,7 @@ import {
   type IssuedToken,
   type TokenClaims,
 } from "./auth.ts";
+import { CliApi } from "./cli-api.ts";
 import { CronRunner, jobsFromModule } from "./cron-runner.ts";
 import {
   LocalBackendEngine,
@@ -31,7 +32,7 @@ import { createApiMiddleware, createSiteHandler, type Middleware } from "./http.
 import { createViteFunctionSource, type FunctionSource, type FunctionsChange } from "./modules.ts";
 import { Clock } from "./protocol.ts";
 import type { BackendServices } from "./services.ts";
-import { SqliteStore } from "./sqlite-store.ts";
+import { SqliteStore } from "./store.ts";
 import { SubscriptionManager } from "./subscriptions.ts";
 import { SyncServer } from "./sync.ts";
 
@@ -85,11 +86,9 @@ export class LocalBackendCore implements BackendServices {
   readonly access: AccessPolicy;
   readonly fileUrls: FileUrls;
   readonly adminKey: AdminKey;
+  readonly cli: CliApi;
   private currentEngine!: LocalBackendEngine;
   private schemaKey = "none";
-  private gate: Promise<void> | null = null;
-  private inflight = 0;
-  private drainWaiters: (() => void)[] = [];
   private reloadChain: Promise<void> = Promise.resolve();
   private pendingChanges: FunctionsChange[] = [];
   private reloadTimer: ReturnType<typeof setTimeout> | null = null;
@@ -98,15 +97,16 @@ export class LocalBackendCore implements BackendServices {
 
   private constructor(
     readonly auth: LocalAuth,
-    /** Where committed changes go before a call is answered (null: in memory only). */
-    readonly store: SqliteStore | null,
+    /** Where the data lives (in memory when there is no data folder). */
+    readonly store: SqliteStore,
     private readonly source: FunctionSource | null,
     private readonly options: LocalBackendCoreOptions,
-    origin: () => string,
+    private readonly originOf: () => string,
   ) {
     this.access = new AccessPolicy(options.access);
-    this.fileUrls = new FileUrls(origin, store?.dir ?? null);
-    this.adminKey = AdminKey.load(store?.dir ?? null);
+    this.cli = new CliApi(this);
+    this.fileUrls = new FileUrls(originOf, store.dir);
+    this.adminKey = AdminKey.load(store.dir);
     this.subscriptions = new SubscriptionManager(
       (udfPath, args, callOptions) => this.call(udfPath, args, callOptions),
       this.clock,
@@ -115,7 +115,7 @@ export class LocalBackendCore implements BackendServices {
     this.siteHandler = createSiteHandler(this);
     this.apiMiddleware = createApiMiddleware({
       services: this,
-      origin,
+      origin: originOf,
       extraRoutes: { "/local-backend/stats": () => this.stats() },
       site: this.siteHandler,
     });
@@ -145,13 +145,13 @@ export class LocalBackendCore implements BackendServices {
           functionsDir: options.functionsDir ?? path.resolve("convex"),
           vite: options.vite,
         });
-    const store = dataDir ? SqliteStore.open(dataDir) : null;
+    const store = SqliteStore.open(dataDir);
     const core = new LocalBackendCore(auth, store, source, options, origin);
     try {
       await core.start();
     } catch (e) {
       await source?.close();
-      store?.close();
+      store.close();
       throw e;
     }
     return core;
@@ -172,22 +172,21 @@ export class LocalBackendCore implements BackendServices {
   }
 
   private async start(): Promise<void> {
+    // The deployment's environment variables, before any function runs.
+    this.cli.start();
     const schema = await this.loadSchema();
     this.schemaKey = schemaKeyOf(schema);
-    const state = this.store?.load() ?? null;
     this.currentEngine = await LocalBackendEngine.create({
       schema,
       modules: this.modulesMap(),
-      state: state ?? undefined,
-      transactionLimits: this.options.transactionLimits,
+      store: this.store,
+      // Given modules (tests) come without components unless a folder is named.
+      functionsDir: this.options.functionsDir ?? (this.options.modules ? null : path.resolve("convex")),
     });
     this.wireEngine(this.currentEngine);
-    if (state) this.currentEngine.resumeScheduledFunctions();
+    if (!this.store.fresh) await this.currentEngine.resumeScheduledFunctions();
     await this.loadAuthConfig();
-    if (!state && this.options.seed !== false) {
-      await this.seed();
-      await this.persist();
-    }
+    if (this.store.fresh && this.options.seed !== false) await this.seed();
     await this.loadCrons();
     if (this.source && this.options.watch !== false) {
       this.unwatch = this.source.watch((change) => this.onFunctionsChange(change));
@@ -196,29 +195,13 @@ export class LocalBackendCore implements BackendServices {
 
   private wireEngine(engine: LocalBackendEngine): void {
     engine.fileUrls = this.fileUrls;
-    engine.setWriteListener((table, deferred) => {
-      if (deferred) return;
-      this.subscriptions.markDirty(table);
-      this.subscriptions.requestFlush();
+    // Committed writes no waiting call reports itself (scheduled functions, crons, HTTP actions,
+    // uploads) update subscriptions as they commit.
+    engine.setWriteListener((tables) => this.reportWrites(tables));
+    engine.setLogListener((line, udfPath) => {
+      this.cli.recordBackgroundLog(line, udfPath);
+      this.printBackgroundLog(line, udfPath);
     });
-    engine.setLogListener((line, udfPath) => this.printBackgroundLog(line, udfPath));
-    // Work no client waits for (scheduled functions, crons' follow-ups) is persisted as it commits.
-    engine.setChangeListener(() => {
-      this.persist().catch((e: unknown) =>
-        console.error("local-backend: saving background writes failed", e),
-      );
-    });
-  }
-
-  /**
-   * Writes what the engine committed since the last time to disk, and resolves once it, and every
-   * commit started before it, is there. Calls are answered only after this: an acknowledged write is
-   * on disk.
-   */
-  async persist(): Promise<void> {
-    if (!this.store) return;
-    const changes = this.currentEngine.takeChanges();
-    await (changes ? this.store.commit(changes) : this.store.committed());
   }
 
   private async seed(): Promise<void> {
@@ -256,63 +239,65 @@ export class LocalBackendCore implements BackendServices {
     return this.currentEngine;
   }
 
+  /** The backend's URL as its clients reach it. */
+  origin(): string {
+    return this.originOf();
+  }
+
+  /** The functions folder's modules (`messages`, `dir/file`), `_generated` left out. */
+  modulePaths(): string[] {
+    const keys = Object.keys(this.modulesMap());
+    const generated = keys.find((key) => key.includes("_generated"));
+    const prefix = generated === undefined ? "" : generated.split("_generated", 2)[0];
+    return keys
+      .filter((key) => key.startsWith(prefix) && !key.includes("_generated"))
+      .map((key) => key.slice(prefix.length).replace(/\.[^./]+$/, ""));
+  }
+
   // -- BackendServices -----------------------------------------------------------------------
 
-  /**
-   * Runs `work` on the current engine: waits while the engine is being replaced, and counts it so a
-   * replacement waits for it in turn.
-   */
-  private async onEngine<T>(work: (engine: LocalBackendEngine) => Promise<T>): Promise<T> {
-    while (this.gate) await this.gate;
-    this.inflight += 1;
+  /** Runs a function; a mutation is answered once its transaction is on disk. */
+  async call(udfPath: string, args: Value, options: CallOptions): Promise<CallOutcome> {
+    const system = options.admin || !options.publicOnly ? this.cli.systemQuery(udfPath) : null;
+    if (system) return await this.callSystemQuery(udfPath, args, system);
+    const outcome = await this.currentEngine.call(udfPath, args, options);
+    await this.cli.recordCall(outcome.udfPath, options.kind, outcome);
+    return outcome;
+  }
+
+  /** One of the Convex CLI's system queries (cli-api.ts), answered as a query's outcome. */
+  private async callSystemQuery(
+    udfPath: string,
+    args: Value,
+    query: NonNullable<ReturnType<CliApi["systemQuery"]>>,
+  ): Promise<CallOutcome> {
+    const started = performance.now();
+    const base = {
+      udfPath,
+      logLines: [],
+      readTables: new Set(query.readTables),
+      writeTables: new Set<string>(),
+      docsRead: 0,
+      docsWritten: 0,
+      journal: null,
+    };
     try {
-      return await work(this.currentEngine);
-    } finally {
-      this.inflight -= 1;
-      if (this.inflight === 0) {
-        const waiters = this.drainWaiters;
-        this.drainWaiters = [];
-        for (const resolve of waiters) resolve();
-      }
+      const fields = typeof args === "object" && args !== null && !Array.isArray(args) ? args : {};
+      const value = await query.run(fields as Record<string, unknown>);
+      return { ...base, success: true, value, durationMs: performance.now() - started };
+    } catch (e) {
+      const errorMessage = `Uncaught Error: ${e instanceof Error ? e.message : String(e)}`;
+      return { ...base, success: false, errorMessage, durationMs: performance.now() - started };
     }
   }
 
-  call(udfPath: string, args: Value, options: CallOptions): Promise<CallOutcome> {
-    return this.onEngine(async (engine) => {
-      const outcome = await engine.call(udfPath, args, options);
-      if (outcome.writeTables.size === 0 && !this.store?.busy()) return outcome;
-      try {
-        await this.persist();
-      } catch (e) {
-        console.error("local-backend: could not save a commit", e);
-        return {
-          ...outcome,
-          success: false,
-          errorMessage: `The change could not be saved to disk: ${e instanceof Error ? e.message : String(e)}`,
-        };
-      }
-      return outcome;
-    });
-  }
-
   fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | null): Promise<Response> {
-    return this.onEngine(async (engine) => {
-      if (!engine.hasModule("http")) {
-        return new Response(`No HttpAction routed for ${pathAndQuery.split("?")[0]}`, { status: 404 });
-      }
-      const response = await engine.fetchHttp(pathAndQuery, init, identity);
-      await this.persist();
-      return response;
-    });
+    return this.currentEngine.fetchHttp(pathAndQuery, init, identity);
   }
 
   /** Stores an uploaded file (an upload URL's POST); answered once the file and its document are on disk. */
   storeUpload(bytes: Uint8Array, contentType: string | null): Promise<string> {
-    return this.onEngine(async (engine) => {
-      const storageId = await engine.storeUpload(bytes, contentType);
-      await this.persist();
-      return storageId;
-    });
+    return this.currentEngine.storeUpload(bytes, contentType);
   }
 
   storedFile(storageId: string): { blob: Blob; contentType: string | null } | null {
@@ -380,9 +365,12 @@ export class LocalBackendCore implements BackendServices {
         const schema = await this.loadSchema();
         const schemaKey = schemaKeyOf(schema);
         const filesAddedOrRemoved = changes.some((c) => c.event !== "change");
+        this.cli.forgetKinds();
         if (schemaKey !== this.schemaKey || filesAddedOrRemoved) {
           await this.rebuildEngine(schema);
           this.schemaKey = schemaKey;
+        } else {
+          this.currentEngine.functionsChanged();
         }
         await this.loadAuthConfig();
         await this.loadCrons();
@@ -399,44 +387,23 @@ export class LocalBackendCore implements BackendServices {
     return this.reloadChain;
   }
 
-  /** A fresh engine (new schema or module set) holding the current data. */
+  /** New functions or schema for the engine (the data stays; indexes the schema changes are rebuilt). */
   private async rebuildEngine(schema: AnySchema | undefined): Promise<void> {
-    let release!: () => void;
-    this.gate = new Promise<void>((resolve) => (release = resolve));
-    try {
-      if (this.inflight > 0) await new Promise<void>((resolve) => this.drainWaiters.push(resolve));
-      const old = this.currentEngine;
-      await old.finishInProgressScheduledFunctions();
-      await this.persist();
-      const state = await old.exportState();
-      const fresh = await LocalBackendEngine.create({
-        schema,
-        modules: this.modulesMap(),
-        state,
-        transactionLimits: this.options.transactionLimits,
-      });
-      await old.dispose();
-      this.wireEngine(fresh);
-      this.currentEngine = fresh;
-      fresh.resumeScheduledFunctions();
-    } finally {
-      this.gate = null;
-      release();
-    }
+    await this.currentEngine.setFunctions(schema, this.modulesMap());
   }
 
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    this.cli.stop();
     this.crons.stop();
     this.unwatch?.();
     if (this.reloadTimer) clearTimeout(this.reloadTimer);
     await this.reloadChain;
     await this.sync.close();
     await this.subscriptions.idle();
-    await this.currentEngine.dispose(() => this.persist());
-    await this.store?.committed();
-    this.store?.close();
+    await this.currentEngine.dispose();
+    this.store.close();
     await this.source?.close();
   }
 }

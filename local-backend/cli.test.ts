@@ -64,6 +64,6 @@ describe("the Convex CLI", { timeout: 60_000 }, () => {
       "livelocal-local|" + "0".repeat(64),
     );
     expect(refused.ok).toBe(false);
-    expect(refused.stderr + refused.stdout).toMatch(/admin key is not this backend's/);
+    expect(refused.stderr + refused.stdout).toMatch(/The provided admin key was invalid for this instance/);
   });
 });

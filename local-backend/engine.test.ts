@@ -48,6 +48,19 @@ describe("engine", () => {
     expect(!wrongKind.success && wrongKind.errorMessage).toMatch(/as Mutation, but it is defined as Query/);
   });
 
+  it("keeps each open query's own id while another closes and a new one opens", async () => {
+    for (const body of ["one", "two", "three"]) {
+      await engine.call("messages:send", { channel: "interleave", body });
+    }
+    const result = await engine.call("messages:interleaved", {});
+    expect(result).toMatchObject({ success: true });
+    const [first, second, third, secondNext] = (result as { value: (string | null)[] }).value;
+    expect(first).toBe(third);
+    // The descending query carries on where it was, unaffected by the queries around it.
+    expect(secondNext).not.toBe(second);
+    expect(secondNext).not.toBeNull();
+  });
+
   it("keeps ConvexError data", async () => {
     const failed = await engine.call("messages:failWithConvexError", {}, { publicOnly: true });
     expect(failed).toMatchObject({
@@ -56,10 +69,9 @@ describe("engine", () => {
     });
   });
 
-  it("exports and restores state", async () => {
-    const state = await engine.exportState();
+  it("keeps the data in its store: another engine on the same store reads it", async () => {
     const schema = (await source.load("schema"))?.default as AnySchema;
-    const copy = await createLocalBackend({ schema, modules: source.modules(), state });
+    const copy = await createLocalBackend({ schema, modules: source.modules(), store: engine.store });
     const listed = await copy.call("messages:list", { channel: "a" });
     expect(listed).toMatchObject({ success: true, value: [{ body: "hi" }] });
   });

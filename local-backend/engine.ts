@@ -1,36 +1,38 @@
 /**
- * The engine: the project's Convex functions run in-process by convex-test, with what Convex adds
- * around a call (public/internal checks, canonical paths, error shapes, log lines, statistics).
- *
- * convex-test keeps its database in private state. `captureInternals` reaches it (pinned to
- * convex-test 0.0.60) so that the documents can be snapshotted, restored and carried into a fresh
- * engine when the schema changes.
+ * The engine: the project's Convex functions run in-process by the runner (`runner.ts`) on the
+ * SQLite store (`store.ts`), with what Convex adds around a call: public/internal checks, canonical
+ * paths, error shapes, log lines, statistics, the system functions the Convex CLI calls.
  */
-import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
-import { convexTest } from "convex-test";
-import {
-  makeFunctionReference,
-  type GenericSchema,
-  type SchemaDefinition,
-  type UserIdentity,
-} from "convex/server";
-import { convexToJson, type Value } from "convex/values";
+import { AsyncResource } from "node:async_hooks";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { GenericSchema, SchemaDefinition, UserIdentity } from "convex/server";
+import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import {
   installConsoleCapture,
-  installSyscallInstrumentation,
   newCallRecord,
   runInRecord,
   type CallOwner,
   type CallRecord,
 } from "./instrument.ts";
-import { canonicalizeUdfPath, splitUdfPath, tableFromId } from "./paths.ts";
+import { canonicalizeUdfPath, splitUdfPath } from "./paths.ts";
+import {
+  ConvexSystemError,
+  Runner,
+  type ComponentDefinition,
+  type FunctionKind,
+  type RunnerOwner,
+} from "./runner.ts";
+import { installedComponents } from "./components.ts";
+import { SqliteStore, type ComponentPath, type TableIndexes } from "./store.ts";
+import type { ValidatorJson } from "./validate.ts";
 
+export type { FunctionKind } from "./runner.ts";
 export type ModuleLoader = () => Promise<Record<string, unknown>>;
 /** Keys like `/convex/messages.ts`, including the `_generated` files. */
 export type ModulesMap = Record<string, ModuleLoader>;
 export type AnySchema = SchemaDefinition<GenericSchema, boolean>;
 
-export type FunctionKind = "query" | "mutation" | "action";
 export type FunctionInfo = { kind: FunctionKind; visibility: "public" | "internal" };
 export type Identity = Partial<UserIdentity> & Record<string, unknown>;
 
@@ -52,12 +54,14 @@ export type CallOptions = {
   identity?: Identity | null;
   /** The subscription's journal, to reuse its pagination end cursor. */
   journal?: string | null;
-  /** The caller reports the call's writes when it ends (instead of on each write). */
+  /** The caller reports the call's writes when it ends (instead of on commit). */
   deferWrites?: boolean;
   /** Refuse internal functions (client requests). */
   publicOnly?: boolean;
   /** Expect this kind (client requests name the kind); `undefined` runs whatever the function is. */
   kind?: FunctionKind;
+  /** Called with the admin key: the CLI's system functions are available. */
+  admin?: boolean;
 };
 
 export type FunctionStats = {
@@ -75,87 +79,60 @@ export type FunctionStats = {
 
 export type EngineStats = { functions: Record<string, FunctionStats> };
 
-/** A copy of the engine's committed data (documents are shared, never mutated in place). */
-export type EngineState = {
-  documents: Record<string, Record<string, Value>>;
-  nextDocId: number;
-  lastCreationTime: number;
-  lastCommitTs: bigint;
-  storage: Record<string, Blob>;
-};
-
-/** What the engine committed since it was last asked: documents and stored files (null: deleted). */
-export type EngineChanges = {
-  documents: Map<string, Record<string, Value> | null>;
-  storage: Map<string, Blob | null>;
-  counters: Pick<EngineState, "nextDocId" | "lastCreationTime" | "lastCommitTs">;
-};
-
-/** `target` behind a proxy that reports every key set or deleted (convex-test commits by assignment). */
-function tracked<T>(target: Record<string, T>, onChange: (key: string) => void): Record<string, T> {
-  return new Proxy(target, {
-    set(object, key, value: T) {
-      object[key as string] = value;
-      if (typeof key === "string") onChange(key);
-      return true;
-    },
-    deleteProperty(object, key) {
-      delete object[key as string];
-      if (typeof key === "string") onChange(key);
-      return true;
-    },
-  });
-}
-
 export type EngineOptions = {
   schema?: AnySchema;
   modules: ModulesMap;
-  /** Enforce Convex's per-transaction limits (default true). */
-  transactionLimits?: boolean;
-  /** Restore this data before the first call. */
-  state?: EngineState;
+  /** The folder of the app's package.json, where its components' packages resolve (default: cwd). */
+  appRoot?: string;
+  /** The functions folder, holding `convex.config.ts` (default: `<appRoot>/convex`; null: no components). */
+  functionsDir?: string | null;
+  /** Where the data lives (default: a new in-memory store). */
+  store?: SqliteStore;
 };
 
-type DatabaseInternals = {
-  _documents: Record<string, Record<string, Value>>;
-  _storage: Record<string, Blob>;
-  _nextDocId: number;
-  _lastCreationTime: number;
-};
-type ConvexGlobalInternals = {
-  components: Record<string, { db: DatabaseInternals }>;
-  transactionManager: { _lastCommitTs: bigint };
-  scheduler: unknown;
-};
-
-type Accessor = ReturnType<ReturnType<typeof convexTest>["withIdentity"]>;
-
-/** Server-side work (timers) starts from here, outside any convex-test context (LOCAL-BACKEND.md). */
+/** Server-side work (timers) starts from here, outside any function's context. */
 const rootScope = new AsyncResource("livelocal-local-backend");
 
 export function inRootScope<T>(fn: () => T): T {
   return rootScope.runInAsyncScope(fn);
 }
 
-/** Timers further out than this do not keep the process alive on their own. */
-const LONG_TIMER_MS = 60_000;
+/** The system tables every component has, with the indexes the backend itself uses. */
+const SYSTEM_TABLES: TableIndexes[] = [
+  {
+    table: "_scheduled_functions",
+    indexes: [{ indexDescriptor: "by_state", fields: ["state.kind", "scheduledTime"] }],
+    searchIndexes: [],
+  },
+  { table: "_storage", indexes: [], searchIndexes: [] },
+];
 
-/**
- * convex-test starts one Node timer per scheduled function (through `globalThis.setTimeout`), never
- * unref'd. A job days away (a data export's expiry) would then keep a process alive after its servers
- * closed; the store keeps the job and a restart resumes it (`resumeScheduledFunctions`). So timers that
- * far out are unref'd; shorter ones, and everything vitest's fake timers install, are left alone.
- */
-function unrefLongTimers(): void {
-  const nodeSetTimeout = globalThis.setTimeout;
-  if ((nodeSetTimeout as { livelocalUnrefsLong?: true }).livelocalUnrefsLong) return;
-  const wrapped = ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-    const timer = nodeSetTimeout(callback, ms, ...args);
-    if ((ms ?? 0) > LONG_TIMER_MS) timer.unref?.();
-    return timer;
-  }) as typeof setTimeout;
-  Object.assign(wrapped, nodeSetTimeout, { livelocalUnrefsLong: true });
-  globalThis.setTimeout = wrapped;
+type SchemaExport = {
+  tables: {
+    tableName: string;
+    indexes: { indexDescriptor: string; fields: string[] }[];
+    searchIndexes: { indexDescriptor: string; searchField: string; filterFields: string[] }[];
+    documentType: ValidatorJson | null;
+  }[];
+  schemaValidation: boolean;
+};
+
+/** A component's tables and validators from its schema (none: no validation, no declared indexes). */
+export function describeSchema(
+  schema: AnySchema | undefined,
+): Pick<ComponentDefinition, "validators" | "tables"> {
+  const exported: SchemaExport = schema
+    ? (JSON.parse((schema as unknown as { export(): string }).export()) as SchemaExport)
+    : { tables: [], schemaValidation: false };
+  const validators = new Map<string, ValidatorJson>();
+  const tables: TableIndexes[] = [...SYSTEM_TABLES];
+  for (const table of exported.tables) {
+    tables.push({ table: table.tableName, indexes: table.indexes, searchIndexes: table.searchIndexes });
+    if (exported.schemaValidation && table.documentType && table.documentType.type !== "any") {
+      validators.set(table.tableName, table.documentType);
+    }
+  }
+  return { validators, tables };
 }
 
 const CONVEX_ERROR = Symbol.for("ConvexError");
@@ -164,11 +141,22 @@ function isConvexError(e: unknown): e is Error & { data: Value } {
   return typeof e === "object" && e !== null && CONVEX_ERROR in e;
 }
 
+/** A ConvexError's data: functions hand it over serialized (as JSON text), as on Convex. */
+function errorData(e: Error & { data: Value }): Value {
+  if (typeof e.data !== "string") return e.data;
+  try {
+    return jsonToConvex(JSON.parse(e.data) as JSONValue);
+  } catch {
+    return e.data;
+  }
+}
+
 /** A dev deployment's error text: `Uncaught Error: message` and the frames inside the functions. */
 export function describeError(e: unknown): { errorMessage: string; errorData?: Value } {
   if (isConvexError(e)) {
-    return { errorMessage: `Uncaught ConvexError: ${e.message}`, errorData: e.data };
+    return { errorMessage: `Uncaught ConvexError: ${e.message}`, errorData: errorData(e) };
   }
+  if (e instanceof ConvexSystemError) return { errorMessage: e.message };
   if (e instanceof Error) {
     const frames = (e.stack ?? "")
       .split("\n")
@@ -203,141 +191,112 @@ function notFound(udfPath: string): string {
 
 const KIND_NAMES: Record<FunctionKind, string> = { query: "Query", mutation: "Mutation", action: "Action" };
 
-/** Captures convex-test's per-instance state by watching its AsyncLocalStorage.run. */
-async function captureInternals(t: Accessor): Promise<ConvexGlobalInternals> {
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- put back below, always called with its `this`
-  const originalRun = AsyncLocalStorage.prototype.run;
-  let captured: ConvexGlobalInternals | undefined;
-  AsyncLocalStorage.prototype.run = function <R>(
-    this: AsyncLocalStorage<unknown>,
-    store: unknown,
-    callback: (...args: unknown[]) => R,
-    ...args: unknown[]
-  ): R {
-    if (
-      captured === undefined &&
-      typeof store === "object" &&
-      store !== null &&
-      "components" in store &&
-      "transactionManager" in store &&
-      "scheduler" in store
-    ) {
-      captured = store as ConvexGlobalInternals;
-    }
-    return originalRun.call(this, store, callback, ...args) as R;
-  };
-  try {
-    await t.finishInProgressScheduledFunctions();
-  } finally {
-    AsyncLocalStorage.prototype.run = originalRun;
-  }
-  const db = captured?.components[""]?.db;
-  if (
-    !captured ||
-    !db ||
-    typeof db._documents !== "object" ||
-    typeof db._nextDocId !== "number" ||
-    typeof captured.transactionManager._lastCommitTs !== "bigint"
-  ) {
-    throw new Error(
-      "local-backend: convex-test's internal state is not where 0.0.60 keeps it; pin convex-test to 0.0.60 or update engine.ts",
-    );
-  }
-  return captured;
-}
-
-export class LocalBackendEngine implements CallOwner {
-  readonly schema: AnySchema | undefined;
-  private readonly modulesByPath: Map<string, ModuleLoader>;
+export class LocalBackendEngine implements RunnerOwner {
+  schema: AnySchema | undefined;
+  readonly store: SqliteStore;
+  readonly runner: Runner;
+  private modulesByPath: Map<string, ModuleLoader>;
   private readonly stats = new Map<string, FunctionStats>();
-  private readonly resumedTimers = new Set<ReturnType<typeof setTimeout>>();
-  private writeListener: ((table: string, deferred: boolean) => void) | null = null;
+  private writeListener: ((tables: Set<string>) => void) | null = null;
   private logListener: (line: string, udfPath: string) => void = (line, udfPath) => {
     process.stdout.write(`[convex ${udfPath}] ${line}\n`);
   };
-  private disposed = false;
-  private readonly changedDocuments = new Set<string>();
-  private readonly changedFiles = new Set<string>();
-  private changeListener: (() => void) | null = null;
   fileUrls: CallOwner["fileUrls"] = null;
 
-  private constructor(
-    readonly t: Accessor,
-    private readonly internals: ConvexGlobalInternals,
-    schema: AnySchema | undefined,
-    modules: ModulesMap,
-  ) {
-    this.schema = schema;
-    this.modulesByPath = indexModules(modules);
+  private components = new Map<ComponentPath, ComponentDefinition>();
+  private readonly appRoot: string;
+  private readonly functionsDir: string | null;
+
+  private constructor(options: EngineOptions) {
+    this.schema = options.schema;
+    this.modulesByPath = indexModules(options.modules);
+    this.appRoot = options.appRoot ?? process.cwd();
+    this.functionsDir =
+      options.functionsDir === undefined ? path.join(this.appRoot, "convex") : options.functionsDir;
+    this.store = options.store ?? SqliteStore.open(null);
+    this.runner = new Runner(this.store, new Map(), this);
   }
 
   static async create(options: EngineOptions): Promise<LocalBackendEngine> {
-    const t: Accessor = convexTest({
-      schema: options.schema,
-      modules: options.modules,
-      transactionLimits: options.transactionLimits ?? true,
-    });
-    installSyscallInstrumentation();
     installConsoleCapture();
-    unrefLongTimers();
-    const internals = await captureInternals(t);
-    const engine = new LocalBackendEngine(t, internals, options.schema, options.modules);
-    if (options.state) engine.importState(options.state);
-    engine.trackChanges();
+    const engine = new LocalBackendEngine(options);
+    await engine.loadComponents();
     return engine;
   }
 
-  private get db(): DatabaseInternals {
-    return this.internals.components[""].db;
-  }
-
   /**
-   * From now on, every document and stored file convex-test commits (client calls, scheduled functions,
-   * HTTP actions, this engine's own bookkeeping) is remembered until `takeChanges`, and `listener` is
-   * told (once per burst) so that background work is persisted too.
+   * The root app and the components `convex.config.ts` installs, each with its schema's tables;
+   * then each component's indexes are brought in line with its schema.
    */
-  private trackChanges(): void {
-    const db = this.db;
-    db._documents = tracked(db._documents, (id) => this.noteChange(this.changedDocuments, id));
-    db._storage = tracked(db._storage, (id) => this.noteChange(this.changedFiles, id));
-  }
-
-  private noteChange(set: Set<string>, id: string): void {
-    const first = this.changedDocuments.size === 0 && this.changedFiles.size === 0;
-    set.add(id);
-    if (first && this.changeListener) {
-      const listener = this.changeListener;
-      inRootScope(() => setImmediate(listener));
+  private async loadComponents(): Promise<void> {
+    const root: ComponentDefinition = {
+      path: "",
+      loadModule: (modulePath) => this.loadModule(modulePath),
+      ...describeSchema(this.schema),
+      children: new Map(),
+    };
+    const components = new Map<ComponentPath, ComponentDefinition>([["", root]]);
+    const functionsDir = this.functionsDir;
+    const configFile = functionsDir
+      ? ["convex.config.ts", "convex.config.js"]
+          .map((name) => path.join(functionsDir, name))
+          .find((file) => existsSync(file))
+      : undefined;
+    if (configFile) {
+      for (const installed of await installedComponents(configFile, this.appRoot)) {
+        if (installed.path === "") {
+          root.children = installed.children;
+          continue;
+        }
+        const loadSchema = installed.modules.get("schema");
+        const schema = loadSchema ? ((await loadSchema()).default as AnySchema | undefined) : undefined;
+        components.set(installed.path, {
+          path: installed.path,
+          loadModule: async (modulePath) => {
+            const load = installed.modules.get(modulePath);
+            return load ? await load() : null;
+          },
+          ...describeSchema(schema),
+          children: installed.children,
+        });
+      }
+    }
+    this.components = components;
+    this.runner.setComponents(components);
+    for (const [path, component] of components) {
+      const built = this.store.syncIndexes(path, component.tables);
+      if (built.length > 0 && !this.store.fresh) {
+        const where = path ? ` of component ${path}` : "";
+        console.log(
+          `local-backend: built ${built.length === 1 ? "index" : "indexes"} ${built.join(", ")}${where}`,
+        );
+      }
     }
   }
 
-  setChangeListener(listener: () => void): void {
-    this.changeListener = listener;
+  /** The installed components' paths (the root app is ""). */
+  componentPaths(): string[] {
+    return [...this.components.keys()];
   }
 
-  /** The committed changes since the last call (each document's current value), and forgets them. */
-  takeChanges(): EngineChanges | null {
-    if (this.changedDocuments.size === 0 && this.changedFiles.size === 0) return null;
-    const db = this.db;
-    const documents = new Map<string, Record<string, Value> | null>();
-    for (const id of this.changedDocuments) documents.set(id, db._documents[id] ?? null);
-    const storage = new Map<string, Blob | null>();
-    for (const id of this.changedFiles) storage.set(id, db._storage[id] ?? null);
-    this.changedDocuments.clear();
-    this.changedFiles.clear();
-    return {
-      documents,
-      storage,
-      counters: {
-        nextDocId: db._nextDocId,
-        lastCreationTime: db._lastCreationTime,
-        lastCommitTs: this.internals.transactionManager._lastCommitTs,
-      },
-    };
+  /** Function files changed (same schema and files): calls load them anew. */
+  functionsChanged(): void {
+    this.runner.functionsChanged();
   }
 
-  /** Called for every table written (see CallOwner). */
-  setWriteListener(listener: (table: string, deferred: boolean) => void): void {
+  /** New functions and schema (a reload): indexes the schema adds or changes are built now. */
+  async setFunctions(schema: AnySchema | undefined, modules: ModulesMap): Promise<void> {
+    await this.runner.exclusive(() => {
+      this.schema = schema;
+      this.modulesByPath = indexModules(modules);
+    });
+    await this.loadComponents();
+  }
+
+  // -- RunnerOwner ---------------------------------------------------------------------------
+
+  /** Called with the tables each transaction wrote that no waiting call reports itself. */
+  setWriteListener(listener: (tables: Set<string>) => void): void {
     this.writeListener = listener;
   }
 
@@ -345,13 +304,19 @@ export class LocalBackendEngine implements CallOwner {
     this.logListener = listener;
   }
 
-  onWrite(table: string, deferred: boolean): void {
-    if (!this.disposed) this.writeListener?.(table, deferred);
+  onCommit(tables: Set<string>): void {
+    this.writeListener?.(tables);
+  }
+
+  onWrite(): void {
+    // Writes are reported per committed transaction (onCommit).
   }
 
   onBackgroundLog(line: string, udfPath: string): void {
     this.logListener(line, udfPath);
   }
+
+  // -- Functions -----------------------------------------------------------------------------
 
   hasModule(modulePath: string): boolean {
     return this.modulesByPath.has(modulePath);
@@ -364,34 +329,17 @@ export class LocalBackendEngine implements CallOwner {
 
   /** What a function is, or null when there is no such Convex function. */
   async describe(udfPath: string): Promise<FunctionInfo | null> {
-    const { modulePath, exportName } = splitUdfPath(udfPath);
-    if (modulePath.startsWith("_generated") || modulePath === "schema") return null;
-    let module: Record<string, unknown> | null;
+    const { modulePath } = splitUdfPath(udfPath);
+    let fn;
     try {
-      module = await this.loadModule(modulePath);
+      fn = await this.runner.resolve("", udfPath);
     } catch (e) {
       throw new Error(`Failed to load convex/${modulePath}: ${e instanceof Error ? e.message : String(e)}`, {
         cause: e,
       });
     }
-    const fn = module?.[exportName] as
-      | {
-          isQuery?: boolean;
-          isMutation?: boolean;
-          isAction?: boolean;
-          isPublic?: boolean;
-          isInternal?: boolean;
-        }
-      | undefined;
-    if (!fn || (typeof fn !== "function" && typeof fn !== "object")) return null;
-    const kind: FunctionKind | null = fn.isQuery
-      ? "query"
-      : fn.isMutation
-        ? "mutation"
-        : fn.isAction
-          ? "action"
-          : null;
-    if (!kind) return null;
+    if (!fn) return null;
+    const kind: FunctionKind = fn.isQuery ? "query" : fn.isMutation ? "mutation" : "action";
     return { kind, visibility: fn.isPublic ? "public" : "internal" };
   }
 
@@ -409,7 +357,7 @@ export class LocalBackendEngine implements CallOwner {
     try {
       const system = SYSTEM_FUNCTIONS[canonical];
       const info = system ? null : await this.describe(canonical);
-      if (system && !options.publicOnly) {
+      if (system && (options.admin || !options.publicOnly)) {
         // What the Convex CLI asks an admin-authenticated deployment (`npx convex data`).
         kind = "query";
         const value = await runInRecord(record, () => system(this, args));
@@ -428,9 +376,10 @@ export class LocalBackendEngine implements CallOwner {
         };
       } else {
         kind = info.kind;
-        const accessor = options.identity ? this.t.withIdentity(options.identity) : this.t;
-        const fnKind = info.kind;
-        const value = await runInRecord(record, () => runByKind(accessor, fnKind, canonical, args));
+        const value = await this.runner.run(
+          { udfPath: canonical, args, identity: options.identity ?? null, kind: info.kind },
+          record,
+        );
         outcome = { success: true, value };
       }
     } catch (e) {
@@ -455,59 +404,70 @@ export class LocalBackendEngine implements CallOwner {
   }
 
   /**
-   * Stores an uploaded file as `ctx.storage.store` does (a `_storage` document and its blob), with the
-   * upload's content type in the document as Convex keeps it. Returns the storage id.
+   * Stores an uploaded file as `ctx.storage.store` does: the file on disk (flushed), then its
+   * `_storage` document committed, before this resolves. Returns the storage id.
    */
   async storeUpload(bytes: Uint8Array, contentType: string | null): Promise<string> {
     const record = newCallRecord(this, "storage upload");
     const started = performance.now();
-    const blob = new Blob([new Uint8Array(bytes)], contentType ? { type: contentType } : {});
-    const storageId = await runInRecord(record, () =>
-      this.t.run(async (ctx) => (await ctx.storage.store(blob)) as unknown as string),
-    );
-    if (contentType) {
-      await this.t.run(() => {
-        const doc = this.db._documents[storageId];
-        if (doc) this.db._documents[storageId] = { ...doc, contentType };
-        return Promise.resolve();
-      });
+    try {
+      return await runInRecord(record, () => this.runner.storeFile(null, bytes, contentType));
+    } finally {
+      this.recordStats(record.udfPath, "http", record, performance.now() - started, false);
     }
-    this.recordStats(record.udfPath, "http", record, performance.now() - started, false);
-    return storageId;
   }
 
   /** The app's tables: those the schema declares and any holding documents (not system tables). */
   tableNames(): string[] {
     const names = new Set(Object.keys(this.schema?.tables ?? {}));
-    for (const id of Object.keys(this.db._documents)) {
-      const table = tableFromId(id);
-      if (table && !table.startsWith("_")) names.add(table);
-    }
+    for (const table of this.store.tableNames("")) if (!table.startsWith("_")) names.add(table);
     return [...names].sort();
+  }
+
+  /** How many documents `table` holds. */
+  documentCount(table: string): number {
+    return this.store.count("", table);
   }
 
   /** A stored file and its content type, or null when there is no such file. */
   storedFile(storageId: string): { blob: Blob; contentType: string | null } | null {
-    const doc = this.db._documents[storageId];
-    const blob = this.db._storage[storageId];
-    if (!doc || tableFromId(storageId) !== "_storage" || !blob) return null;
-    return { blob, contentType: typeof doc.contentType === "string" ? doc.contentType : null };
+    const file = this.runner.fileContents(storageId);
+    if (!file) return null;
+    return {
+      blob: new Blob([new Uint8Array(file.bytes)], file.contentType ? { type: file.contentType } : {}),
+      contentType: file.contentType,
+    };
   }
 
   /** Runs an HTTP action from `convex/http.ts`. `pathAndQuery` starts with `/`. */
   async fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | null): Promise<Response> {
-    const record = newCallRecord(this, `http ${init.method ?? "GET"} ${pathAndQuery.split("?")[0]}`);
+    const pathname = pathAndQuery.split("?")[0];
+    const method = (init.method ?? "GET").toUpperCase();
+    const record = newCallRecord(this, `http ${method} ${pathname}`);
     const started = performance.now();
     let failed = false;
     try {
-      const accessor = identity ? this.t.withIdentity(identity) : this.t;
-      return await runInRecord(record, () => accessor.fetch(pathAndQuery, init));
+      const router = (await this.loadModule("http"))?.default as
+        | {
+            lookup(
+              path: string,
+              method: string,
+            ): [{ invokeHttpAction(r: Request): Promise<Response> }, string, string] | null;
+          }
+        | undefined;
+      const match = router?.lookup?.(pathname, method) ?? null;
+      if (!match) return new Response(`No HttpAction routed for ${pathname}`, { status: 404 });
+      const request = new Request(`http://127.0.0.1${pathAndQuery}`, init);
+      return await runInRecord(record, () =>
+        this.runner.runHttp(record.udfPath, identity, record, () => match[0].invokeHttpAction(request)),
+      );
     } catch (e) {
       failed = true;
       const { errorMessage } = describeError(e);
       record.logLines.push(`[ERROR] ${errorMessage}`);
       return new Response(errorMessage, { status: 500 });
     } finally {
+      record.active = false;
       this.recordStats(record.udfPath, "http", record, performance.now() - started, failed);
       for (const line of record.logLines) this.logListener(line, record.udfPath);
     }
@@ -555,124 +515,20 @@ export class LocalBackendEngine implements CallOwner {
     this.stats.clear();
   }
 
-  /** A consistent copy of the committed data, taken while no transaction runs. */
-  async exportState(): Promise<EngineState> {
-    // Read inside `run` (no transaction in between) but handed out by closure: `run` converts what it
-    // returns to Convex values, and stored files are Blobs.
-    let state: EngineState | undefined;
-    await this.t.run(() => {
-      state = this.readState();
-      return Promise.resolve(null);
-    });
-    return state!;
+  /** Starts the scheduled functions the store holds (after a start). */
+  async resumeScheduledFunctions(): Promise<void> {
+    await this.runner.resumeScheduledFunctions();
   }
 
-  private readState(): EngineState {
-    const db = this.db;
-    return {
-      documents: { ...db._documents },
-      nextDocId: db._nextDocId,
-      lastCreationTime: db._lastCreationTime,
-      lastCommitTs: this.internals.transactionManager._lastCommitTs,
-      storage: { ...db._storage },
-    };
-  }
-
-  private importState(state: EngineState): void {
-    const db = this.db;
-    db._documents = { ...state.documents };
-    db._nextDocId = Math.max(db._nextDocId, state.nextDocId);
-    db._lastCreationTime = Math.max(db._lastCreationTime, state.lastCreationTime);
-    db._storage = { ...state.storage };
-    const tm = this.internals.transactionManager;
-    if (state.lastCommitTs > tm._lastCommitTs) tm._lastCommitTs = state.lastCommitTs;
-  }
-
-  /**
-   * Restored scheduled functions have no timers in this engine: start them (keeping their ids), and
-   * fail the ones that were running when the data was saved.
-   */
-  resumeScheduledFunctions(): void {
-    const db = this.db;
-    for (const [id, doc] of Object.entries(db._documents)) {
-      if (tableFromId(id) !== "_scheduled_functions") continue;
-      const state = doc.state as { kind?: string } | undefined;
-      if (state?.kind === "inProgress") {
-        db._documents[id] = { ...doc, state: { kind: "failed" }, completedTime: Date.now() };
-      } else if (state?.kind === "pending") {
-        const delay = Math.max(0, Number(doc.scheduledTime) - Date.now());
-        inRootScope(() => {
-          const timer = setTimeout(() => {
-            this.resumedTimers.delete(timer);
-            void this.runResumedJob(id);
-          }, delay);
-          timer.unref?.();
-          this.resumedTimers.add(timer);
-        });
-      }
-    }
-  }
-
-  private async runResumedJob(jobId: string): Promise<void> {
-    if (this.disposed) return;
-    const db = this.db;
-    const job = await this.t.run(() => {
-      const doc = db._documents[jobId];
-      if (!doc || (doc.state as { kind?: string }).kind !== "pending") return Promise.resolve(null);
-      db._documents[jobId] = { ...doc, state: { kind: "inProgress" } };
-      return Promise.resolve(doc);
-    });
-    if (!job) return;
-    this.onWrite("_scheduled_functions", false);
-    const name = typeof job.name === "string" ? job.name : "";
-    const args = ((job.args as Value[] | undefined) ?? [{}])[0] ?? {};
-    const outcome = await this.call(name, args);
-    if (!outcome.success) this.logListener(`[ERROR] ${outcome.errorMessage}`, name);
-    for (const line of outcome.logLines) this.logListener(line, name);
-    await this.t.run(() => {
-      const doc = db._documents[jobId];
-      if (doc) {
-        db._documents[jobId] = outcome.success
-          ? { ...doc, state: { kind: "success" } }
-          : { ...doc, state: { kind: "failed" }, completedTime: Date.now() };
-      }
-      return Promise.resolve();
-    });
-    this.onWrite("_scheduled_functions", false);
-  }
-
-  /**
-   * Stops this engine before a replacement takes over its data: waits for running scheduled
-   * functions, then cancels (in this engine only) the ones still pending so their timers do nothing.
-   */
-  async dispose(beforeCancel?: () => Promise<void>): Promise<void> {
-    await this.t.finishInProgressScheduledFunctions();
-    this.disposed = true;
-    // The last changes go to disk now (`beforeCancel`); the cancellations below are this engine's
-    // alone (the jobs stay pending in the store, and the next engine or start resumes them).
-    await beforeCancel?.();
-    this.changeListener = null;
-    for (const timer of this.resumedTimers) clearTimeout(timer);
-    this.resumedTimers.clear();
-    await this.t.run(() => {
-      const db = this.db;
-      for (const [id, doc] of Object.entries(db._documents)) {
-        if (
-          tableFromId(id) === "_scheduled_functions" &&
-          (doc.state as { kind?: string }).kind === "pending"
-        ) {
-          db._documents[id] = { ...doc, state: { kind: "canceled" } };
-        }
-      }
-      return Promise.resolve();
-    });
-    this.changedDocuments.clear();
-    this.changedFiles.clear();
+  /** Stops starting scheduled functions and waits for running ones (pending ones stay in the store). */
+  async dispose(): Promise<void> {
+    this.runner.stop();
+    await this.runner.finishInProgressScheduledFunctions();
   }
 
   /** Waits until scheduled functions that already started have finished. */
   async finishInProgressScheduledFunctions(): Promise<void> {
-    await this.t.finishInProgressScheduledFunctions();
+    await this.runner.finishInProgressScheduledFunctions();
   }
 }
 
@@ -691,37 +547,20 @@ const SYSTEM_FUNCTIONS: Partial<Record<string, SystemFunction>> = {
       paginationOpts?: { cursor: string | null; numItems: number };
     };
     if (typeof table !== "string" || !engine.tableNames().includes(table)) {
-      throw new Error(`There is no table ${JSON.stringify(table)}.`);
+      throw new ConvexSystemError(`There is no table ${JSON.stringify(table)}.`);
     }
-    const direction = order === "asc" ? "asc" : "desc";
-    const opts = {
-      cursor: paginationOpts?.cursor ?? null,
-      numItems: Math.min(paginationOpts?.numItems ?? 100, 8192),
-    };
-    return (await engine.t.run(
-      async (ctx) =>
-        await ctx.db
-          .query(table as never)
-          .order(direction)
-          .paginate(opts),
-    )) as unknown as Value;
+    const numItems = Math.min(Math.max(1, Number(paginationOpts?.numItems) || 100), 8192);
+    return await engine.runner.exclusive(() =>
+      engine.runner.pageOfTable(
+        "",
+        table,
+        order === "asc" ? "asc" : "desc",
+        paginationOpts?.cursor ?? null,
+        numItems,
+      ),
+    );
   },
 };
-
-function runByKind(accessor: Accessor, kind: FunctionKind, udfPath: string, args: Value): Promise<Value> {
-  const fnArgs = args as Record<string, Value>;
-  switch (kind) {
-    case "query":
-      return accessor.query(makeFunctionReference<"query", Record<string, Value>, Value>(udfPath), fnArgs);
-    case "mutation":
-      return accessor.mutation(
-        makeFunctionReference<"mutation", Record<string, Value>, Value>(udfPath),
-        fnArgs,
-      );
-    case "action":
-      return accessor.action(makeFunctionReference<"action", Record<string, Value>, Value>(udfPath), fnArgs);
-  }
-}
 
 function journalEndCursor(journal: string | null): string | null {
   if (!journal) return null;

@@ -11,7 +11,7 @@
  * `npm start`), so every request meets the same Host and Origin checks as the rest (access.ts).
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { readOrCreateSecret } from "./sqlite-store.ts";
+import { readOrCreateSecret } from "./files.ts";
 
 export const STORAGE_PATH_PREFIX = "/api/storage/";
 /** Convex's upload URLs expire after an hour. */

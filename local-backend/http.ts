@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { convexToJson, type JSONValue, type Value } from "convex/values";
 import { z } from "zod";
 import { isLoopbackAddress } from "./access.ts";
+import { BAD_ADMIN_KEY } from "./admin-key.ts";
 import { AuthError } from "./auth.ts";
 import type { CallOutcome, FunctionKind, Identity } from "./engine.ts";
 import { decodeArgs, describeIssue, encodeTs } from "./protocol.ts";
@@ -19,7 +20,7 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
-class HttpError extends Error {
+export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
@@ -142,7 +143,13 @@ async function callerFromHeader(services: BackendServices, req: IncomingMessage)
       throw new HttpError(403, "Forbidden", "The admin key is accepted from this machine only.");
     }
     const admin = services.adminKey.parse(value);
-    if (admin instanceof Error) throw new HttpError(401, "Unauthenticated", admin.message);
+    if (admin instanceof Error) {
+      throw new HttpError(
+        401,
+        admin.message === BAD_ADMIN_KEY ? "BadAdminKey" : "Unauthenticated",
+        admin.message,
+      );
+    }
     return { identity: admin.identity, admin: true };
   }
   throw new HttpError(
@@ -263,6 +270,19 @@ export function createApiMiddleware(options: ApiOptions): Middleware {
       }
       if (pathname.startsWith(STORAGE_PATH_PREFIX)) {
         await handleStorage(services, req, res, pathname);
+        return true;
+      }
+      const cli = services.cli.route(method, pathname);
+      if (cli) {
+        // What the Convex CLI asks (`logs`, `env`, `export`, `import`): for the admin key only, as on Convex.
+        if (!(await callerFromHeader(services, req)).admin) {
+          throw new HttpError(
+            403,
+            "BadDeployKey",
+            "The provided deploy key was invalid for this deployment. Double check that the environment this key was generated for matches the desired deployment.",
+          );
+        }
+        await cli(req, res, new URL(req.url ?? "/", "http://localhost"));
         return true;
       }
       if (method === "POST" && pathname === "/api/query_ts") {

@@ -1,5 +1,5 @@
 /**
- * Loading the functions folder: a modules map for convex-test (keys like `/convex/messages.ts`)
+ * Loading the functions folder: a modules map (keys like `/convex/messages.ts`)
  * whose loaders go through Vite's `ssrLoadModule`, so edited files apply on the next call, and a
  * watcher telling the backend which files changed.
  */
@@ -26,7 +26,7 @@ export interface FunctionSource {
 const MODULE_FILE = /\.(?:[cm]?[jt]s)$/;
 const SKIPPED_FILE = /\.(?:test|spec)\.[cm]?[jt]sx?$|\.d\.[cm]?ts$/;
 
-/** Files convex-test may load: `*.*s` under the folder, without tests and declarations. */
+/** Files the engine may load: `*.*s` under the folder, without tests and declarations. */
 export function listFunctionFiles(dir: string): string[] {
   const files: string[] = [];
   const walk = (current: string) => {

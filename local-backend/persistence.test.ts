@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { writeFileDurably } from "./sqlite-store.ts";
+import { writeFileDurably } from "./files.ts";
 import type { RunningLocalBackend } from "./start.ts";
 import {
   eventually,

@@ -154,7 +154,7 @@ describe("bad input", () => {
     wrong.send(connect());
     wrong.send({ type: "Authenticate", tokenType: "Admin", value: "livelocal-local|nope", baseVersion: 0 });
     expect(await wrong.next((message) => message.type === "AuthError")).toMatchObject({
-      error: "The admin key is not this backend's.",
+      error: "The provided admin key was invalid for this instance",
     });
     expect(await wrong.closed).toBe(1000);
 

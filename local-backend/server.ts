@@ -17,7 +17,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { describeAllowedHosts, isLoopbackInterface, parseAllowedHosts } from "./access.ts";
-import { SqliteStore } from "./sqlite-store.ts";
+import { SqliteStore } from "./store.ts";
 import { startLocalBackend, type StartLocalBackendOptions } from "./start.ts";
 
 export type ServerArgs = StartLocalBackendOptions & { dataDir: string; resetOnly: boolean };

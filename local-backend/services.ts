@@ -3,6 +3,7 @@ import type { Value } from "convex/values";
 import type { AccessPolicy } from "./access.ts";
 import type { AdminKey } from "./admin-key.ts";
 import type { LocalAuth } from "./auth.ts";
+import type { CliApi } from "./cli-api.ts";
 import type { FileUrls } from "./file-urls.ts";
 import type { CallOptions, CallOutcome, Identity } from "./engine.ts";
 import type { Clock } from "./protocol.ts";
@@ -28,5 +29,7 @@ export interface BackendServices {
   /** Which Host and Origin headers are answered (checked on every request and upgrade). */
   readonly access: AccessPolicy;
   readonly clock: Clock;
+  /** The Convex CLI's endpoints and system queries (cli-api.ts). */
+  readonly cli: CliApi;
   readonly subscriptions: SubscriptionManager;
 }

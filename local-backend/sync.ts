@@ -7,7 +7,7 @@ import type { Duplex } from "node:stream";
 import { convexToJson, type JSONValue } from "convex/values";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
 import { isLoopbackAddress, refuseUpgrade } from "./access.ts";
-import { actingAs } from "./admin-key.ts";
+import { BAD_ADMIN_KEY, actingAs } from "./admin-key.ts";
 import { AuthError } from "./auth.ts";
 import { describeError, inRootScope, type CallOutcome, type Identity } from "./engine.ts";
 import { canonicalizeUdfPath, requestPathname } from "./paths.ts";
@@ -380,8 +380,7 @@ class SyncConnection implements Subscriber {
     } else if (message.tokenType === "Admin") {
       let refusal: string | null = null;
       if (!this.fromThisMachine) refusal = "The admin key is accepted from this machine only.";
-      else if (!this.services.adminKey.matches(message.value ?? ""))
-        refusal = "The admin key is not this backend's.";
+      else if (!this.services.adminKey.matches(message.value ?? "")) refusal = BAD_ADMIN_KEY;
       else if (message.impersonating !== undefined) {
         try {
           identity = actingAs(message.impersonating);

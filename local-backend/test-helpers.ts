@@ -277,3 +277,52 @@ export async function mutateThenKill(
   await backend.exited;
   return acknowledged;
 }
+
+/** The Convex CLI from node_modules (`npx convex`). */
+export const convexCliEntry = path.join(
+  import.meta.dirname,
+  "..",
+  "node_modules",
+  "convex",
+  "bin",
+  "main.js",
+);
+
+/** The CLI's environment against `backend` as a self-hosted deployment (CI: no error reports sent). */
+export function convexCliEnv(backend: { url: string; adminKey: string }, adminKey = backend.adminKey) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CONVEX_SELF_HOSTED_URL: backend.url,
+    CONVEX_SELF_HOSTED_ADMIN_KEY: adminKey,
+    CI: "1",
+  };
+  delete env.CONVEX_DEPLOYMENT;
+  delete env.CONVEX_DEPLOY_KEY;
+  return env;
+}
+
+export type CliResult = { ok: boolean; stdout: string; stderr: string };
+
+/** Runs `npx convex <args>` against `backend` and waits for it to end. */
+export function runConvexCli(
+  backend: { url: string; adminKey: string },
+  args: string[],
+  options: { adminKey?: string; timeoutMs?: number } = {},
+): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [convexCliEntry, ...args], {
+      cwd: path.join(import.meta.dirname, ".."),
+      env: convexCliEnv(backend, options.adminKey),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill(), options.timeoutMs ?? 45_000);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ ok: code === 0, stdout, stderr });
+    });
+  });
+}

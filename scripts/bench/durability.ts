@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { mutateThenKill, newHttpClient, q, spawnFixtureBackend } from "../../local-backend/test-helpers";
-import { verdict } from "./stats";
+import { ISSUE_15, recordFigure } from "./stats";
 
 const ROUNDS = 5;
 const ACKNOWLEDGED_PER_ROUND = 200;
@@ -40,8 +40,15 @@ export async function durability(): Promise<void> {
       console.log(
         "\nDurability: acknowledged mutations across kill -9 restarts (standalone backend, fixture functions)",
       );
+      const verdict = recordFigure({
+        group: ISSUE_15,
+        figure: `acknowledged mutations lost across ${ROUNDS} kill -9 restarts`,
+        measured: `${lost} of ${acknowledged.length}`,
+        budget: "0 of 1,000",
+        ok: lost === 0 && acknowledged.length >= ROUNDS * ACKNOWLEDGED_PER_ROUND,
+      });
       console.log(
-        `  ${ROUNDS} kills, ${acknowledged.length} acknowledged, ${lost} lost, ${kept.length - acknowledged.length} more kept (in flight at the kill) — ${verdict(lost === 0 && acknowledged.length >= ROUNDS * ACKNOWLEDGED_PER_ROUND)} (budget: 0 of 1,000 lost); ${(
+        `  ${ROUNDS} kills, ${acknowledged.length} acknowledged, ${lost} lost, ${kept.length - acknowledged.length} more kept (in flight at the kill) — ${verdict} (budget: 0 of 1,000 lost); ${(
           acknowledged.length / seconds
         ).toFixed(0)} acknowledged mutations/s with start-ups`,
       );

@@ -12,3 +12,52 @@ export function ms(value: number): string {
 export function verdict(ok: boolean): string {
   return ok ? "within budget" : "OVER BUDGET";
 }
+
+/** One measured figure against its budget, for the table `npm run bench` ends with. */
+export type Figure = {
+  /** Which issue's figures it belongs to (the table groups by it). */
+  group: string;
+  figure: string;
+  measured: string;
+  budget: string;
+  ok: boolean;
+};
+
+/** The group of issue 15's figures (scale.ts, durability.ts). */
+export const ISSUE_15 = "Issue 15: embedded backend on SQLite (standalone backend process)";
+
+const figures: Figure[] = [];
+
+/** Adds a figure to the closing table; returns the verdict word for the line printed now. */
+export function recordFigure(figure: Figure): string {
+  figures.push(figure);
+  return verdict(figure.ok);
+}
+
+/** `a / b` as "×1.23". */
+export function ratio(value: number): string {
+  return `×${value.toFixed(2)}`;
+}
+
+/** The table of every recorded figure with PASS or OVER, grouped in the order first recorded. */
+export function printFigures(): void {
+  const groups = [...new Set(figures.map((figure) => figure.group))];
+  const width = {
+    figure: Math.max(6, ...figures.map((f) => f.figure.length)),
+    measured: Math.max(8, ...figures.map((f) => f.measured.length)),
+    budget: Math.max(6, ...figures.map((f) => f.budget.length)),
+  };
+  const line = (figure: string, measured: string, budget: string, result: string) =>
+    `| ${figure.padEnd(width.figure)} | ${measured.padEnd(width.measured)} | ${budget.padEnd(width.budget)} | ${result.padEnd(4)} |`;
+  const rule = `|${"-".repeat(width.figure + 2)}|${"-".repeat(width.measured + 2)}|${"-".repeat(width.budget + 2)}|------|`;
+  for (const group of groups) {
+    console.log(`\n${group}`);
+    console.log(line("figure", "measured", "budget", ""));
+    console.log(rule);
+    for (const figure of figures.filter((f) => f.group === group)) {
+      console.log(line(figure.figure, figure.measured, figure.budget, figure.ok ? "PASS" : "OVER"));
+    }
+  }
+  const over = figures.filter((figure) => !figure.ok).length;
+  console.log(`\n${figures.length} figures, ${figures.length - over} within budget, ${over} over budget.`);
+}

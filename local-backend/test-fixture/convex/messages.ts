@@ -131,3 +131,18 @@ export const touch = mutation({
     await ctx.db.insert("ticks", { at: Date.now() });
   },
 });
+
+/** Two queries open at once, the first closed before a third opens (query ids must not be reused). */
+export const interleaved = query({
+  args: {},
+  handler: async (ctx) => {
+    const first = ctx.db.query("messages").order("asc")[Symbol.asyncIterator]();
+    const second = ctx.db.query("messages").order("desc")[Symbol.asyncIterator]();
+    const a = await first.next();
+    const b = await second.next();
+    await first.return?.();
+    const third = await ctx.db.query("messages").order("asc").take(1);
+    const c = await second.next();
+    return [a.value?.body ?? null, b.value?.body ?? null, third[0]?.body ?? null, c.value?.body ?? null];
+  },
+});

@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { MemoryRouter } from "react-router-dom";
@@ -95,8 +95,11 @@ describe("payment methods", () => {
         args: { card: { brand: "mastercard", last4: "4444", expMonth: 3, expYear: Number(NEXT_YEAR) } },
       },
     ]);
-    expect(await within(section).findByRole("status")).toHaveTextContent(
-      "Saved — Mastercard ending in 4444 was added.",
+    // The live region is always there, empty until the save answers: wait for its words.
+    await waitFor(() =>
+      expect(within(section).getByRole("status")).toHaveTextContent(
+        "Saved — Mastercard ending in 4444 was added.",
+      ),
     );
   });
 
@@ -157,8 +160,11 @@ describe("payment methods", () => {
     expect(mutationCalls).toEqual([
       { name: "settings:removePaymentMethod", args: { paymentMethodId: "pm_1" } },
     ]);
-    expect(await within(section).findByRole("status")).toHaveTextContent(
-      "Saved — Visa ending in 4242 was removed.",
+    // The live region is always there, empty until the save answers: wait for its words.
+    await waitFor(() =>
+      expect(within(section).getByRole("status")).toHaveTextContent(
+        "Saved — Visa ending in 4242 was removed.",
+      ),
     );
   });
 

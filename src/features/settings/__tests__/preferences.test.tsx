@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { MemoryRouter } from "react-router-dom";
@@ -56,8 +56,11 @@ describe("notification preferences", () => {
       }),
     );
     settle();
-    expect(await within(notifications).findByRole("status")).toHaveTextContent(
-      "Saved — Weekly email digest is on.",
+    // The live region is always there, empty until the save answers: wait for its words.
+    await waitFor(() =>
+      expect(within(notifications).getByRole("status")).toHaveTextContent(
+        "Saved — Weekly email digest is on.",
+      ),
     );
     expect(digest).toHaveAttribute("aria-checked", "true");
   });
@@ -87,8 +90,11 @@ describe("privacy preferences", () => {
       { name: "settings:setPrivacyPreferences", args: { preferences: { analytics: true } } },
       { name: "settings:setPrivacyPreferences", args: { preferences: { showProfile: false } } },
     ]);
-    expect(await within(privacy).findByRole("status")).toHaveTextContent(
-      "Saved — Show my profile on my shops is off.",
+    // The live region is always there, empty until the save answers: wait for its words.
+    await waitFor(() =>
+      expect(within(privacy).getByRole("status")).toHaveTextContent(
+        "Saved — Show my profile on my shops is off.",
+      ),
     );
   });
 });

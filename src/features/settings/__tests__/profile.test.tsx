@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
@@ -52,8 +52,9 @@ describe("profile picture", () => {
     expect(mutationCalls).toEqual([
       { name: "settings:setAvatar", args: { avatar: "https://example.com/maria.png" } },
     ]);
-    expect(await within(profile).findByRole("status")).toHaveTextContent(
-      "Saved — your new picture is showing.",
+    // The live region is always there, empty until the save answers: wait for its words.
+    await waitFor(() =>
+      expect(within(profile).getByRole("status")).toHaveTextContent("Saved — your new picture is showing."),
     );
   });
 
@@ -105,7 +106,10 @@ describe("profile picture", () => {
     );
     await userEvent.click(within(profile).getByRole("button", { name: "Remove picture" }));
     expect(mutationCalls).toEqual([{ name: "settings:setAvatar", args: { avatar: "" } }]);
-    expect(await within(profile).findByRole("status")).toHaveTextContent("Saved — your picture was removed.");
+    // The live region is always there, empty until the save answers: wait for its words.
+    await waitFor(() =>
+      expect(within(profile).getByRole("status")).toHaveTextContent("Saved — your picture was removed."),
+    );
   });
 
   test("an uploaded picture is previewed, then saved as the file's address", async () => {

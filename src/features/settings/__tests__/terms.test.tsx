@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { beforeEach, describe, expect, test, vi } from "vitest";
@@ -37,8 +37,11 @@ describe("terms", () => {
     expect(terms).toHaveTextContent(`The terms have changed: version ${TERMS_VERSION} is now current.`);
     await userEvent.click(within(terms).getByRole("button", { name: `Accept version ${TERMS_VERSION}` }));
     expect(mutationCalls).toEqual([{ name: "settings:acceptTerms", args: { version: TERMS_VERSION } }]);
-    expect(await within(terms).findByRole("status")).toHaveTextContent(
-      `Saved — you accepted version ${TERMS_VERSION}.`,
+    // The live region is always there, empty until the save answers: wait for its words.
+    await waitFor(() =>
+      expect(within(terms).getByRole("status")).toHaveTextContent(
+        `Saved — you accepted version ${TERMS_VERSION}.`,
+      ),
     );
   });
 

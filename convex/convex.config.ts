@@ -1,0 +1,8 @@
+import rateLimiter from "@convex-dev/rate-limiter/convex.config.js";
+import { defineApp } from "convex/server";
+
+/** The app and the Convex components it uses (each keeps its own tables and functions). */
+const app = defineApp();
+app.use(rateLimiter);
+
+export default app;

@@ -1,0 +1,12 @@
+/**
+ * The Convex components `convex.config.ts` installs, as `components` in generated code. `npx convex
+ * codegen` adds this to `_generated/api` only when it can analyze the app with a deployment (`npx
+ * convex dev`); offline codegen (which `npm test` checks) cannot, so the same object is made here
+ * (decision 034).
+ */
+import type { ComponentApi as RateLimiterApi } from "@convex-dev/rate-limiter/_generated/component.js";
+import { componentsGeneric } from "convex/server";
+
+export const components = componentsGeneric() as unknown as {
+  rateLimiter: RateLimiterApi<"rateLimiter">;
+};

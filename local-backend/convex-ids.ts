@@ -1,0 +1,137 @@
+/**
+ * Convex's document id format (what `_id` looks like on a Convex deployment), so a snapshot export
+ * can go to Convex and a Convex export can come here: base32 (Crockford, lower case) of
+ * `varint(table number) ‖ 16-byte internal id ‖ fletcher16 footer` (little-endian, XOR version 0).
+ *
+ * This backend's own ids are `<counter padded with zeros><table name>`; an export writes each as a
+ * Convex id whose internal id is `MARKER ‖ counter` (big-endian), so importing it back gives the
+ * very same local id.
+ */
+
+const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
+const DECODE = new Map([...ALPHABET].map((c, i) => [c, i]));
+const INTERNAL_ID_LEN = 16;
+const MIN_BINARY_LEN = 1 + INTERNAL_ID_LEN + 2;
+const MAX_BINARY_LEN = 5 + INTERNAL_ID_LEN + 2;
+
+/** First half of the internal id of ids made from this backend's (ASCII "LiveLocl"). */
+const MARKER = Buffer.from("LiveLocl", "ascii");
+
+function encodedLen(len: number): number {
+  return Math.floor(len / 5) * 8 + [0, 2, 4, 5, 7][len % 5];
+}
+
+export function base32Encode(data: Uint8Array): string {
+  let out = "";
+  let buffer = 0;
+  let bits = 0;
+  for (const byte of data) {
+    buffer = (buffer << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += ALPHABET[(buffer >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    buffer &= (1 << bits) - 1;
+  }
+  if (bits > 0) out += ALPHABET[(buffer << (5 - bits)) & 31];
+  return out;
+}
+
+export function base32Decode(text: string): Uint8Array | null {
+  const out: number[] = [];
+  let buffer = 0;
+  let bits = 0;
+  for (const char of text) {
+    const value = DECODE.get(char);
+    if (value === undefined) return null;
+    buffer = (buffer << 5) | value;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((buffer >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+    buffer &= (1 << bits) - 1;
+  }
+  return Uint8Array.from(out);
+}
+
+function fletcher16(bytes: Uint8Array): number {
+  let c0 = 0;
+  let c1 = 0;
+  for (const byte of bytes) {
+    c0 = (c0 + byte) & 0xff;
+    c1 = (c1 + c0) & 0xff;
+  }
+  return (c1 << 8) | c0;
+}
+
+export type ConvexId = { tableNumber: number; internalId: Uint8Array };
+
+export function encodeConvexId({ tableNumber, internalId }: ConvexId): string {
+  if (!Number.isInteger(tableNumber) || tableNumber < 1 || tableNumber > 0xffffffff) {
+    throw new Error(`Invalid table number ${tableNumber}`);
+  }
+  if (internalId.length !== INTERNAL_ID_LEN) throw new Error("An internal id is 16 bytes");
+  const bytes: number[] = [];
+  let n = tableNumber;
+  while (n >= 0x80) {
+    bytes.push((n & 0x7f) | 0x80);
+    n = Math.floor(n / 0x80);
+  }
+  bytes.push(n);
+  bytes.push(...internalId);
+  const footer = fletcher16(Uint8Array.from(bytes));
+  bytes.push(footer & 0xff, footer >> 8);
+  return base32Encode(Uint8Array.from(bytes));
+}
+
+/** The table number and internal id of a Convex id, or null when `text` is not one. */
+export function decodeConvexId(text: string): ConvexId | null {
+  if (text.length < encodedLen(MIN_BINARY_LEN) || text.length > encodedLen(MAX_BINARY_LEN)) return null;
+  const bytes = base32Decode(text);
+  if (!bytes) return null;
+  let tableNumber = 0;
+  let pos = 0;
+  for (let i = 0; ; i++) {
+    if (i >= 5 || pos >= bytes.length) return null;
+    const byte = bytes[pos++];
+    tableNumber += (byte & 0x7f) * 2 ** (7 * i);
+    if (byte < 0x80) break;
+  }
+  if (tableNumber === 0 || bytes.length !== pos + INTERNAL_ID_LEN + 2) return null;
+  const internalId = bytes.slice(pos, pos + INTERNAL_ID_LEN);
+  const footer = bytes[pos + INTERNAL_ID_LEN] | (bytes[pos + INTERNAL_ID_LEN + 1] << 8);
+  if (fletcher16(bytes.subarray(0, pos + INTERNAL_ID_LEN)) !== footer) return null;
+  // Only the canonical spelling (no stray bits in the last character).
+  if (base32Encode(bytes) !== text) return null;
+  return { tableNumber, internalId };
+}
+
+/** This backend's id for `counter` in `table` (as the store makes them). */
+export function localId(counter: bigint, table: string): string {
+  return counter.toString().padStart(Math.max(0, 32 - table.length), "0") + table;
+}
+
+/** The counter of a local id of `table`, or null when `id` is not one (exactly as the store spells it). */
+export function localIdCounter(id: string, table: string): bigint | null {
+  if (!id.endsWith(table)) return null;
+  const digits = id.slice(0, id.length - table.length);
+  if (!/^[0-9]+$/.test(digits)) return null;
+  const counter = BigInt(digits);
+  return localId(counter, table) === id ? counter : null;
+}
+
+/** The Convex id standing for a local id (its counter in the internal id). */
+export function convexIdForLocal(counter: bigint, tableNumber: number): string {
+  const internalId = new Uint8Array(INTERNAL_ID_LEN);
+  internalId.set(MARKER, 0);
+  new DataView(internalId.buffer).setBigUint64(8, counter);
+  return encodeConvexId({ tableNumber, internalId });
+}
+
+/** The local counter a Convex id made by `convexIdForLocal` stands for, or null for other ids. */
+export function localCounterOf(id: ConvexId): bigint | null {
+  if (!Buffer.from(id.internalId.subarray(0, 8)).equals(MARKER)) return null;
+  return new DataView(id.internalId.buffer, id.internalId.byteOffset).getBigUint64(8);
+}

@@ -1,0 +1,751 @@
+/**
+ * The embedded backend's storage layer: one SQLite database (`<data dir>/data.sqlite3`, WAL,
+ * synchronous FULL; in memory without a data folder), laid out as Convex's own SQLite persistence
+ * is: documents by id, and every index (the schema's, plus `by_creation_time` and `by_id` on each
+ * table) as rows of `(index, key)` where the key is the indexed values encoded as ordered bytes
+ * (`values.ts`). An index range with an order and a limit is then one range scan of one SQLite
+ * index, whatever the table holds. Search indexes are SQLite FTS5 tables. Stored files live beside
+ * it in `storage/<storage id>`.
+ *
+ * The store knows nothing of functions: `runner.ts` opens a transaction (`begin`), reads and writes
+ * through it and commits; a commit returns once it is on disk.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { removeLeftoverTempFiles } from "./files.ts";
+import { tableFromId } from "./paths.ts";
+import { AFTER, encodeKey, fieldValue } from "./values.ts";
+
+const DATABASE_FILE = "data.sqlite3";
+/** 1: documents only (the first SQLite store); 2: documents with indexes. */
+const LAYOUT_VERSION = 2;
+const SNAPSHOT_FORMAT = "livelocal-local-backend-snapshot";
+/** Convex returns at most this many search results. */
+export const SEARCH_RESULT_CAP = 1024;
+/** Convex uses at most this many terms of a search query. */
+const MAX_SEARCH_TERMS = 16;
+
+export type Document = Record<string, Value>;
+
+/** The root app is component ""; a component's data is kept apart under its path. */
+export type ComponentPath = string;
+
+export type IndexDefinition = {
+  id: number;
+  component: ComponentPath;
+  table: string;
+  name: string;
+  kind: "db" | "search";
+  /** Database indexes: the declared fields (then `_creationTime`, `_id` are appended). */
+  fields: string[];
+  /** Search indexes. */
+  searchField?: string;
+  filterFields?: string[];
+};
+
+/** What the schema declares for one table's indexes. */
+export type TableIndexes = {
+  table: string;
+  indexes: { indexDescriptor: string; fields: string[] }[];
+  searchIndexes: { indexDescriptor: string; searchField: string; filterFields: string[] }[];
+};
+
+export type StoredDocument = { component: ComponentPath; table: string; doc: Document };
+
+/** A row of an index: its key and its document as stored (Convex's JSON), parsed only when needed. */
+export class IndexRow {
+  private parsed: Document | undefined;
+
+  constructor(
+    readonly key: Buffer,
+    readonly json: string,
+  ) {}
+
+  get doc(): Document {
+    this.parsed ??= parseDocument(this.json);
+    return this.parsed;
+  }
+}
+
+type Counters = { nextDocId: number; lastCreationTime: number };
+
+function parseDocument(text: string): Document {
+  return jsonToConvex(JSON.parse(text) as JSONValue) as Document;
+}
+
+/** The key of `doc` in a database index over `fields`. */
+export function indexKey(index: IndexDefinition, doc: Document): Buffer {
+  if (index.name === "by_id") return encodeKey([doc._id]);
+  const values = index.fields.map((field) => fieldValue(doc, field));
+  values.push(doc._creationTime, doc._id);
+  return encodeKey(values);
+}
+
+/** Every key that starts with `prefix`: [prefix, prefix ‖ 0xff). */
+export function prefixRange(prefix: Buffer): { lower: Buffer; upper: Buffer } {
+  return { lower: prefix, upper: Buffer.concat([prefix, Buffer.from([AFTER])]) };
+}
+
+function filterToken(field: string, value: Value | undefined): string {
+  const hash = createHash("sha1")
+    .update(field)
+    .update("\0")
+    .update(encodeKey([value]))
+    .digest("hex");
+  return `f${hash.slice(0, 24)}`;
+}
+
+/**
+ * Search query terms as Convex reads them: words of letters and digits, lower-cased (accents are
+ * kept: Convex's tokenizer does not fold them, so `pokemon` does not find "Pokémon").
+ */
+export function searchTerms(query: string): string[] {
+  return query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((term) => term.length > 0)
+    .slice(0, MAX_SEARCH_TERMS);
+}
+
+export class SqliteStore {
+  readonly storageDir: string | null;
+  private readonly db: Database.Database;
+  private readonly statements;
+  private indexes = new Map<string, IndexDefinition[]>();
+  private counters: Counters;
+  /** Each component's own counters (convex-test keeps them apart too): ids from 10^12 × its number. */
+  private componentCounters = new Map<ComponentPath, Counters>();
+  private transactionDepth = 0;
+  /** An index was created or dropped since the outermost transaction began. */
+  private indexesChanged = false;
+  /** Set when the data was created by this open (no earlier store or snapshot). */
+  readonly fresh: boolean;
+
+  private constructor(readonly dir: string | null) {
+    if (dir) {
+      mkdirSync(dir, { recursive: true });
+      this.storageDir = path.join(dir, "storage");
+      mkdirSync(this.storageDir, { recursive: true });
+      removeLeftoverTempFiles(dir);
+      removeLeftoverTempFiles(this.storageDir);
+    } else {
+      this.storageDir = null;
+    }
+    this.db = new Database(dir ? path.join(dir, DATABASE_FILE) : ":memory:");
+    this.db.pragma("journal_mode = WAL");
+    // FULL: each commit is flushed to disk before it returns (WAL's NORMAL may lose the last ones).
+    this.db.pragma("synchronous = FULL");
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+    `);
+    const version = this.meta("schemaVersion");
+    if (version === "1") this.migrateFromVersion1();
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS documents (
+        id TEXT PRIMARY KEY,
+        component TEXT NOT NULL,
+        table_name TEXT NOT NULL,
+        value TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS documents_by_table ON documents (component, table_name, id);
+      CREATE TABLE IF NOT EXISTS indexes (
+        id INTEGER PRIMARY KEY,
+        component TEXT NOT NULL,
+        table_name TEXT NOT NULL,
+        name TEXT NOT NULL,
+        definition TEXT NOT NULL,
+        UNIQUE (component, table_name, name)
+      );
+      CREATE TABLE IF NOT EXISTS index_entries (
+        index_id INTEGER NOT NULL,
+        key BLOB NOT NULL,
+        document_id TEXT NOT NULL,
+        PRIMARY KEY (index_id, key)
+      ) WITHOUT ROWID;
+      CREATE VIRTUAL TABLE IF NOT EXISTS search_entries USING fts5(
+        body, scope, tokenize = "unicode61 remove_diacritics 0"
+      );
+      CREATE TABLE IF NOT EXISTS search_rows (
+        index_id INTEGER NOT NULL,
+        document_id TEXT NOT NULL,
+        row INTEGER NOT NULL,
+        PRIMARY KEY (index_id, document_id)
+      ) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS table_counts (
+        component TEXT NOT NULL,
+        table_name TEXT NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (component, table_name)
+      ) WITHOUT ROWID;
+    `);
+    const db = this.db;
+    this.statements = {
+      getDocument: db.prepare<[string], { component: string; table_name: string; value: string }>(
+        "SELECT component, table_name, value FROM documents WHERE id = ?",
+      ),
+      putDocument: db.prepare<[string, string, string, string]>(
+        "INSERT INTO documents (id, component, table_name, value) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET value = excluded.value",
+      ),
+      deleteDocument: db.prepare<[string]>("DELETE FROM documents WHERE id = ?"),
+      tableDocuments: db.prepare<[string, string], { value: string }>(
+        "SELECT value FROM documents WHERE component = ? AND table_name = ?",
+      ),
+      putEntry: db.prepare<[number, Buffer, string]>(
+        "INSERT INTO index_entries (index_id, key, document_id) VALUES (?, ?, ?)",
+      ),
+      deleteEntry: db.prepare<[number, Buffer]>("DELETE FROM index_entries WHERE index_id = ? AND key = ?"),
+      deleteIndexEntries: db.prepare<[number]>("DELETE FROM index_entries WHERE index_id = ?"),
+      scanAsc: db.prepare<[number, Buffer, Buffer, number], { key: Buffer; value: string }>(
+        `SELECT e.key AS key, d.value AS value FROM index_entries e JOIN documents d ON d.id = e.document_id
+         WHERE e.index_id = ? AND e.key > ? AND e.key < ? ORDER BY e.key ASC LIMIT ?`,
+      ),
+      scanAscFrom: db.prepare<[number, Buffer, Buffer, number], { key: Buffer; value: string }>(
+        `SELECT e.key AS key, d.value AS value FROM index_entries e JOIN documents d ON d.id = e.document_id
+         WHERE e.index_id = ? AND e.key >= ? AND e.key < ? ORDER BY e.key ASC LIMIT ?`,
+      ),
+      scanDesc: db.prepare<[number, Buffer, Buffer, number], { key: Buffer; value: string }>(
+        `SELECT e.key AS key, d.value AS value FROM index_entries e JOIN documents d ON d.id = e.document_id
+         WHERE e.index_id = ? AND e.key >= ? AND e.key < ? ORDER BY e.key DESC LIMIT ?`,
+      ),
+      indexRows: db.prepare<[], { id: number; definition: string }>("SELECT id, definition FROM indexes"),
+      insertIndex: db.prepare<[string, string, string]>(
+        "INSERT INTO indexes (component, table_name, name, definition) VALUES (?, ?, ?, '') RETURNING id",
+      ),
+      setIndexDefinition: db.prepare<[string, number]>("UPDATE indexes SET definition = ? WHERE id = ?"),
+      deleteIndex: db.prepare<[number]>("DELETE FROM indexes WHERE id = ?"),
+      searchRow: db.prepare<[number, string], { row: number }>(
+        "SELECT row FROM search_rows WHERE index_id = ? AND document_id = ?",
+      ),
+      putSearchRow: db.prepare<[number, string, number | bigint]>(
+        "INSERT INTO search_rows (index_id, document_id, row) VALUES (?, ?, ?)",
+      ),
+      deleteSearchRow: db.prepare<[number, string]>(
+        "DELETE FROM search_rows WHERE index_id = ? AND document_id = ?",
+      ),
+      insertSearch: db.prepare<[string, string]>("INSERT INTO search_entries (body, scope) VALUES (?, ?)"),
+      deleteSearch: db.prepare<[number]>("DELETE FROM search_entries WHERE rowid = ?"),
+      searchIndexRows: db.prepare<[number], { row: number }>(
+        "SELECT row FROM search_rows WHERE index_id = ?",
+      ),
+      search: db.prepare<[string, number], { value: string }>(
+        `SELECT d.value AS value FROM search_entries s
+         JOIN search_rows r ON r.row = s.rowid JOIN documents d ON d.id = r.document_id
+         WHERE search_entries MATCH ? ORDER BY bm25(search_entries, 1.0, 0.0), s.rowid LIMIT ?`,
+      ),
+      count: db.prepare<[string, string], { count: number }>(
+        "SELECT count FROM table_counts WHERE component = ? AND table_name = ?",
+      ),
+      addCount: db.prepare<[string, string, number]>(
+        `INSERT INTO table_counts (component, table_name, count) VALUES (?, ?, ?)
+         ON CONFLICT (component, table_name) DO UPDATE SET count = count + excluded.count`,
+      ),
+      tableNames: db.prepare<[string], { table_name: string }>(
+        "SELECT table_name FROM table_counts WHERE component = ? AND count > 0",
+      ),
+      setMeta: db.prepare<[string, string]>(
+        "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      ),
+    };
+    this.loadIndexDefinitions();
+    this.counters = {
+      nextDocId: Number(this.meta("nextDocId") ?? 10000),
+      lastCreationTime: Number(this.meta("lastCreationTime") ?? 0),
+    };
+    const stored = this.meta("schemaVersion");
+    if (stored === "migrating") {
+      this.finishMigration();
+      this.fresh = false;
+    } else if (stored === null) {
+      this.setMeta("schemaVersion", String(LAYOUT_VERSION));
+      this.fresh = !this.importSnapshot();
+    } else {
+      this.fresh = false;
+    }
+  }
+
+  /** Opens (or creates) the store in `dir`; in memory when `dir` is null. */
+  static open(dir: string | null): SqliteStore {
+    return new SqliteStore(dir);
+  }
+
+  /** Wipes the data folder (documents, files and keys). */
+  static reset(dir: string): void {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  private meta(key: string): string | null {
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as
+      { value: string } | undefined;
+    return row?.value ?? null;
+  }
+
+  private setMeta(key: string, value: string): void {
+    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)").run(key, value);
+  }
+
+  // -- Transactions ----------------------------------------------------------------------------
+
+  /** Starts a transaction, or a nested one (a savepoint) inside the current one. */
+  begin(): void {
+    if (this.transactionDepth === 0) this.indexesChanged = false;
+    this.db.exec(
+      this.transactionDepth === 0 ? "BEGIN IMMEDIATE" : `SAVEPOINT nested${this.transactionDepth}`,
+    );
+    this.transactionDepth += 1;
+  }
+
+  /** Commits the innermost transaction; the outermost one is on disk when this returns. */
+  commit(): void {
+    if (this.transactionDepth === 0) throw new Error("No transaction to commit");
+    this.transactionDepth -= 1;
+    if (this.transactionDepth === 0) {
+      this.statements.setMeta.run("nextDocId", String(this.counters.nextDocId));
+      this.statements.setMeta.run("lastCreationTime", String(this.counters.lastCreationTime));
+      for (const [component, counters] of this.componentCounters) {
+        this.statements.setMeta.run(`nextDocId:${component}`, String(counters.nextDocId));
+        this.statements.setMeta.run(`lastCreationTime:${component}`, String(counters.lastCreationTime));
+      }
+      this.db.exec("COMMIT");
+    } else {
+      this.db.exec(`RELEASE nested${this.transactionDepth}`);
+    }
+  }
+
+  /** Undoes the innermost transaction. */
+  rollback(): void {
+    if (this.transactionDepth === 0) return;
+    this.transactionDepth -= 1;
+    if (this.transactionDepth === 0) {
+      this.db.exec("ROLLBACK");
+    } else {
+      this.db.exec(`ROLLBACK TO nested${this.transactionDepth}; RELEASE nested${this.transactionDepth}`);
+    }
+    // Counters stay where they are: ids and creation times are never reused, as on Convex (and in
+    // convex-test). Index definitions made inside the transaction are gone with it.
+    if (this.indexesChanged) {
+      this.loadIndexDefinitions();
+      this.indexesChanged = false;
+    }
+  }
+
+  inTransaction(): boolean {
+    return this.transactionDepth > 0;
+  }
+
+  // -- Ids and times ---------------------------------------------------------------------------
+
+  private countersOf(component: ComponentPath): Counters {
+    if (component === "") return this.counters;
+    let counters = this.componentCounters.get(component);
+    if (!counters) {
+      let next = this.meta(`nextDocId:${component}`);
+      if (next === null) {
+        const number = Number(this.meta("components") ?? 0) + 1;
+        this.setMeta("components", String(number));
+        next = String(number * 1e12);
+      }
+      counters = {
+        nextDocId: Number(next),
+        lastCreationTime: Number(this.meta(`lastCreationTime:${component}`) ?? 0),
+      };
+      this.componentCounters.set(component, counters);
+    }
+    return counters;
+  }
+
+  /** A new document id in `table` (digits, then the table name, as convex-test makes them). */
+  newId(component: ComponentPath, table: string): string {
+    const counters = this.countersOf(component);
+    const id = String(counters.nextDocId).padStart(Math.max(0, 32 - table.length), "0") + table;
+    counters.nextDocId += 1;
+    return id;
+  }
+
+  /** A creation time: now, or just after the component's last one (they never repeat). */
+  newCreationTime(component: ComponentPath): number {
+    const counters = this.countersOf(component);
+    const now = Date.now();
+    const time = now <= counters.lastCreationTime ? counters.lastCreationTime + 0.001 : now;
+    counters.lastCreationTime = time;
+    return time;
+  }
+
+  // -- Indexes ---------------------------------------------------------------------------------
+
+  private loadIndexDefinitions(): void {
+    this.indexes.clear();
+    for (const row of this.statements.indexRows.all()) {
+      if (!row.definition) continue;
+      const definition = { ...(JSON.parse(row.definition) as IndexDefinition), id: row.id };
+      const key = `${definition.component}\0${definition.table}`;
+      const list = this.indexes.get(key) ?? [];
+      list.push(definition);
+      this.indexes.set(key, list);
+    }
+  }
+
+  /** The indexes of a table (creating its system indexes the first time it is used). */
+  tableIndexes(component: ComponentPath, table: string): IndexDefinition[] {
+    const key = `${component}\0${table}`;
+    let list = this.indexes.get(key);
+    if (!list) {
+      for (const name of ["by_id", "by_creation_time"]) {
+        this.createIndex({ component, table, name, kind: "db", fields: name === "by_id" ? [] : [] });
+      }
+      list = this.indexes.get(key)!;
+    }
+    return list;
+  }
+
+  index(component: ComponentPath, table: string, name: string): IndexDefinition | undefined {
+    return this.tableIndexes(component, table).find((index) => index.name === name);
+  }
+
+  private createIndex(definition: Omit<IndexDefinition, "id">): IndexDefinition {
+    this.indexesChanged = true;
+    const { id } = this.statements.insertIndex.get(
+      definition.component,
+      definition.table,
+      definition.name,
+    ) as { id: number };
+    const full = { ...definition, id };
+    this.statements.setIndexDefinition.run(JSON.stringify(full), id);
+    const key = `${definition.component}\0${definition.table}`;
+    const list = this.indexes.get(key) ?? [];
+    list.push(full);
+    this.indexes.set(key, list);
+    return full;
+  }
+
+  private dropIndex(index: IndexDefinition): void {
+    this.indexesChanged = true;
+    if (index.kind === "search") {
+      for (const { row } of this.statements.searchIndexRows.all(index.id))
+        this.statements.deleteSearch.run(row);
+      this.db.prepare("DELETE FROM search_rows WHERE index_id = ?").run(index.id);
+    } else {
+      this.statements.deleteIndexEntries.run(index.id);
+    }
+    this.statements.deleteIndex.run(index.id);
+  }
+
+  /**
+   * Makes the stored indexes of `component` those `tables` declare: new or changed indexes are
+   * built from the table's documents (a schema change, as a push to Convex backfills), removed ones
+   * dropped. Returns the names of the indexes built.
+   */
+  syncIndexes(component: ComponentPath, tables: TableIndexes[]): string[] {
+    const built: string[] = [];
+    const declared = new Map<string, Omit<IndexDefinition, "id">>();
+    for (const table of tables) {
+      for (const index of table.indexes) {
+        declared.set(`${table.table}.${index.indexDescriptor}`, {
+          component,
+          table: table.table,
+          name: index.indexDescriptor,
+          kind: "db",
+          fields: index.fields,
+        });
+      }
+      for (const index of table.searchIndexes) {
+        declared.set(`${table.table}.${index.indexDescriptor}`, {
+          component,
+          table: table.table,
+          name: index.indexDescriptor,
+          kind: "search",
+          fields: [],
+          searchField: index.searchField,
+          filterFields: index.filterFields,
+        });
+      }
+    }
+    this.db.transaction(() => {
+      for (const [key, list] of this.indexes) {
+        if (!key.startsWith(`${component}\0`)) continue;
+        for (const index of [...list]) {
+          if (index.name === "by_id" || index.name === "by_creation_time") continue;
+          const wanted = declared.get(`${index.table}.${index.name}`);
+          const same =
+            wanted &&
+            wanted.kind === index.kind &&
+            JSON.stringify(wanted.fields) === JSON.stringify(index.fields) &&
+            wanted.searchField === index.searchField &&
+            JSON.stringify(wanted.filterFields) === JSON.stringify(index.filterFields);
+          if (same) {
+            declared.delete(`${index.table}.${index.name}`);
+          } else {
+            this.dropIndex(index);
+            list.splice(list.indexOf(index), 1);
+          }
+        }
+      }
+      for (const [name, definition] of declared) {
+        this.tableIndexes(component, definition.table);
+        const index = this.createIndex(definition);
+        for (const { value } of this.statements.tableDocuments.all(component, definition.table)) {
+          this.addToIndex(index, parseDocument(value));
+        }
+        built.push(name);
+      }
+    })();
+    return built;
+  }
+
+  private addToIndex(index: IndexDefinition, doc: Document): void {
+    const id = doc._id as string;
+    if (index.kind === "db") {
+      this.statements.putEntry.run(index.id, indexKey(index, doc), id);
+      return;
+    }
+    const text = fieldValue(doc, index.searchField!);
+    if (typeof text !== "string") return;
+    const scope = [
+      `i${index.id}`,
+      ...(index.filterFields ?? []).map((f) => filterToken(f, fieldValue(doc, f))),
+    ];
+    const { lastInsertRowid } = this.statements.insertSearch.run(text, scope.join(" "));
+    this.statements.putSearchRow.run(index.id, id, lastInsertRowid);
+  }
+
+  private removeFromIndex(index: IndexDefinition, doc: Document): void {
+    if (index.kind === "db") {
+      this.statements.deleteEntry.run(index.id, indexKey(index, doc));
+      return;
+    }
+    const id = doc._id as string;
+    const row = this.statements.searchRow.get(index.id, id);
+    if (!row) return;
+    this.statements.deleteSearch.run(row.row);
+    this.statements.deleteSearchRow.run(index.id, id);
+  }
+
+  // -- Documents -------------------------------------------------------------------------------
+
+  /** A document as stored (Convex's JSON), without parsing it. */
+  getJson(id: string): { component: ComponentPath; table: string; json: string } | null {
+    const row = this.statements.getDocument.get(id);
+    return row ? { component: row.component, table: row.table_name, json: row.value } : null;
+  }
+
+  get(id: string): StoredDocument | null {
+    const row = this.statements.getDocument.get(id);
+    if (!row) return null;
+    return { component: row.component, table: row.table_name, doc: parseDocument(row.value) };
+  }
+
+  /**
+   * Writes a document (`next` null: deletes it), keeping every index of its table in step. `previous`
+   * is the document as stored (null for an insert). Must run inside a transaction.
+   */
+  write(component: ComponentPath, table: string, previous: Document | null, next: Document | null): void {
+    if (!this.inTransaction()) throw new Error("Write outside a transaction");
+    const indexes = this.tableIndexes(component, table);
+    if (previous) for (const index of indexes) this.removeFromIndex(index, previous);
+    if (next) {
+      this.statements.putDocument.run(
+        next._id as string,
+        component,
+        table,
+        JSON.stringify(convexToJson(next)),
+      );
+      for (const index of indexes) this.addToIndex(index, next);
+    } else if (previous) {
+      this.statements.deleteDocument.run(previous._id as string);
+    }
+    const delta = (next ? 1 : 0) - (previous ? 1 : 0);
+    if (delta !== 0) this.statements.addCount.run(component, table, delta);
+  }
+
+  /**
+   * Up to `limit` rows of a database index with keys in [lower, upper), in key order or its reverse,
+   * strictly after `after` (in the direction of travel) when given.
+   */
+  scan(
+    index: IndexDefinition,
+    lower: Buffer,
+    upper: Buffer,
+    order: "asc" | "desc",
+    after: Buffer | null,
+    limit: number,
+  ): IndexRow[] {
+    let rows: { key: Buffer; value: string }[];
+    if (order === "asc") {
+      rows =
+        after && Buffer.compare(after, lower) >= 0
+          ? this.statements.scanAsc.all(index.id, after, upper, limit)
+          : this.statements.scanAscFrom.all(index.id, lower, upper, limit);
+    } else {
+      const end = after && Buffer.compare(after, upper) < 0 ? after : upper;
+      rows = this.statements.scanDesc.all(index.id, lower, end, limit);
+    }
+    return rows.map((row) => new IndexRow(row.key, row.value));
+  }
+
+  /**
+   * Documents of a search index matching any of `query`'s terms (the last one as a prefix) whose
+   * filter fields equal `filters`, best first (BM25), at most `limit`.
+   */
+  search(
+    index: IndexDefinition,
+    query: string,
+    filters: [string, Value | undefined][],
+    limit: number,
+  ): string[] {
+    const terms = searchTerms(query);
+    if (terms.length === 0) return [];
+    const quoted = terms.map(
+      (term, i) => `"${term.replaceAll('"', '""')}"${i === terms.length - 1 ? "*" : ""}`,
+    );
+    const scope = [`i${index.id}`, ...filters.map(([field, value]) => filterToken(field, value))];
+    const match = `body : (${quoted.join(" OR ")}) AND scope : (${scope.map((s) => `"${s}"`).join(" AND ")})`;
+    return this.statements.search.all(match, limit).map((row) => row.value);
+  }
+
+  count(component: ComponentPath, table: string): number {
+    return this.statements.count.get(component, table)?.count ?? 0;
+  }
+
+  /** Tables of `component` holding documents. */
+  tableNames(component: ComponentPath): string[] {
+    return this.statements.tableNames.all(component).map((row) => row.table_name);
+  }
+
+  // -- Stored files ----------------------------------------------------------------------------
+
+  filePath(storageId: string): string | null {
+    return this.storageDir ? path.join(this.storageDir, storageId) : null;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  // -- Earlier formats -------------------------------------------------------------------------
+
+  /** The first SQLite store kept documents without indexes: rebuild them in the new layout. */
+  private migrateFromVersion1(): void {
+    this.db.exec("ALTER TABLE documents RENAME TO documents_v1; DROP INDEX IF EXISTS documents_by_table;");
+    this.setMeta("schemaVersion", "migrating");
+  }
+
+  /** Loads what an earlier format left (a version-1 table or a `snapshot.json`); true if there was any. */
+  private importSnapshot(): boolean {
+    const file = this.dir ? path.join(this.dir, "snapshot.json") : null;
+    if (!file || !existsSync(file)) return false;
+    let imported: { documents: Document[]; nextDocId: number; lastCreationTime: number };
+    try {
+      imported = readSnapshotFile(readFileSync(file, "utf8"));
+    } catch (e) {
+      const aside = `${file}.unreadable-${Date.now()}`;
+      renameSync(file, aside);
+      console.warn(`local-backend: could not read ${file} (${String(e)}); moved it to ${aside}`);
+      return false;
+    }
+    this.importDocuments(imported.documents, imported);
+    renameSync(file, `${file}.imported`);
+    console.log(`local-backend: imported ${file} into ${DATABASE_FILE} (kept as snapshot.json.imported)`);
+    return true;
+  }
+
+  /** Writes documents of the root app as they are (ids and creation times kept), in one transaction. */
+  importDocuments(documents: Iterable<Document>, counters?: Partial<Counters>): number {
+    let count = 0;
+    this.begin();
+    try {
+      for (const doc of documents) {
+        const id = doc._id as string;
+        const table = tableFromId(id);
+        if (!table) continue;
+        const existing = this.get(id);
+        this.write("", table, existing?.doc ?? null, doc);
+        count += 1;
+        const counter = Number(/^[0-9]+/.exec(id)?.[0] ?? 0);
+        if (counter >= this.counters.nextDocId) this.counters.nextDocId = counter + 1;
+        if (typeof doc._creationTime === "number" && doc._creationTime > this.counters.lastCreationTime) {
+          this.counters.lastCreationTime = doc._creationTime;
+        }
+      }
+      if (counters?.nextDocId)
+        this.counters.nextDocId = Math.max(this.counters.nextDocId, counters.nextDocId);
+      if (counters?.lastCreationTime) {
+        this.counters.lastCreationTime = Math.max(this.counters.lastCreationTime, counters.lastCreationTime);
+      }
+      this.commit();
+    } catch (e) {
+      this.rollback();
+      throw e;
+    }
+    return count;
+  }
+
+  /** Finishes a migration from the first SQLite layout (once the new tables exist). */
+  private finishMigration(): void {
+    const rows = this.db.prepare("SELECT value FROM documents_v1").all() as { value: string }[];
+    this.importDocuments(rows.map((row) => parseDocument(row.value)));
+    this.db.exec("DROP TABLE documents_v1");
+    this.setMeta("schemaVersion", String(LAYOUT_VERSION));
+  }
+
+  // -- Deployment environment variables (`npx convex env`; env-vars.ts) ------------------------
+  // A table of their own beside the documents (not a Convex table): functions see them as
+  // `process.env`, the CLI through `_system/cli/queryEnvironmentVariables`.
+
+  /** The deployment's environment variables, by name. */
+  environmentVariables(): { name: string; value: string }[] {
+    this.db.exec(
+      "CREATE TABLE IF NOT EXISTS environment_variables (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
+    );
+    return this.db.prepare("SELECT name, value FROM environment_variables ORDER BY name").all() as {
+      name: string;
+      value: string;
+    }[];
+  }
+
+  /** Sets (a string value) or removes (null) variables, all or none, on disk when this returns. */
+  updateEnvironmentVariables(changes: { name: string; value: string | null }[]): void {
+    this.environmentVariables();
+    const set = this.db.prepare<[string, string]>(
+      "INSERT INTO environment_variables (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+    );
+    const remove = this.db.prepare<[string]>("DELETE FROM environment_variables WHERE name = ?");
+    this.begin();
+    try {
+      for (const { name, value } of changes) {
+        if (value === null) remove.run(name);
+        else set.run(name, value);
+      }
+      this.commit();
+    } catch (e) {
+      this.rollback();
+      throw e;
+    }
+  }
+}
+
+type SnapshotFile = {
+  format: string;
+  version: number;
+  nextDocId: number;
+  lastCreationTime: number;
+  documents: JSONValue[];
+};
+
+/** The documents and counters of a `snapshot.json` written by the earliest store. */
+export function readSnapshotFile(text: string): {
+  documents: Document[];
+  nextDocId: number;
+  lastCreationTime: number;
+} {
+  const file = JSON.parse(text) as SnapshotFile;
+  if (file.format !== SNAPSHOT_FORMAT || file.version !== 1) {
+    throw new Error(`Unknown snapshot format ${String(file.format)} v${String(file.version)}`);
+  }
+  return {
+    documents: file.documents.map((json) => jsonToConvex(json) as Document),
+    nextDocId: file.nextDocId,
+    lastCreationTime: file.lastCreationTime,
+  };
+}
