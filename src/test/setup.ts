@@ -1,4 +1,5 @@
 import "@testing-library/jest-dom/vitest";
+import "./dialog-polyfill";
 // The app registers these with each lazy route; components under test get them at once.
 import "@/components/ui/route-icons";
 import { cleanup, configure } from "@testing-library/react";

@@ -1,4 +1,4 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "@convex/_generated/api";
@@ -75,6 +75,17 @@ describe("StreamPage", () => {
     renderPage(stream());
     expect(screen.getByText("Sat, Nov 21, 11:30 AM PST")).toBeInTheDocument();
     expect(screen.getByText("Sat, Nov 21, 2:30 PM EST")).toBeInTheDocument();
+  });
+
+  test.each([
+    ["SCHEDULED", "Starts", "Ends"],
+    ["LIVE", "Started", "Ends"],
+    ["ENDED", "Started", "Ended"],
+    ["CANCELLED", "Was to start", "Was to end"],
+  ] as const)("a %s show's times are labelled %s and %s", (streamStatus, start, stop) => {
+    renderPage(stream({ streamStatus }));
+    const when = within(screen.getByRole("region", { name: "When" }));
+    expect(when.getAllByRole("term").map((term) => term.textContent)).toEqual([start, stop]);
   });
 
   test("a stored time no date can show reads as unavailable, and is not offered to a calendar", () => {
