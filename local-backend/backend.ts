@@ -31,6 +31,7 @@ import { FileUrls } from "./file-urls.ts";
 import { createApiMiddleware, createSiteHandler, type Middleware } from "./http.ts";
 import { createViteFunctionSource, type FunctionSource, type FunctionsChange } from "./modules.ts";
 import { Clock } from "./protocol.ts";
+import { ReadSet, WriteSet } from "./read-set.ts";
 import type { BackendServices } from "./services.ts";
 import { SqliteStore } from "./store.ts";
 import { SubscriptionManager } from "./subscriptions.ts";
@@ -197,7 +198,7 @@ export class LocalBackendCore implements BackendServices {
     engine.fileUrls = this.fileUrls;
     // Committed writes no waiting call reports itself (scheduled functions, crons, HTTP actions,
     // uploads) update subscriptions as they commit.
-    engine.setWriteListener((tables) => this.reportWrites(tables));
+    engine.setWriteListener((writes) => this.reportWrites(writes));
     engine.setLogListener((line, udfPath) => {
       this.cli.recordBackgroundLog(line, udfPath);
       this.printBackgroundLog(line, udfPath);
@@ -277,6 +278,8 @@ export class LocalBackendCore implements BackendServices {
       logLines: [],
       readTables: new Set(query.readTables),
       writeTables: new Set<string>(),
+      reads: ReadSet.ofTables(query.readTables),
+      writes: new WriteSet(),
       docsRead: 0,
       docsWritten: 0,
       journal: null,
@@ -304,8 +307,8 @@ export class LocalBackendCore implements BackendServices {
     return this.currentEngine.storedFile(storageId);
   }
 
-  reportWrites(tables: Iterable<string>): void {
-    for (const table of tables) this.subscriptions.markDirty(table);
+  reportWrites(writes: WriteSet | Iterable<string>): void {
+    this.subscriptions.markWritten(writes instanceof WriteSet ? writes : WriteSet.ofTables(writes));
     this.subscriptions.requestFlush();
   }
 

@@ -26,6 +26,7 @@ import {
 import { installedComponents } from "./components.ts";
 import { SqliteStore, type ComponentPath, type TableIndexes } from "./store.ts";
 import type { ValidatorJson } from "./validate.ts";
+import type { ReadSet, WriteSet } from "./read-set.ts";
 
 export type { FunctionKind } from "./runner.ts";
 export type ModuleLoader = () => Promise<Record<string, unknown>>;
@@ -43,6 +44,10 @@ export type CallOutcome = (
   logLines: string[];
   readTables: Set<string>;
   writeTables: Set<string>;
+  /** What a query read (index ranges, ids, tables): the writes that change its result. */
+  reads: ReadSet;
+  /** What the call's committed transactions wrote. */
+  writes: WriteSet;
   docsRead: number;
   docsWritten: number;
   /** For paginated queries: the end cursor to keep (Convex's query journal). */
@@ -197,7 +202,7 @@ export class LocalBackendEngine implements RunnerOwner {
   readonly runner: Runner;
   private modulesByPath: Map<string, ModuleLoader>;
   private readonly stats = new Map<string, FunctionStats>();
-  private writeListener: ((tables: Set<string>) => void) | null = null;
+  private writeListener: ((writes: WriteSet) => void) | null = null;
   private logListener: (line: string, udfPath: string) => void = (line, udfPath) => {
     process.stdout.write(`[convex ${udfPath}] ${line}\n`);
   };
@@ -295,8 +300,8 @@ export class LocalBackendEngine implements RunnerOwner {
 
   // -- RunnerOwner ---------------------------------------------------------------------------
 
-  /** Called with the tables each transaction wrote that no waiting call reports itself. */
-  setWriteListener(listener: (tables: Set<string>) => void): void {
+  /** Called with what each transaction wrote that no waiting call reports itself. */
+  setWriteListener(listener: (writes: WriteSet) => void): void {
     this.writeListener = listener;
   }
 
@@ -304,8 +309,8 @@ export class LocalBackendEngine implements RunnerOwner {
     this.logListener = listener;
   }
 
-  onCommit(tables: Set<string>): void {
-    this.writeListener?.(tables);
+  onCommit(writes: WriteSet): void {
+    this.writeListener?.(writes);
   }
 
   onWrite(): void {
@@ -395,6 +400,8 @@ export class LocalBackendEngine implements RunnerOwner {
       logLines: record.logLines,
       readTables: record.readTables,
       writeTables: record.writeTables,
+      reads: record.reads.seal(),
+      writes: record.writes,
       docsRead: record.docsRead,
       docsWritten: record.docsWritten,
       journal:

@@ -218,7 +218,7 @@ async function runFunctionRequest(
     deferWrites: true,
   });
   services.printLogs(outcome.udfPath, outcome.logLines);
-  if (outcome.writeTables.size > 0) services.reportWrites(outcome.writeTables);
+  if (!outcome.writes.isEmpty) services.reportWrites(outcome.writes);
   return outcomeBody(outcome);
 }
 

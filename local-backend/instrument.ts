@@ -8,6 +8,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { inspect } from "node:util";
+import { ReadSet, WriteSet } from "./read-set.ts";
 
 export interface CallOwner {
   /** A table was written. `deferred` when the active call will report its writes when it ends. */
@@ -26,6 +27,10 @@ export interface CallRecord {
   deferWrites: boolean;
   readTables: Set<string>;
   writeTables: Set<string>;
+  /** What the call read, precisely (index ranges, ids): which writes change its result. */
+  reads: ReadSet;
+  /** What the call's committed transactions wrote. */
+  writes: WriteSet;
   docsRead: number;
   docsWritten: number;
   logLines: string[];
@@ -33,8 +38,6 @@ export interface CallRecord {
   journalEndCursor: string | null;
   /** Pagination: the end cursor the call settled on, to give back as its journal. */
   observedEndCursor: string | null;
-  /** queryId -> table, for `queryStreamNext`. */
-  streams: Map<number, string>;
 }
 
 const callStorage = new AsyncLocalStorage<CallRecord>();
@@ -51,12 +54,13 @@ export function newCallRecord(
     deferWrites: options.deferWrites ?? false,
     readTables: new Set(),
     writeTables: new Set(),
+    reads: new ReadSet(),
+    writes: new WriteSet(),
     docsRead: 0,
     docsWritten: 0,
     logLines: [],
     journalEndCursor: options.journalEndCursor ?? null,
     observedEndCursor: null,
-    streams: new Map(),
   };
 }
 

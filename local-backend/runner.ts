@@ -26,6 +26,7 @@ import {
   type SqliteStore,
   type TableIndexes,
 } from "./store.ts";
+import type { KeyRange, RangeSource, ReadSet, WriteSet } from "./read-set.ts";
 import { checkStorable, checkValue, type ValidatorJson } from "./validate.ts";
 import { AFTER, compareValues, encodeKey, fieldValue, type FieldValue } from "./values.ts";
 
@@ -60,8 +61,8 @@ export type ComponentDefinition = {
 };
 
 export interface RunnerOwner extends CallOwner {
-  /** Tables written by a committed transaction no call reports itself. */
-  onCommit(tables: Set<string>): void;
+  /** What a committed transaction wrote, when no call reports it itself. */
+  onCommit(writes: WriteSet): void;
 }
 
 /** Convex's limits per transaction (the ones an app meets first). */
@@ -91,8 +92,6 @@ type QueryJson = {
 
 type Transaction = {
   component: ComponentPath;
-  /** Tables written (reported after the outermost commit). */
-  writeTables: Set<string>;
   docsRead: number;
   docsWritten: number;
   /** Stored files to remove once the deletion is committed. */
@@ -267,11 +266,13 @@ function rangeOf(
 }
 
 /** Reads a source in batches, applying the query's filters and limit. */
-class QueryStream {
+class QueryStream implements RangeSource {
   private buffer: IndexRow[] = [];
   private readonly filtered: boolean;
   private lastKey: Buffer | null;
   private exhausted = false;
+  /** The function has read to the end of the source. */
+  private reachedEnd = false;
   private batch = 8;
   private yielded = 0;
   private searchPosition = 0;
@@ -282,7 +283,7 @@ class QueryStream {
     private readonly store: SqliteStore,
     readonly source: Source,
     private readonly operators: QueryJson["operators"],
-    after: Buffer | null,
+    private readonly after: Buffer | null,
     private readonly onRead: () => void,
   ) {
     this.lastKey = after;
@@ -295,6 +296,28 @@ class QueryStream {
       this.batch = Math.max(1, Math.min(limit.limit, 256));
   }
 
+  get indexId(): number {
+    return this.source.type === "index" ? this.source.index.id : -1;
+  }
+
+  /**
+   * The keys the function has read: from where the stream started to the last key read, or to the
+   * end of the range once it got there (Convex's read set). Null for a search or nothing read.
+   */
+  readRange(): KeyRange | null {
+    const source = this.source;
+    if (source.type !== "index") return null;
+    const indexId = source.index.id;
+    if (source.order === "asc") {
+      const lower = this.after && Buffer.compare(this.after, source.lower) >= 0 ? this.after : source.lower;
+      if (this.reachedEnd) return { indexId, lower, upper: source.upper, upperInclusive: false };
+      return this.readKey ? { indexId, lower, upper: this.readKey, upperInclusive: true } : null;
+    }
+    const upper = this.after && Buffer.compare(this.after, source.upper) < 0 ? this.after : source.upper;
+    if (this.reachedEnd) return { indexId, lower: source.lower, upper, upperInclusive: false };
+    return this.readKey ? { indexId, lower: this.readKey, upper, upperInclusive: false } : null;
+  }
+
   /** The next document of the source (before filters), or null at the end. */
   nextRaw(): IndexRow | null {
     if (this.buffer.length === 0 && !this.exhausted) this.fill();
@@ -302,6 +325,8 @@ class QueryStream {
     if (next) {
       this.readKey = next.key;
       this.onRead();
+    } else {
+      this.reachedEnd = true;
     }
     return next;
   }
@@ -560,7 +585,6 @@ export class Runner {
     const release = await this.lock.acquire();
     const tx: Transaction = {
       component,
-      writeTables: new Set(),
       docsRead: 0,
       docsWritten: 0,
       deletedFiles: [],
@@ -597,8 +621,7 @@ export class Runner {
       }
       tx.closed = true;
       if (!writes) return result;
-      this.store.commit();
-      this.afterCommit(tx, record);
+      this.afterCommit(tx, record, this.store.commit());
       return result;
     } finally {
       clearTimeout(timer);
@@ -614,7 +637,6 @@ export class Runner {
   ): Promise<T> {
     const tx: Transaction = {
       component,
-      writeTables: new Set(),
       docsRead: parent.docsRead,
       docsWritten: parent.docsWritten,
       deletedFiles: [],
@@ -629,7 +651,6 @@ export class Runner {
       const result = await work(tx);
       if (writes) {
         this.store.commit();
-        for (const table of tx.writeTables) parent.writeTables.add(table);
         parent.deletedFiles.push(...tx.deletedFiles);
         parent.scheduled.push(...tx.scheduled);
       } else {
@@ -646,19 +667,20 @@ export class Runner {
     }
   }
 
-  private afterCommit(tx: Transaction, record: CallRecord): void {
+  private afterCommit(tx: Transaction, record: CallRecord, writes: WriteSet): void {
     for (const id of tx.deletedFiles) {
       const file = this.store.filePath(id);
       if (file) rmSync(file, { force: true });
     }
     for (const job of tx.scheduled) this.arm(job.id, job.component, job.time);
-    if (tx.writeTables.size === 0) return;
-    for (const table of tx.writeTables) {
-      if (record.active) record.writeTables.add(table);
+    if (writes.isEmpty) return;
+    if (record.active) {
+      for (const table of writes.tables) record.writeTables.add(table);
+      record.writes.merge(writes);
+      record.docsWritten += tx.docsWritten;
+      if (record.deferWrites) return;
     }
-    record.docsWritten += record.active ? tx.docsWritten : 0;
-    if (record.active && record.deferWrites) return;
-    this.owner.onCommit(tx.writeTables);
+    this.owner.onCommit(writes);
   }
 
   // -- Syscalls --------------------------------------------------------------------------------
@@ -817,9 +839,20 @@ export class Runner {
       resolved = { type: "search", docs, order: "asc" };
     }
     this.noteRead(execution, tx, table, 0);
-    return new QueryStream(this.store, resolved, query.operators, after, () =>
+    const stream = new QueryStream(this.store, resolved, query.operators, after, () =>
       this.noteRead(execution, tx, table, 1),
     );
+    const reads = this.reads(execution);
+    if (reads) {
+      if (resolved.type === "index") reads.addSource(table, stream);
+      else reads.addTable(table);
+    }
+    return stream;
+  }
+
+  /** The read set of the call `execution` belongs to, while it is running. */
+  private reads(execution: Execution): ReadSet | null {
+    return execution.record.active ? execution.record.reads : null;
   }
 
   async asyncSyscall(op: string, json: string): Promise<string> {
@@ -841,10 +874,11 @@ export class Runner {
         const tx = this.tx(execution, "count()");
         const table = args.table as string;
         this.noteRead(execution, tx, table, 0);
+        this.reads(execution)?.addTable(table);
         return this.store.count(execution.component, table);
       }
       case "1.0/insert": {
-        const tx = this.writable(execution, "ctx.db.insert");
+        this.writable(execution, "ctx.db.insert");
         const table = args.table as string;
         if (typeof table !== "string" || table.startsWith("_")) {
           throw new Error(`Invalid table name "${String(table)}": system tables are written by the backend`);
@@ -860,12 +894,11 @@ export class Runner {
           _creationTime: this.store.newCreationTime(execution.component),
         };
         this.store.write(execution.component, table, null, doc);
-        tx.writeTables.add(table);
         return { _id: doc._id };
       }
       case "1.0/shallowMerge":
       case "1.0/replace": {
-        const tx = this.writable(execution, op === "1.0/replace" ? "ctx.db.replace" : "ctx.db.patch");
+        this.writable(execution, op === "1.0/replace" ? "ctx.db.replace" : "ctx.db.patch");
         const id = args.id as string;
         const table = this.tableOf(execution, id, args.table as string | undefined, false);
         const existing = this.getDocument(execution, id);
@@ -888,22 +921,23 @@ export class Runner {
           op === "1.0/replace" ? stripUndefined(value) : stripUndefined({ ...current, ...value });
         this.validateDocument(execution.component, table, merged);
         this.store.write(execution.component, table, existing, { ...merged, _id, _creationTime });
-        tx.writeTables.add(table);
         return null;
       }
       case "1.0/remove": {
-        const tx = this.writable(execution, "ctx.db.delete");
+        this.writable(execution, "ctx.db.delete");
         const id = args.id as string;
         const table = this.tableOf(execution, id, args.table as string | undefined, false);
         const existing = this.getDocument(execution, id);
         if (!existing || table.startsWith("_"))
           throw new Error(`Delete on non-existent document with ID "${id}"`);
         this.store.write(execution.component, table, existing, null);
-        tx.writeTables.add(table);
         return null;
       }
-      case "1.0/getUserIdentity":
+      case "1.0/getUserIdentity": {
+        const reads = this.reads(execution);
+        if (reads) reads.identity = true;
         return (execution.identity as Value) ?? null;
+      }
       case "1.0/getFunctionMetadata":
         return { name: execution.udfPath, componentPath: execution.component };
       case "1.0/getRequestMetadata":
@@ -1022,6 +1056,7 @@ export class Runner {
           stored.component === execution.component &&
           (table.startsWith("_") ? args.isSystem === true : args.isSystem !== true);
         this.noteRead(execution, tx, table, visible ? 1 : 0);
+        this.reads(execution)?.addId(table, id);
         return visible ? stored.json : "null";
       }
       case "1.0/queryStreamNext": {
@@ -1209,14 +1244,13 @@ export class Runner {
         _creationTime: this.store.newCreationTime(component),
       };
       this.store.write(component, "_scheduled_functions", null, doc);
-      tx.writeTables.add("_scheduled_functions");
       tx.scheduled.push({ id: doc._id as string, component, time: scheduledTime });
       return doc._id as string;
     });
   }
 
   private async cancelJob(execution: Execution, id: string): Promise<null> {
-    return await this.inWriteTransaction(execution, (tx) => {
+    return await this.inWriteTransaction(execution, () => {
       const stored = this.store.get(id);
       if (!stored || stored.table !== "_scheduled_functions") throw new Error(`No scheduled function ${id}`);
       const state = (stored.doc.state as { kind: string }).kind;
@@ -1226,7 +1260,6 @@ export class Runner {
           state: { kind: "canceled" },
           completedTime: Date.now(),
         });
-        tx.writeTables.add("_scheduled_functions");
       }
       return null;
     });
@@ -1292,13 +1325,12 @@ export class Runner {
     record: CallRecord,
     expect: string,
   ): Promise<Document | null> {
-    return await this.transaction(component, record, true, (tx) => {
+    return await this.transaction(component, record, true, () => {
       const stored = this.store.get(id);
       if (!stored || (stored.doc.state as { kind: string }).kind !== expect) return Promise.resolve(null);
       const next: Document = { ...stored.doc, state };
       if ((state as { kind: string }).kind !== "inProgress") next.completedTime = Date.now();
       this.store.write(component, "_scheduled_functions", stored.doc, next);
-      tx.writeTables.add("_scheduled_functions");
       return Promise.resolve(stored.doc);
     });
   }
@@ -1328,7 +1360,6 @@ export class Runner {
             state: { kind: "success" },
             completedTime: Date.now(),
           });
-          tx.writeTables.add("_scheduled_functions");
           return true;
         });
         void outcome;
@@ -1370,6 +1401,7 @@ export class Runner {
 
   private async readSystem(execution: Execution, storageId: string): Promise<Document | null> {
     if (tableFromId(storageId) !== "_storage") return null;
+    this.reads(execution)?.addId("_storage", storageId);
     const read = () => {
       const stored = this.store.get(storageId);
       return stored && stored.component === execution.component ? stored.doc : null;
@@ -1399,16 +1431,15 @@ export class Runner {
       _id: id,
       _creationTime: this.store.newCreationTime(component),
     };
-    const insert = (tx: Transaction) => {
+    const insert = () => {
       this.store.write(component, "_storage", null, doc);
-      tx.writeTables.add("_storage");
       return id;
     };
     if (execution?.tx) {
       if (execution.readOnly) throw new Error("Storing files is not allowed in a query");
-      return insert(execution.tx);
+      return insert();
     }
-    return await this.transaction(component, record, true, (tx) => Promise.resolve(insert(tx)));
+    return await this.transaction(component, record, true, () => Promise.resolve(insert()));
   }
 
   private readonly memoryFiles = new Map<string, Uint8Array>();
@@ -1420,7 +1451,6 @@ export class Runner {
         throw new Error(`Storage ID "${storageId}" not found`);
       }
       this.store.write(stored.component, "_storage", stored.doc, null);
-      tx.writeTables.add("_storage");
       tx.deletedFiles.push(storageId);
       if (!this.store.filePath(storageId)) this.memoryFiles.delete(storageId);
     });

@@ -7,6 +7,7 @@ import type { CliApi } from "./cli-api.ts";
 import type { FileUrls } from "./file-urls.ts";
 import type { CallOptions, CallOutcome, Identity } from "./engine.ts";
 import type { Clock } from "./protocol.ts";
+import type { WriteSet } from "./read-set.ts";
 import type { SubscriptionManager } from "./subscriptions.ts";
 
 export interface BackendServices {
@@ -15,7 +16,7 @@ export interface BackendServices {
   /** Runs an HTTP action from `convex/http.ts`. */
   fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | null): Promise<Response>;
   /** Writes a caller reported itself (deferred writes): re-run the affected subscriptions. */
-  reportWrites(tables: Iterable<string>): void;
+  reportWrites(writes: WriteSet): void;
   /** Prints a client call's log lines when the backend is told to. */
   printLogs(udfPath: string, logLines: string[]): void;
   /** Stores an uploaded file; resolves with its storage id once it is on disk. */

@@ -17,6 +17,7 @@ import Database from "better-sqlite3";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { removeLeftoverTempFiles } from "./files.ts";
 import { tableFromId } from "./paths.ts";
+import { WriteSet } from "./read-set.ts";
 import { AFTER, encodeKey, fieldValue } from "./values.ts";
 
 const DATABASE_FILE = "data.sqlite3";
@@ -119,6 +120,8 @@ export class SqliteStore {
   /** Each component's own counters (convex-test keeps them apart too): ids from 10^12 × its number. */
   private componentCounters = new Map<ComponentPath, Counters>();
   private transactionDepth = 0;
+  /** What each open transaction (outermost first) has written. */
+  private readonly writeSets: WriteSet[] = [];
   /** An index was created or dropped since the outermost transaction began. */
   private indexesChanged = false;
   /** Set when the data was created by this open (no earlier store or snapshot). */
@@ -291,16 +294,22 @@ export class SqliteStore {
   /** Starts a transaction, or a nested one (a savepoint) inside the current one. */
   begin(): void {
     if (this.transactionDepth === 0) this.indexesChanged = false;
+    this.writeSets.push(new WriteSet());
     this.db.exec(
       this.transactionDepth === 0 ? "BEGIN IMMEDIATE" : `SAVEPOINT nested${this.transactionDepth}`,
     );
     this.transactionDepth += 1;
   }
 
-  /** Commits the innermost transaction; the outermost one is on disk when this returns. */
-  commit(): void {
+  /**
+   * Commits the innermost transaction; the outermost one is on disk when this returns. Returns what
+   * it wrote (a nested one's writes become its parent's too).
+   */
+  commit(): WriteSet {
     if (this.transactionDepth === 0) throw new Error("No transaction to commit");
     this.transactionDepth -= 1;
+    const writes = this.writeSets.pop()!;
+    this.writeSets.at(-1)?.merge(writes);
     if (this.transactionDepth === 0) {
       this.statements.setMeta.run("nextDocId", String(this.counters.nextDocId));
       this.statements.setMeta.run("lastCreationTime", String(this.counters.lastCreationTime));
@@ -312,12 +321,14 @@ export class SqliteStore {
     } else {
       this.db.exec(`RELEASE nested${this.transactionDepth}`);
     }
+    return writes;
   }
 
   /** Undoes the innermost transaction. */
   rollback(): void {
     if (this.transactionDepth === 0) return;
     this.transactionDepth -= 1;
+    this.writeSets.pop();
     if (this.transactionDepth === 0) {
       this.db.exec("ROLLBACK");
     } else {
@@ -494,32 +505,38 @@ export class SqliteStore {
     return built;
   }
 
-  private addToIndex(index: IndexDefinition, doc: Document): void {
+  /** Adds `doc` to `index`; returns its key there (null for a search index). */
+  private addToIndex(index: IndexDefinition, doc: Document): Buffer | null {
     const id = doc._id as string;
     if (index.kind === "db") {
-      this.statements.putEntry.run(index.id, indexKey(index, doc), id);
-      return;
+      const key = indexKey(index, doc);
+      this.statements.putEntry.run(index.id, key, id);
+      return key;
     }
     const text = fieldValue(doc, index.searchField!);
-    if (typeof text !== "string") return;
+    if (typeof text !== "string") return null;
     const scope = [
       `i${index.id}`,
       ...(index.filterFields ?? []).map((f) => filterToken(f, fieldValue(doc, f))),
     ];
     const { lastInsertRowid } = this.statements.insertSearch.run(text, scope.join(" "));
     this.statements.putSearchRow.run(index.id, id, lastInsertRowid);
+    return null;
   }
 
-  private removeFromIndex(index: IndexDefinition, doc: Document): void {
+  /** Removes `doc` from `index`; returns its key there (null for a search index). */
+  private removeFromIndex(index: IndexDefinition, doc: Document): Buffer | null {
     if (index.kind === "db") {
-      this.statements.deleteEntry.run(index.id, indexKey(index, doc));
-      return;
+      const key = indexKey(index, doc);
+      this.statements.deleteEntry.run(index.id, key);
+      return key;
     }
     const id = doc._id as string;
     const row = this.statements.searchRow.get(index.id, id);
-    if (!row) return;
+    if (!row) return null;
     this.statements.deleteSearch.run(row.row);
     this.statements.deleteSearchRow.run(index.id, id);
+    return null;
   }
 
   // -- Documents -------------------------------------------------------------------------------
@@ -543,7 +560,11 @@ export class SqliteStore {
   write(component: ComponentPath, table: string, previous: Document | null, next: Document | null): void {
     if (!this.inTransaction()) throw new Error("Write outside a transaction");
     const indexes = this.tableIndexes(component, table);
-    if (previous) for (const index of indexes) this.removeFromIndex(index, previous);
+    const keys: [number, Buffer][] = [];
+    const note = (index: IndexDefinition, key: Buffer | null) => {
+      if (key) keys.push([index.id, key]);
+    };
+    if (previous) for (const index of indexes) note(index, this.removeFromIndex(index, previous));
     if (next) {
       this.statements.putDocument.run(
         next._id as string,
@@ -551,10 +572,12 @@ export class SqliteStore {
         table,
         JSON.stringify(convexToJson(next)),
       );
-      for (const index of indexes) this.addToIndex(index, next);
+      for (const index of indexes) note(index, this.addToIndex(index, next));
     } else if (previous) {
       this.statements.deleteDocument.run(previous._id as string);
     }
+    const written = next ?? previous;
+    if (written) this.writeSets.at(-1)!.addDocument(table, written._id as string, keys);
     const delta = (next ? 1 : 0) - (previous ? 1 : 0);
     if (delta !== 0) this.statements.addCount.run(component, table, delta);
   }

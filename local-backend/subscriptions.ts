@@ -1,11 +1,13 @@
 /**
  * Query subscriptions shared by all connections: identical subscriptions (same function, arguments,
  * identity and journal) are one computation, run once per change. After writes, a pass re-runs only
- * the computations that read a written table, then lets every connection push what changed.
+ * the computations whose read set (index ranges, ids, tables: read-set.ts) a write landed in, then
+ * lets every connection push what changed.
  */
 import { convexToJson, type JSONValue, type Value } from "convex/values";
 import { inRootScope, type CallOptions, type CallOutcome, type Identity } from "./engine.ts";
 import type { Clock, QueryJournal } from "./protocol.ts";
+import { ReadSet, WriteSet } from "./read-set.ts";
 
 export type QueryResult =
   | { success: true; value: JSONValue; logLines: string[]; journal: QueryJournal }
@@ -48,13 +50,31 @@ export function identityKey(identity: Identity | null): string {
   return identity ? stableStringify(identity) : "anonymous";
 }
 
+/** A result's modification body (everything after `queryId`), serialized once however many clients get it. */
+const encodedResults = new WeakMap<QueryResult, string>();
+
+/** The `QueryUpdated` or `QueryFailed` modification for `queryId`, as JSON text. */
+export function modificationJson(queryId: number, result: QueryResult): string {
+  let body = encodedResults.get(result);
+  if (body === undefined) {
+    body = result.success
+      ? `"type":"QueryUpdated","value":${JSON.stringify(result.value)}`
+      : `"type":"QueryFailed","errorMessage":${JSON.stringify(result.errorMessage)}${
+          result.errorData !== undefined ? `,"errorData":${JSON.stringify(result.errorData)}` : ""
+        }`;
+    body += `,"logLines":${JSON.stringify(result.logLines)},"journal":${JSON.stringify(result.journal)}`;
+    encodedResults.set(result, body);
+  }
+  return `{"queryId":${queryId},${body}}`;
+}
+
 export class Computation {
   refs = 0;
   result: QueryResult | null = null;
   /** Bumped whenever `result` changes. */
   version = 0;
-  /** Tables the last run read; null before the first run. */
-  readTables: Set<string> | null = null;
+  /** What the last run read; null before the first run. */
+  reads: ReadSet | null = null;
   private running: Promise<void> | null = null;
   private rerunRequested = false;
   private resultKey = "";
@@ -63,6 +83,8 @@ export class Computation {
   constructor(
     private readonly manager: SubscriptionManager,
     readonly key: string,
+    /** The key without the identity: computations that differ only in who asks. */
+    readonly sharedKey: string,
     readonly udfPath: string,
     private readonly args: Value | Error,
     readonly identity: Identity | null,
@@ -71,6 +93,33 @@ export class Computation {
     readonly admin = false,
   ) {
     this.journal = journal;
+  }
+
+  /** A run is under way. */
+  get busy(): boolean {
+    return this.running !== null;
+  }
+
+  /**
+   * Whether `other`'s current result is this one's too: the same query, arguments and journal, and
+   * its last run never asked who is calling (so every caller's run would read and return the same).
+   */
+  canAdopt(other: Computation): boolean {
+    return (
+      other !== this &&
+      other.sharedKey === this.sharedKey &&
+      other.result !== null &&
+      other.reads !== null &&
+      !other.reads.identity &&
+      !other.busy &&
+      !this.busy
+    );
+  }
+
+  /** Takes `other`'s result (see `canAdopt`) instead of running. */
+  adopt(other: Computation): void {
+    this.reads = other.reads;
+    this.setResult(other.result!, other.resultKey);
   }
 
   /** Runs the query (again). Concurrent calls coalesce; the promise settles after the last run. */
@@ -103,7 +152,7 @@ export class Computation {
     let result: QueryResult;
     if (this.args instanceof Error) {
       result = { success: false, errorMessage: this.args.message, logLines: [], journal: this.journal };
-      this.readTables = new Set();
+      this.reads = new ReadSet();
     } else {
       const outcome = await this.manager.run(this.udfPath, this.args, {
         identity: this.identity,
@@ -111,7 +160,7 @@ export class Computation {
         publicOnly: !this.admin,
         kind: "query",
       });
-      this.readTables = outcome.readTables;
+      this.reads = outcome.reads;
       if (outcome.journal !== null) this.journal = outcome.journal;
       result = outcome.success
         ? {
@@ -128,7 +177,10 @@ export class Computation {
             journal: this.journal,
           };
     }
-    const key = JSON.stringify({ ...result, logLines: undefined });
+    this.setResult(result, JSON.stringify({ ...result, logLines: undefined }));
+  }
+
+  private setResult(result: QueryResult, key: string): void {
     if (this.result === null || key !== this.resultKey) {
       this.resultKey = key;
       this.version += 1;
@@ -139,8 +191,10 @@ export class Computation {
 
 export class SubscriptionManager {
   private readonly computations = new Map<string, Computation>();
+  /** Computations by shared key (the same query and arguments, any identity). */
+  private readonly siblings = new Map<string, Set<Computation>>();
   private readonly subscribers = new Set<Subscriber>();
-  private dirty = new Set<string>();
+  private dirty = new WriteSet();
   private allDirty = false;
   private flushing = false;
   private flushAgain = false;
@@ -168,11 +222,15 @@ export class SubscriptionManager {
     admin = false,
   ): Computation {
     const argsKey = args instanceof Error ? `error:${args.message}` : stableStringify(convexToJson(args));
-    const key = `${udfPath}|${argsKey}|${identityKey(identity)}|${journal ?? ""}${admin ? "|admin" : ""}`;
+    const sharedKey = `${udfPath}|${argsKey}|${journal ?? ""}${admin ? "|admin" : ""}`;
+    const key = `${sharedKey}|${identityKey(identity)}`;
     let computation = this.computations.get(key);
     if (!computation) {
-      computation = new Computation(this, key, udfPath, args, identity, journal, admin);
+      computation = new Computation(this, key, sharedKey, udfPath, args, identity, journal, admin);
       this.computations.set(key, computation);
+      let siblings = this.siblings.get(sharedKey);
+      if (!siblings) this.siblings.set(sharedKey, (siblings = new Set()));
+      siblings.add(computation);
     }
     computation.refs += 1;
     return computation;
@@ -182,6 +240,9 @@ export class SubscriptionManager {
     computation.refs -= 1;
     if (computation.refs <= 0 && this.computations.get(computation.key) === computation) {
       this.computations.delete(computation.key);
+      const siblings = this.siblings.get(computation.sharedKey);
+      siblings?.delete(computation);
+      if (siblings?.size === 0) this.siblings.delete(computation.sharedKey);
     }
   }
 
@@ -189,13 +250,36 @@ export class SubscriptionManager {
     return this.computations.size;
   }
 
-  /** Ensures the computations have a first result. */
+  /**
+   * Ensures the computations have a first result: a sibling's, when one is current and did not ask
+   * who is calling (a signed-in viewer of the live board shares the anonymous one's run).
+   */
   async ensureComputed(computations: Computation[]): Promise<void> {
-    await Promise.all(computations.filter((c) => c.result === null).map((c) => c.refresh()));
+    const settled = !this.flushing && this.dirty.isEmpty && !this.allDirty;
+    await Promise.all(
+      computations
+        .filter((c) => c.result === null)
+        .map((c) => {
+          const sibling = settled ? this.adoptable(c) : undefined;
+          if (sibling) {
+            c.adopt(sibling);
+            return Promise.resolve();
+          }
+          return c.refresh();
+        }),
+    );
   }
 
-  markDirty(table: string): void {
-    this.dirty.add(table);
+  private adoptable(computation: Computation): Computation | undefined {
+    for (const sibling of this.siblings.get(computation.sharedKey) ?? []) {
+      if (computation.canAdopt(sibling)) return sibling;
+    }
+    return undefined;
+  }
+
+  /** A committed transaction's writes: the subscriptions that read any of it re-run in the next pass. */
+  markWritten(writes: WriteSet): void {
+    this.dirty.merge(writes);
   }
 
   /** Re-run every subscription (functions were reloaded). */
@@ -222,23 +306,45 @@ export class SubscriptionManager {
   /**
    * Re-runs the affected computations, those shared by the most subscribers first, a few at a time,
    * and tells each subscriber as soon as every computation it shows is current: a client hears about
-   * a change when its own queries have re-run, not after everyone's.
+   * a change when its own queries have re-run, not after everyone's. Computations that differ only in
+   * identity run once when the query does not ask who is calling; the others take that result.
    */
   private async pass(ts: bigint, isAffected: (computation: Computation) => boolean): Promise<void> {
-    const affected = [...this.computations.values()].filter(isAffected).sort((a, b) => b.refs - a.refs);
+    const groups = new Map<string, Computation[]>();
+    for (const computation of this.computations.values()) {
+      if (!isAffected(computation)) continue;
+      const group = groups.get(computation.sharedKey);
+      if (group) group.push(computation);
+      else groups.set(computation.sharedKey, [computation]);
+    }
+    const refs = (group: Computation[]) => group.reduce((sum, c) => sum + c.refs, 0);
+    const affected = [...groups.values()].sort((a, b) => refs(b) - refs(a));
     const finished = new Map<Computation, Promise<void>>();
     const settle = new Map<Computation, () => void>();
-    for (const computation of affected) {
-      finished.set(computation, new Promise<void>((resolve) => settle.set(computation, resolve)));
+    for (const group of affected) {
+      for (const computation of group) {
+        finished.set(computation, new Promise<void>((resolve) => settle.set(computation, resolve)));
+      }
     }
+    const refresh = async (computation: Computation) => {
+      try {
+        await computation.refresh();
+      } finally {
+        settle.get(computation)!();
+      }
+    };
     let next = 0;
     const worker = async () => {
       while (next < affected.length) {
-        const computation = affected[next++];
-        try {
-          await computation.refresh();
-        } finally {
-          settle.get(computation)!();
+        const [first, ...rest] = affected[next++];
+        await refresh(first);
+        for (const computation of rest) {
+          if (computation.canAdopt(first)) {
+            computation.adopt(first);
+            settle.get(computation)!();
+          } else {
+            await refresh(computation);
+          }
         }
       }
     };
@@ -267,14 +373,11 @@ export class SubscriptionManager {
         this.flushAgain = false;
         const dirty = this.dirty;
         const all = this.allDirty;
-        this.dirty = new Set();
+        this.dirty = new WriteSet();
         this.allDirty = false;
         const ts = this.clock.next();
-        await this.pass(
-          ts,
-          (c) => all || c.readTables === null || [...c.readTables].some((t) => dirty.has(t)),
-        );
-      } while (this.flushAgain || this.dirty.size > 0 || this.allDirty);
+        await this.pass(ts, (c) => all || c.busy || c.reads === null || c.reads.overlaps(dirty));
+      } while (this.flushAgain || !this.dirty.isEmpty || this.allDirty);
     } catch (e) {
       console.error("local-backend: subscription pass failed", e);
     } finally {

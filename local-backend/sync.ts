@@ -21,11 +21,10 @@ import {
   type AddQuery,
   type ClientMessage,
   type ServerMessage,
-  type StateModification,
   type StateVersion,
 } from "./protocol.ts";
 import type { BackendServices } from "./services.ts";
-import type { Computation, Subscriber } from "./subscriptions.ts";
+import { modificationJson, type Computation, type Subscriber } from "./subscriptions.ts";
 
 export const SYNC_PATH = /^\/api\/[^/]+\/sync\/?$/;
 const PING_INTERVAL_MS = 15_000;
@@ -316,10 +315,12 @@ class SyncConnection implements Subscriber {
     this.sendTransition(endVersion, modifications);
   }
 
-  private collectModifications(includeRemovals: boolean): StateModification[] {
-    const modifications: StateModification[] = [];
+  /** The modifications to send, as JSON text (a result is serialized once for all its clients). */
+  private collectModifications(includeRemovals: boolean): string[] {
+    const modifications: string[] = [];
     if (includeRemovals) {
-      for (const queryId of this.pendingRemovals) modifications.push({ type: "QueryRemoved", queryId });
+      for (const queryId of this.pendingRemovals)
+        modifications.push(`{"type":"QueryRemoved","queryId":${queryId}}`);
       this.pendingRemovals = [];
     }
     for (const [queryId, entry] of this.queries) {
@@ -328,35 +329,18 @@ class SyncConnection implements Subscriber {
       if (!result || (entry.sentComp === comp && entry.sentVersion === comp.version)) continue;
       entry.sentComp = comp;
       entry.sentVersion = comp.version;
-      modifications.push(
-        result.success
-          ? {
-              type: "QueryUpdated",
-              queryId,
-              value: result.value,
-              logLines: result.logLines,
-              journal: result.journal,
-            }
-          : {
-              type: "QueryFailed",
-              queryId,
-              errorMessage: result.errorMessage,
-              logLines: result.logLines,
-              ...(result.errorData !== undefined ? { errorData: result.errorData } : {}),
-              journal: result.journal,
-            },
-      );
+      modifications.push(modificationJson(queryId, result));
     }
     return modifications;
   }
 
-  private sendTransition(endVersion: StateVersion, modifications: StateModification[]): void {
-    this.send({
-      type: "Transition",
-      startVersion: encodeVersion(this.version),
-      endVersion: encodeVersion(endVersion),
-      modifications,
-    });
+  private sendTransition(endVersion: StateVersion, modifications: string[]): void {
+    if (this.closed || this.ws.readyState !== WebSocket.OPEN) return;
+    const start = JSON.stringify(encodeVersion(this.version));
+    const end = JSON.stringify(encodeVersion(endVersion));
+    this.ws.send(
+      `{"type":"Transition","startVersion":${start},"endVersion":${end},"modifications":[${modifications.join(",")}]}`,
+    );
     this.version = endVersion;
   }
 
@@ -496,7 +480,7 @@ class SyncConnection implements Subscriber {
     });
     this.services.printLogs(outcome.udfPath, outcome.logLines);
     if (!outcome.success) {
-      if (outcome.writeTables.size > 0) this.services.reportWrites(outcome.writeTables);
+      if (!outcome.writes.isEmpty) this.services.reportWrites(outcome.writes);
       return {
         type: "MutationResponse",
         requestId: message.requestId,
@@ -508,7 +492,7 @@ class SyncConnection implements Subscriber {
     // The commit happened before this timestamp is taken; the pass that re-runs the affected
     // subscriptions takes a later one, and only its Transition resolves the mutation on the client.
     const ts = this.services.clock.next();
-    this.services.reportWrites(outcome.writeTables);
+    this.services.reportWrites(outcome.writes);
     return {
       type: "MutationResponse",
       requestId: message.requestId,

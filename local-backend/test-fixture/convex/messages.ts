@@ -147,3 +147,60 @@ export const interleaved = query({
     return [body(a.value), body(b.value), body(third[0]), body(c.value)];
   },
 });
+
+/** Part of a channel in rank order (`rank` bounds, order, limit, a filter): read sets of every shape. */
+export const window = query({
+  args: {
+    channel: v.string(),
+    above: v.optional(v.number()),
+    below: v.optional(v.number()),
+    order: v.union(v.literal("asc"), v.literal("desc")),
+    take: v.number(),
+    bodyNot: v.optional(v.string()),
+  },
+  handler: async (ctx, { channel, above, below, order, take, bodyNot }) => {
+    let query = ctx.db
+      .query("messages")
+      .withIndex("by_channel_rank", (q) => {
+        const eq = q.eq("channel", channel);
+        if (above !== undefined && below !== undefined) return eq.gt("rank", above).lt("rank", below);
+        if (above !== undefined) return eq.gt("rank", above);
+        if (below !== undefined) return eq.lt("rank", below);
+        return eq;
+      })
+      .order(order);
+    // A filter on purpose: read sets cover the rows a filter skips.
+    // eslint-disable-next-line @convex-dev/no-filter-in-query
+    if (bodyNot !== undefined) query = query.filter((q) => q.neq(q.field("body"), bodyNot));
+    const rows = await query.take(take);
+    return rows.map((row) => `${row.body}@${row.rank ?? "-"}`);
+  },
+});
+
+/** Moves, renames or deletes a message. */
+export const edit = mutation({
+  args: {
+    id: v.id("messages"),
+    channel: v.optional(v.string()),
+    rank: v.optional(v.number()),
+    body: v.optional(v.string()),
+    remove: v.optional(v.boolean()),
+  },
+  handler: async (ctx, { id, remove, ...fields }) => {
+    if (remove) await ctx.db.delete("messages", id);
+    else await ctx.db.patch("messages", id, fields);
+  },
+});
+
+/** A channel's messages, each marked when the caller wrote it: the result depends on who asks. */
+export const listForViewer = query({
+  args: { channel: v.string() },
+  handler: async (ctx, { channel }) => {
+    const identity = await ctx.auth.getUserIdentity();
+    const rows = await ctx.db
+      .query("messages")
+      .withIndex("by_channel_rank", (q) => q.eq("channel", channel))
+      .collect();
+    return rows.map((row) => ({ body: row.body, mine: row.author === identity?.name }));
+  },
+});
