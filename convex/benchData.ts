@@ -8,6 +8,7 @@ import { v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 // eslint-disable-next-line no-restricted-imports -- writes listing rows itself, bypassing triggers (see below)
 import { internalMutation } from "./_generated/server";
+import { streamStatusValidator } from "./schema";
 import type { StreamStatus } from "./lib/constants";
 import { CATEGORIES } from "./lib/data/categories";
 import { facetsFromLinks } from "./lib/explore";
@@ -88,12 +89,19 @@ function random(seed: number): () => number {
  * triggers, a stream's listing rows would be derived again for each row written (the stream, each
  * category link, each metro area). A test checks that the rows equal what `explore:rebuildListings`
  * derives. `syncShops` re-derives the shops' rows (their live badges) afterwards; the benchmark asks
- * for it on the last batch of each step.
+ * for it on the last batch of each step. `status` gives every stream that status instead of the mix (a
+ * full live board on little data).
  */
 export const generateStreams = internalMutation({
-  args: { count: v.number(), offset: v.number(), seed: v.number(), syncShops: v.optional(v.boolean()) },
+  args: {
+    count: v.number(),
+    offset: v.number(),
+    seed: v.number(),
+    syncShops: v.optional(v.boolean()),
+    status: v.optional(streamStatusValidator),
+  },
   returns: v.object({ inserted: v.number(), listed: v.number() }),
-  handler: async (ctx, { count, offset, seed, syncShops }) => {
+  handler: async (ctx, { count, offset, seed, syncShops, status }) => {
     const next = random(seed * 1_000_003 + offset);
     const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
     const shops = await ctx.db.query("liveShops").take(100);
@@ -104,7 +112,7 @@ export const generateStreams = internalMutation({
     let listed = 0;
     for (let index = offset; index < offset + count; index++) {
       const shop = pick(shops);
-      const streamStatus = pickStatus(next());
+      const streamStatus = status ?? pickStatus(next());
       const category = pick(CATEGORIES);
       const subcategory = next() < 0.85 ? pick(category.subcategories) : undefined;
       const links: CategoryLinkValue[] =

@@ -29,6 +29,17 @@ import { appError } from "./model/errors";
 import { triggers } from "./model/triggers";
 import { getViewer, getViewerOrThrow } from "./model/viewer";
 
+/**
+ * Anyone may call, and everyone gets the same answer: the public boards (live now, starting soon,
+ * featured shops). The handler has no viewer and never asks who is calling, so Convex runs it once
+ * for all its viewers instead of once per signed-in person (decision 035). Anything whose answer
+ * depends on the caller uses `query`.
+ */
+export const publicQuery = customQuery(
+  rawQuery,
+  customCtx(async () => await Promise.resolve({})),
+);
+
 /** Anyone may call. `ctx.viewer` is the signed-in caller's user row, or null. */
 export const query = customQuery(
   rawQuery,

@@ -2,7 +2,7 @@ import { zid } from "convex-helpers/server/zod4";
 import { findShopRule, isShopPublic, type ShopAction } from "./lib/lifecycle";
 import { doc } from "convex-helpers/validators";
 import { v } from "convex/values";
-import { internalMutation, query, zMutation } from "./functions";
+import { internalMutation, publicQuery, query, zMutation } from "./functions";
 import schema, { shopCardValidator, shopStatusValidator } from "./schema";
 import {
   categoryLinksSchema,
@@ -124,7 +124,7 @@ export const getPublicShop = query({
 });
 
 /** The home page's featured shops: a few active shops, those with the most live and upcoming shows first. */
-export const listFeaturedShops = query({
+export const listFeaturedShops = publicQuery({
   args: {},
   returns: v.array(shopCardValidator),
   handler: async (ctx) => await listFeaturedShopCards(ctx),

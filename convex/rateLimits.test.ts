@@ -3,7 +3,7 @@
  * refused with RATE_LIMITED, says when to try again, and changes nothing.
  */
 import { describe, expect, test, vi } from "vitest";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import { RATE_LIMITS, describeWait } from "./model/rateLimits";
 import { createSellerWithShop, newTest } from "./test.setup";
 
@@ -54,5 +54,30 @@ describe("rate limits", () => {
     expect(describeWait(59_001)).toBe("in 60 seconds");
     expect(describeWait(100_000)).toBe("in 2 minutes");
     expect(describeWait(3 * 3_600_000)).toBe("in 3 hours");
+  });
+});
+
+describe("local sign-in tokens", () => {
+  test("the local backend may issue a burst of tokens per address, then is told when to try again", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.UTC(2026, 10, 25, 12) });
+    try {
+      const t = newTest();
+      for (let i = 0; i < RATE_LIMITS.localSignIn.capacity; i++) {
+        expect(await t.mutation(internal.localAuth.limitSignIn, { key: "127.0.0.1" })).toEqual({
+          ok: true,
+          retryAfterMs: null,
+        });
+      }
+      const refused = await t.mutation(internal.localAuth.limitSignIn, { key: "127.0.0.1" });
+      expect(refused.ok).toBe(false);
+      expect(refused.retryAfterMs).toBeGreaterThan(0);
+      expect(refused.retryAfterMs).toBeLessThanOrEqual(1_000);
+      // Another address has its own allowance.
+      expect((await t.mutation(internal.localAuth.limitSignIn, { key: "::1" })).ok).toBe(true);
+      vi.setSystemTime(Date.now() + refused.retryAfterMs!);
+      expect((await t.mutation(internal.localAuth.limitSignIn, { key: "127.0.0.1" })).ok).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { doc } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import { internalMutation, mutation, query, zMutation } from "./functions";
+import { internalMutation, mutation, publicQuery, query, zMutation } from "./functions";
 import type { StreamStatus } from "./lib/constants";
 import schema, { platformTypeValidator, shopStatusValidator, streamCardValidator } from "./schema";
 import {
@@ -59,7 +59,7 @@ import { limitRate } from "./model/rateLimits";
 const LIVE_NOW_LIMIT = 48;
 
 /** Streams live right now (LIVE, then PAUSED), earliest start first, from shops the public may see. */
-export const listLiveNow = query({
+export const listLiveNow = publicQuery({
   args: {},
   returns: v.array(streamCardValidator),
   handler: async (ctx) => {
@@ -89,7 +89,7 @@ export const listLiveNow = query({
  * rounded down to 5 minutes, so every viewer shares one subscription) over the next 48 hours, soonest
  * first, bounded.
  */
-export const listStartingSoon = query({
+export const listStartingSoon = publicQuery({
   args: { since: v.number() },
   returns: v.array(streamCardValidator),
   handler: async (ctx, { since }) => await listStartingSoonCards(ctx, since),

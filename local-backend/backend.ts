@@ -39,6 +39,12 @@ import { SyncServer } from "./sync.ts";
 
 export type FunctionLogs = "all" | "background" | "none";
 
+/**
+ * The internal mutation asked before a local sign-in token is issued, when the functions define it:
+ * `{ key }` (the caller's address) in, `{ ok, retryAfterMs }` out.
+ */
+export const SIGN_IN_LIMIT = "localAuth:limitSignIn";
+
 export type LocalBackendCoreOptions = {
   /** The Convex functions folder (default `<cwd>/convex`). */
   functionsDir?: string;
@@ -305,6 +311,19 @@ export class LocalBackendCore implements BackendServices {
 
   storedFile(storageId: string): { blob: Blob; contentType: string | null } | null {
     return this.currentEngine.storedFile(storageId);
+  }
+
+  async allowSignIn(address: string): Promise<{ ok: true } | { ok: false; retryAfterMs: number }> {
+    const info = await this.currentEngine.describe(SIGN_IN_LIMIT).catch(() => null);
+    if (info?.kind !== "mutation") return { ok: true };
+    const outcome = await this.call(SIGN_IN_LIMIT, { key: address }, { kind: "mutation" });
+    if (!outcome.success) {
+      // A broken limit must not lock everyone out of a development backend: say so and let them in.
+      console.error(`local-backend: ${SIGN_IN_LIMIT} failed: ${outcome.errorMessage}`);
+      return { ok: true };
+    }
+    const { ok, retryAfterMs } = outcome.value as { ok: boolean; retryAfterMs: number | null };
+    return ok ? { ok: true } : { ok: false, retryAfterMs: retryAfterMs ?? 1000 };
   }
 
   reportWrites(writes: WriteSet | Iterable<string>): void {

@@ -49,4 +49,24 @@ describe("components", { timeout: 60_000 }, () => {
     );
     expect(refused?.data?.code).toBe("RATE_LIMITED");
   });
+
+  it("limits local sign-in tokens through the functions' own limit, saying when to try again", async () => {
+    const ask = () =>
+      fetch(`${backend!.url}/local-auth/token`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ sub: "script", name: "Script" }),
+      });
+    // The fixture allows 20 a minute per address (test-fixture/convex/localAuth.ts).
+    for (let i = 0; i < 20; i++) expect((await ask()).status).toBe(200);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const body = (await refused.json()) as { code: string; message: string; token?: string };
+    expect(body.code).toBe("RateLimited");
+    expect(body.message).toMatch(
+      /Too many sign-ins from this machine in a short time\. Try again in \d+ seconds?\./,
+    );
+    expect(body.token).toBeUndefined();
+  });
 });

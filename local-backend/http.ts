@@ -326,6 +326,16 @@ export function createApiMiddleware(options: ApiOptions): Middleware {
       }
       if (pathname === "/local-auth/token" && method === "POST") {
         const { sub, email, name, picture } = await readJson(req, tokenRequest);
+        const limit = await services.allowSignIn(req.socket.remoteAddress ?? "unknown");
+        if (!limit.ok) {
+          const seconds = Math.max(1, Math.ceil(limit.retryAfterMs / 1000));
+          res.setHeader("Retry-After", String(seconds));
+          throw new HttpError(
+            429,
+            "RateLimited",
+            `Too many sign-ins from this machine in a short time. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
+          );
+        }
         const issued = await services.auth.issueToken({ sub, email, name, picture });
         sendJson(res, 200, issued);
         return true;

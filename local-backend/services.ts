@@ -17,6 +17,11 @@ export interface BackendServices {
   fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | null): Promise<Response>;
   /** Writes a caller reported itself (deferred writes): re-run the affected subscriptions. */
   reportWrites(writes: WriteSet): void;
+  /**
+   * Whether a local sign-in token may be issued to `address` now: the functions' own rate limit
+   * (`localAuth:limitSignIn`) when they have one.
+   */
+  allowSignIn(address: string): Promise<{ ok: true } | { ok: false; retryAfterMs: number }>;
   /** Prints a client call's log lines when the backend is told to. */
   printLogs(udfPath: string, logLines: string[]): void;
   /** Stores an uploaded file; resolves with its storage id once it is on disk. */

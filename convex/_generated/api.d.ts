@@ -38,6 +38,7 @@ import type * as lib_limits from "../lib/limits.js";
 import type * as lib_time from "../lib/time.js";
 import type * as lib_validation from "../lib/validation.js";
 import type * as liveShops from "../liveShops.js";
+import type * as localAuth from "../localAuth.js";
 import type * as model_adminLog from "../model/adminLog.js";
 import type * as model_calendarFeed from "../model/calendarFeed.js";
 import type * as model_cards from "../model/cards.js";
@@ -113,6 +114,7 @@ declare const fullApi: ApiFromModules<{
   "lib/time": typeof lib_time;
   "lib/validation": typeof lib_validation;
   liveShops: typeof liveShops;
+  localAuth: typeof localAuth;
   "model/adminLog": typeof model_adminLog;
   "model/calendarFeed": typeof model_calendarFeed;
   "model/cards": typeof model_cards;

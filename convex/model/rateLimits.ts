@@ -21,6 +21,12 @@ export const RATE_LIMITS = {
   followShop: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 120 },
   /** Calendar feed addresses made per person. */
   calendarFeed: { kind: "token bucket", rate: 30, period: HOUR, capacity: 10 },
+  /**
+   * Sign-in tokens the local backend issues (local mode only; Clerk's own limits apply in
+   * production), per address: a tab refreshes its token hourly, the end-to-end suite signs in a few
+   * hundred people in minutes, a script asking in a loop is stopped.
+   */
+  localSignIn: { kind: "token bucket", rate: 600, period: MINUTE, capacity: 600 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -36,14 +42,26 @@ export function describeWait(ms: number): string {
   return `in ${Math.ceil(minutes / 60)} hours`;
 }
 
+/** Takes one from `name`'s allowance for `key`; when there is none, says when there will be. */
+export async function takeRate(
+  ctx: MutationCtx,
+  name: RateLimitName,
+  key: string,
+): Promise<{ ok: true; retryAfterMs: null } | { ok: false; retryAfterMs: number }> {
+  const status = await rateLimiter.limit(ctx, name, { key });
+  return status.ok
+    ? { ok: true, retryAfterMs: null }
+    : { ok: false, retryAfterMs: Math.ceil(status.retryAfter) };
+}
+
 /** Takes one from `name`'s allowance for `key` (a user id), or refuses with when to retry. */
 export async function limitRate(ctx: MutationCtx, name: RateLimitName, key: string): Promise<void> {
-  const status = await rateLimiter.limit(ctx, name, { key });
+  const status = await takeRate(ctx, name, key);
   if (!status.ok) {
     throw appError(
       "RATE_LIMITED",
-      `That was a lot of requests in a short time. Please try again ${describeWait(status.retryAfter)}.`,
-      { retryAfterMs: Math.ceil(status.retryAfter) },
+      `That was a lot of requests in a short time. Please try again ${describeWait(status.retryAfterMs)}.`,
+      { retryAfterMs: status.retryAfterMs },
     );
   }
 }

@@ -109,8 +109,15 @@ async function requestToken(identity: LocalIdentity): Promise<CachedToken> {
     body: JSON.stringify(identity),
   });
   if (!response.ok) {
+    // The backend says why in words (a rate limit says when to try again); otherwise, the status.
+    const reason = await response
+      .json()
+      .then((body: unknown) => (body as { message?: unknown } | null)?.message)
+      .catch(() => undefined);
     throw new Error(
-      `The local backend refused to sign you in (HTTP ${response.status}). Is \`npm run dev\` running?`,
+      typeof reason === "string" && response.status < 500
+        ? reason
+        : `The local backend refused to sign you in (HTTP ${response.status}). Is \`npm run dev\` running?`,
     );
   }
   const issued = asIssuedToken(await response.json());

@@ -116,6 +116,20 @@ describe("local sign-in page", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(/refused to sign you in \(HTTP 502\)/);
     expect(screen.getByRole("button", { name: "Sign in as Avery Chen" })).toBeEnabled();
   });
+
+  test("says when to try again when the local backend limits sign-ins", async () => {
+    const message = "Too many sign-ins from this machine in a short time. Try again in 3 seconds.";
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ code: "RateLimited", message }), {
+        status: 429,
+        headers: { "Content-Type": "application/json", "Retry-After": "3" },
+      }),
+    );
+    renderSignIn();
+    await userEvent.click(screen.getByRole("button", { name: "Sign in as Avery Chen" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    expect(localStorage.getItem(LOCAL_SESSION_KEY)).toBeNull();
+  });
 });
 
 describe("signed in", () => {
