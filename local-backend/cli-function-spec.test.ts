@@ -53,7 +53,7 @@ describe("npx convex function-spec", { timeout: 60_000 }, () => {
     });
     expect(spec.functions).toContainEqual({ functionType: "HttpAction", method: "GET", path: "/hello" });
     // Only functions: no `_generated`, schema, crons or config entries.
-    expect([...byName.keys()].filter((id) => id && !/^[a-z]+\.js:[A-Za-z]+$/.test(id))).toEqual([]);
+    expect([...byName.keys()].filter((id) => id && !/^[a-zA-Z]+\.js:[A-Za-z]+$/.test(id))).toEqual([]);
   });
 
   it("needs the admin key", async () => {

@@ -90,6 +90,19 @@ export function prefixRange(prefix: Buffer): { lower: Buffer; upper: Buffer } {
   return { lower: prefix, upper: Buffer.concat([prefix, Buffer.from([AFTER])]) };
 }
 
+/** A document's row in a search index: its text and scope tokens (null when the field is not text). */
+type SearchEntry = { text: string; scope: string };
+
+function searchEntry(index: IndexDefinition, doc: Document): SearchEntry | null {
+  const text = fieldValue(doc, index.searchField!);
+  if (typeof text !== "string") return null;
+  const scope = [
+    `i${index.id}`,
+    ...(index.filterFields ?? []).map((f) => filterToken(f, fieldValue(doc, f))),
+  ];
+  return { text, scope: scope.join(" ") };
+}
+
 function filterToken(field: string, value: Value | undefined): string {
   const hash = createHash("sha1")
     .update(field)
@@ -505,38 +518,51 @@ export class SqliteStore {
     return built;
   }
 
-  /** Adds `doc` to `index`; returns its key there (null for a search index). */
-  private addToIndex(index: IndexDefinition, doc: Document): Buffer | null {
-    const id = doc._id as string;
-    if (index.kind === "db") {
-      const key = indexKey(index, doc);
-      this.statements.putEntry.run(index.id, key, id);
-      return key;
-    }
-    const text = fieldValue(doc, index.searchField!);
-    if (typeof text !== "string") return null;
-    const scope = [
-      `i${index.id}`,
-      ...(index.filterFields ?? []).map((f) => filterToken(f, fieldValue(doc, f))),
-    ];
-    const { lastInsertRowid } = this.statements.insertSearch.run(text, scope.join(" "));
-    this.statements.putSearchRow.run(index.id, id, lastInsertRowid);
-    return null;
+  /** Adds `doc` to `index` (a schema change's backfill). */
+  private addToIndex(index: IndexDefinition, doc: Document): void {
+    if (index.kind === "db") this.statements.putEntry.run(index.id, indexKey(index, doc), doc._id as string);
+    else this.putSearchEntry(index, doc._id as string, searchEntry(index, doc));
   }
 
-  /** Removes `doc` from `index`; returns its key there (null for a search index). */
-  private removeFromIndex(index: IndexDefinition, doc: Document): Buffer | null {
-    if (index.kind === "db") {
-      const key = indexKey(index, doc);
-      this.statements.deleteEntry.run(index.id, key);
-      return key;
-    }
-    const id = doc._id as string;
+  private putSearchEntry(index: IndexDefinition, id: string, entry: SearchEntry | null): void {
+    if (!entry) return;
+    const { lastInsertRowid } = this.statements.insertSearch.run(entry.text, entry.scope);
+    this.statements.putSearchRow.run(index.id, id, lastInsertRowid);
+  }
+
+  private removeSearchEntry(index: IndexDefinition, id: string): void {
     const row = this.statements.searchRow.get(index.id, id);
-    if (!row) return null;
+    if (!row) return;
     this.statements.deleteSearch.run(row.row);
     this.statements.deleteSearchRow.run(index.id, id);
-    return null;
+  }
+
+  /**
+   * Moves a document's entry in `index` from `previous` to `next` (either null: none), leaving it
+   * alone when its key (or search text and filters) did not change; returns the database index keys
+   * involved, changed or not (the write set: readers of either key may see a different document).
+   */
+  private updateIndex(
+    index: IndexDefinition,
+    id: string,
+    previous: Document | null,
+    next: Document | null,
+  ): Buffer[] {
+    if (index.kind === "search") {
+      const before = previous && searchEntry(index, previous);
+      const after = next && searchEntry(index, next);
+      if (before?.text !== after?.text || before?.scope !== after?.scope) {
+        if (before) this.removeSearchEntry(index, id);
+        this.putSearchEntry(index, id, after);
+      }
+      return [];
+    }
+    const before = previous && indexKey(index, previous);
+    const after = next && indexKey(index, next);
+    if (before && after && before.equals(after)) return [after];
+    if (before) this.statements.deleteEntry.run(index.id, before);
+    if (after) this.statements.putEntry.run(index.id, after, id);
+    return [before, after].filter((key) => key !== null);
   }
 
   // -- Documents -------------------------------------------------------------------------------
@@ -559,27 +585,21 @@ export class SqliteStore {
    */
   write(component: ComponentPath, table: string, previous: Document | null, next: Document | null): void {
     if (!this.inTransaction()) throw new Error("Write outside a transaction");
-    const indexes = this.tableIndexes(component, table);
-    const keys: [number, Buffer][] = [];
-    const note = (index: IndexDefinition, key: Buffer | null) => {
-      if (key) keys.push([index.id, key]);
-    };
-    if (previous) for (const index of indexes) note(index, this.removeFromIndex(index, previous));
-    if (next) {
-      this.statements.putDocument.run(
-        next._id as string,
-        component,
-        table,
-        JSON.stringify(convexToJson(next)),
-      );
-      for (const index of indexes) note(index, this.addToIndex(index, next));
-    } else if (previous) {
-      this.statements.deleteDocument.run(previous._id as string);
-    }
     const written = next ?? previous;
-    if (written) this.writeSets.at(-1)!.addDocument(table, written._id as string, keys);
+    if (!written) return;
+    const id = written._id as string;
+    if (next) {
+      this.statements.putDocument.run(id, component, table, JSON.stringify(convexToJson(next)));
+    } else {
+      this.statements.deleteDocument.run(id);
+    }
+    const keys: [number, Buffer][] = [];
+    for (const index of this.tableIndexes(component, table)) {
+      for (const key of this.updateIndex(index, id, previous, next)) keys.push([index.id, key]);
+    }
     const delta = (next ? 1 : 0) - (previous ? 1 : 0);
     if (delta !== 0) this.statements.addCount.run(component, table, delta);
+    this.writeSets.at(-1)!.addDocument(table, id, keys);
   }
 
   /**

@@ -149,6 +149,24 @@ class KeyWriter {
     this.buffer[this.length++] = 0x01;
   }
 
+  /** A string as `escaped` writes its UTF-8 bytes; ASCII (most keys) without encoding it first. */
+  string(text: string): void {
+    const start = this.length;
+    this.reserve(text.length * 2 + 2);
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code >= 0x80) {
+        this.length = start;
+        this.escaped(utf8.encode(text));
+        return;
+      }
+      this.buffer[this.length++] = code;
+      if (code === 0) this.buffer[this.length++] = 0xff;
+    }
+    this.buffer[this.length++] = 0x00;
+    this.buffer[this.length++] = 0x01;
+  }
+
   value(value: FieldValue): void {
     const tag = typeRank(value);
     this.byte(tag);
@@ -163,7 +181,7 @@ class KeyWriter {
         this.byte(value ? 1 : 0);
         break;
       case TAG.string:
-        this.escaped(utf8.encode(value as string));
+        this.string(value as string);
         break;
       case TAG.bytes:
         this.escaped(new Uint8Array(value as ArrayBuffer));
@@ -177,7 +195,7 @@ class KeyWriter {
           compareStrings(k1, k2),
         );
         for (const [key, field] of entries) {
-          this.escaped(utf8.encode(key));
+          this.string(key);
           this.value(field);
         }
         this.byte(0x00);
@@ -191,9 +209,13 @@ class KeyWriter {
   }
 }
 
+/** Keys are built one at a time (synchronously), each copied out: one buffer serves them all. */
+const sharedWriter = new KeyWriter();
+
 /** The key of a sequence of values: bytes that compare as the values do, element by element. */
 export function encodeKey(values: readonly FieldValue[], suffix?: number): Buffer {
-  const writer = new KeyWriter();
+  const writer = sharedWriter;
+  writer.length = 0;
   for (const value of values) writer.value(value);
   if (suffix !== undefined) writer.byte(suffix);
   return writer.take();
