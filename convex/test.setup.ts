@@ -48,3 +48,38 @@ export async function createSellerWithShop(
   });
   return { userId, liveShopId };
 }
+
+/** Documents read by `fn`, counted at Convex's syscall layer as the local backend counts them. */
+export async function countDocsRead<T>(fn: () => Promise<T>): Promise<{ result: T; docsRead: number }> {
+  type Layer = {
+    syscall: (op: string, args: string) => string;
+    asyncSyscall: (op: string, args: string) => Promise<string>;
+    jsSyscall: (op: string, args: unknown) => unknown;
+  };
+  const g = globalThis as unknown as { Convex: Layer };
+  const original = g.Convex;
+  let docsRead = 0;
+  g.Convex = {
+    get syscall() {
+      return original.syscall;
+    },
+    get jsSyscall() {
+      return original.jsSyscall;
+    },
+    get asyncSyscall() {
+      return async (op: string, args: string) => {
+        const result = await original.asyncSyscall(op, args);
+        if (op === "1.0/get" && result !== "null") docsRead++;
+        if (op === "1.0/queryStreamNext" && (JSON.parse(result) as { done: boolean }).done === false)
+          docsRead++;
+        if (op === "1.0/queryPage") docsRead += (JSON.parse(result) as { page: unknown[] }).page.length;
+        return result;
+      };
+    },
+  };
+  try {
+    return { result: await fn(), docsRead };
+  } finally {
+    g.Convex = original;
+  }
+}

@@ -63,7 +63,22 @@ triggers.register("liveShops", async (ctx, change) => {
   // `publicShopStatus`: a shop whose owner is restricted (GDPR article 18) lists nothing.
   const listedBefore = oldDoc !== null && shopListsStreams(publicShopStatus(oldDoc));
   const listedAfter = newDoc !== null && shopListsStreams(publicShopStatus(newDoc));
-  if (listedBefore !== listedAfter) await syncShopStreamListings(direct(ctx), change.id);
+  // Its streams are also found by its headline (decision 030).
+  const headlineChanged =
+    listedAfter && oldDoc !== null && newDoc !== null && oldDoc.headline !== newDoc.headline;
+  if (listedBefore !== listedAfter || headlineChanged) await syncShopStreamListings(direct(ctx), change.id);
+});
+
+// A stream, and its shop, are found by its platforms' names (decision 030). A platform removed from
+// a stream stays in its shop's text until the shop's rows are next derived (any change to the shop or
+// its links, a platform added to one of its streams): rederiving the shop reads its newest streams'
+// platforms, too much for a cascade deleting hundreds of streams' platforms in one transaction.
+triggers.register("streamPlatforms", async (ctx, change) => {
+  const { streamId } = change.newDoc ?? change.oldDoc;
+  await syncStreamListings(direct(ctx), streamId);
+  if (change.operation === "delete") return;
+  const stream = await ctx.db.get("streams", streamId);
+  if (stream) await syncShopListings(direct(ctx), stream.liveShopId);
 });
 
 for (const table of ["liveShopCategories", "liveShopMsas"] as const) {
