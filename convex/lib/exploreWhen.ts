@@ -168,3 +168,10 @@ export function writeExploreView(
   const sort = effectiveSort(view);
   if (sort !== "soonest") params.set(VIEW_PARAMS.sort, sort);
 }
+
+/** The query string of a view alone (`when=live`), for links that open it. */
+export function exploreViewSearch(view: { when: ExploreWhen; sort?: ExploreSort }): string {
+  const params = new URLSearchParams();
+  writeExploreView(params, view);
+  return params.toString();
+}

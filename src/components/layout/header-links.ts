@@ -1,6 +1,6 @@
 import { paths } from "@/config/paths";
 import { CATEGORIES } from "@convex/lib/data/categories";
-import { parseExploreView, VIEW_PARAMS } from "@convex/lib/exploreWhen";
+import { exploreViewSearch, parseExploreView } from "@convex/lib/exploreWhen";
 
 export type HeaderLink = { label: string; href: string; icon: string };
 
@@ -16,15 +16,13 @@ export const categoryLinks: readonly HeaderLink[] = CATEGORIES.map((category) =>
   icon: category.icon,
 }));
 
-const LIVE_VIEW = new URLSearchParams({ [VIEW_PARAMS.when]: "live" });
-
 /**
  * "Live now" opens the streams list's live view (decision 031): only the shows on now, updating live,
  * and unlike an anchor on the home page it keeps the filters.
  */
 export const liveNowLink: HeaderLink = {
   label: "Live now",
-  href: paths.explore.streams.getHref(LIVE_VIEW.toString()),
+  href: paths.explore.streams.getHref(exploreViewSearch({ when: "live" })),
   icon: "lucide:radio",
 };
 

@@ -194,7 +194,7 @@ describe("the watch list page", () => {
     expect(screen.getByText("0 of 100 shows saved · 0 of 100 shops followed")).toBeInTheDocument();
     expect(within(region("Live now")).getByRole("link", { name: "See who is live" })).toHaveAttribute(
       "href",
-      "/explore/streams",
+      "/explore/streams?when=live",
     );
     expect(within(region("Coming up")).getByText(/No upcoming shows saved yet/)).toBeInTheDocument();
     expect(within(region("Coming up")).queryByRole("button", { name: "Add all to calendar" })).toBeNull();
