@@ -102,15 +102,19 @@ export async function searchStreamListings(
   const { matches, more } = await findMatches<Doc<"streamListings">>(
     query,
     async (text) => {
-      const found = await Promise.all(
-        ranks.map((rank) =>
-          ctx.db
-            .query("streamListings")
-            .withSearchIndex("search_searchText", (q) => q.search("searchText", text).eq("rank", rank))
-            .take(SEARCH_CANDIDATES),
-        ),
-      );
-      return { rows: found.flat(), full: found.some((rows) => rows.length === SEARCH_CANDIDATES) };
+      // One search after another: each is small, and the embedded backend's engine mixes up query
+      // streams open at the same time.
+      const rows: Doc<"streamListings">[] = [];
+      let full = false;
+      for (const rank of ranks) {
+        const found = await ctx.db
+          .query("streamListings")
+          .withSearchIndex("search_searchText", (q) => q.search("searchText", text).eq("rank", rank))
+          .take(SEARCH_CANDIDATES);
+        rows.push(...found);
+        full ||= found.length === SEARCH_CANDIDATES;
+      }
+      return { rows, full };
     },
     (row) => row.streamId,
   );
@@ -164,9 +168,8 @@ export async function searchShopListings(
     (row) => row.liveShopId,
   );
   const kept = matches.filter(({ row }) => matchesExploreFilter(row.facets, filter));
-  const ranked = await Promise.all(
-    kept.map(async ({ row, match }) => ({ row, match, card: await withLiveStatus(ctx, row.card) })),
-  );
+  const ranked = [];
+  for (const { row, match } of kept) ranked.push({ row, match, card: await withLiveStatus(ctx, row.card) });
   ranked.sort(
     (a, b) =>
       (LIVE_ORDER[a.card.liveStatus ?? ""] ?? 2) - (LIVE_ORDER[b.card.liveStatus ?? ""] ?? 2) ||
