@@ -1,7 +1,7 @@
 import type { ExploreSort, ExploreWhen } from "@convex/lib/exploreWhen";
 import { ExplorePage } from "./explore-page";
 import { StreamResults } from "./stream-results";
-import { useExploreView } from "./use-explore-filter";
+import { useExploreFilter, useExploreView } from "./use-explore-filter";
 import { WhenFilter } from "./when-filter";
 
 const TITLES: Record<ExploreWhen, string> = {
@@ -13,7 +13,8 @@ const TITLES: Record<ExploreWhen, string> = {
   replays: "Replays",
 };
 
-function introFor(when: ExploreWhen, sort: ExploreSort): string {
+function introFor(when: ExploreWhen, sort: ExploreSort, searching: boolean): string {
+  if (searching) return "Live shows first, then the best matches.";
   switch (when) {
     case "upcoming":
       return sort === "newest"
@@ -35,10 +36,11 @@ function introFor(when: ExploreWhen, sort: ExploreSort): string {
 /** `/explore/streams`: the filter, and `when` (live now, today, …) with its sort (decision 031). */
 export function ExploreStreamsPage() {
   const { view, searchFor, setSort } = useExploreView();
+  const searching = useExploreFilter().filter.q !== undefined;
   return (
     <ExplorePage
       title={TITLES[view.when]}
-      intro={introFor(view.when, view.sort)}
+      intro={introFor(view.when, view.sort, searching)}
       searchLabel="Search shows"
       toolbar={<WhenFilter when={view.when} searchFor={(when) => searchFor({ when })} />}
       results={(filter, onClear) => (
