@@ -8,6 +8,7 @@ import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { useNow } from "@/lib/use-now";
+import { useViewerTimeZone } from "@/lib/viewer-time-zone";
 import { exploreViewSearch } from "@convex/lib/exploreWhen";
 import { formatStreamTime } from "@convex/lib/time";
 import { downloadAllShowsIcs, downloadOneShowIcs, hasStart } from "./calendar-files";
@@ -190,6 +191,7 @@ export function ComingUpSection({ streams }: { streams: readonly WatchStream[] }
 
 /** Where a followed shop's next show is: live now, the soonest scheduled one, or none planned. */
 function NextShow({ next }: { next: FollowedShop["nextStream"] }) {
+  const viewerZone = useViewerTimeZone();
   if (!next) {
     return (
       <p className="flex items-center gap-1.5 text-sm text-slate-500 dark:text-slate-400">
@@ -221,7 +223,7 @@ function NextShow({ next }: { next: FollowedShop["nextStream"] }) {
       <Icon name="lucide:calendar-clock" className="mt-0.5 size-4 shrink-0" />
       <span>
         Next: {link}
-        {next.streamStartUTC !== undefined && <>, {formatStreamTime(next.streamStartUTC, next.timezone)}</>}
+        {next.streamStartUTC !== undefined && <>, {formatStreamTime(next.streamStartUTC, viewerZone)}</>}
       </span>
     </p>
   );

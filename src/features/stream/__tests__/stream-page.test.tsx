@@ -1,4 +1,4 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "@convex/_generated/api";
@@ -71,10 +71,13 @@ describe("StreamPage", () => {
     expect(document.title).toBe("Denim drop, part 2 · LiveLocal");
   });
 
-  test("times are shown in the stream's zone and in the viewer's", () => {
+  test("times are shown in the viewer's zone, and in the shop's as a second line", () => {
     renderPage(stream());
-    expect(screen.getByText("Sat, Nov 21, 11:30 AM PST")).toBeInTheDocument();
-    expect(screen.getByText("Sat, Nov 21, 2:30 PM EST")).toBeInTheDocument();
+    const when = screen.getByRole("region", { name: "When" });
+    const starts = within(when).getByText("Starts").nextElementSibling;
+    expect(starts?.firstChild).toHaveTextContent("Sat, Nov 21, 2:30 PM EST");
+    expect(starts).toHaveTextContent("Shop time: Sat, Nov 21, 11:30 AM PST");
+    expect(within(when).getByText(/the shop is on Pacific \(Los Angeles\) time/)).toBeInTheDocument();
   });
 
   test("a stored time no date can show reads as unavailable, and is not offered to a calendar", () => {
