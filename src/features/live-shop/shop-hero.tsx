@@ -11,9 +11,12 @@ export function ShopHero({ shop }: { shop: PublicShop }) {
   return (
     <header>
       <div className="mx-auto max-w-6xl sm:px-4 sm:pt-4">
-        {/* Banners are 3:1 (the demo art too), so the whole image shows at every width. */}
+        {/* The banner whole at every width: 3:1 fills the frame, any other shape is letterboxed on the
+            shop's colour, never cut (decision 032). */}
         <div className="aspect-[3/1] overflow-hidden bg-[var(--shop-theme,var(--color-primary-600))] sm:rounded-3xl">
-          {shop.bannerImageUrl && <img src={shop.bannerImageUrl} alt="" className="size-full object-cover" />}
+          {shop.bannerImageUrl && (
+            <img src={shop.bannerImageUrl} alt="" className="size-full object-contain" />
+          )}
         </div>
       </div>
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 sm:flex-row sm:items-end sm:px-8">
