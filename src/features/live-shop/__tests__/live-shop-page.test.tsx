@@ -160,6 +160,30 @@ describe("LiveShopPage", () => {
     expect(data.event[0]).not.toHaveProperty("endDate");
   });
 
+  // Issue 17 item 8: the stream page could be shared, a shop's could not.
+  test("Share copies the shop's address when there is no share sheet", async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    renderPage(shop(), "/live-shop/shop1");
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/live-shop/sarahs-vintage`);
+    expect(await screen.findByText("Copied")).toBeInTheDocument();
+  });
+
+  test("Share uses the share sheet with the shop's name and headline where there is one", async () => {
+    const share = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, "share", { value: share, configurable: true });
+    renderPage(shop());
+    await userEvent.click(screen.getByRole("button", { name: "Share" }));
+    expect(share).toHaveBeenCalledWith({
+      title: "Sarah's Vintage",
+      text: "Sarah's Vintage: Denim from the seventies",
+      url: `${window.location.origin}/live-shop/sarahs-vintage`,
+    });
+    Reflect.deleteProperty(navigator, "share");
+  });
+
   test("an unknown or non-public shop is the not-found page", () => {
     renderPage(null, "/live-shop/nope");
     expect(screen.getByText("Page not found: /live-shop/nope")).toBeInTheDocument();
