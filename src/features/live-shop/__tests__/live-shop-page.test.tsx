@@ -110,8 +110,15 @@ describe("LiveShopPage", () => {
     expect(screen.getByText("Across the US.")).toBeVisible();
   });
 
-  test("JSON-LD: the shop as its schema type and each upcoming stream as an online Event, escaped", () => {
-    renderPage(shop());
+  test("JSON-LD: the shop as its schema type, its live and upcoming shows as online Events, escaped", () => {
+    const [upcoming] = shop().streams.upcoming;
+    const live = {
+      ...upcoming,
+      _id: "live1" as typeof upcoming._id,
+      streamTitle: "On now",
+      streamStatus: "LIVE" as const,
+    };
+    renderPage(shop({ streams: { live: [live], upcoming: [upcoming], past: [] } }));
     const container = document.body;
     const script = container.querySelector('script[type="application/ld+json"]');
     expect(script?.innerHTML).not.toContain("</script>");
@@ -120,14 +127,18 @@ describe("LiveShopPage", () => {
     };
     expect(data["@type"]).toBe("Store");
     expect(data.description).toContain("</script>");
+    // Issue 17 item 5: the live show was missing; each is at the platform's address.
     expect(data.event).toEqual([
+      expect.objectContaining({ name: "On now", eventStatus: "https://schema.org/EventScheduled" }),
       expect.objectContaining({
         "@type": "Event",
         name: "Denim drop",
         startDate: new Date(START).toISOString(),
         endDate: new Date(START + 3_600_000).toISOString(),
+        eventStatus: "https://schema.org/EventScheduled",
         eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
-        location: { "@type": "VirtualLocation", url: `${window.location.origin}/stream/stream1` },
+        location: { "@type": "VirtualLocation", url: "https://www.whatnot.com/live/denim" },
+        url: `${window.location.origin}/stream/stream1`,
       }),
     ]);
   });
