@@ -103,8 +103,17 @@ export function ExploreResults<Item extends { _id: string }>({
   controls,
   renderItem,
 }: SharedProps<Item> & { query: ListQuery<Item>; countQuery: CountQuery; args: Args }) {
-  const { results, status, loadMore } = usePaginatedQuery(query, args, { initialNumItems: PAGE_SIZE });
+  const {
+    results,
+    status: pageStatus,
+    loadMore,
+  } = usePaginatedQuery(query, args, {
+    initialNumItems: PAGE_SIZE,
+  });
   const count = useQuery(countQuery, args);
+  // A page that ends exactly at the end of the list still says "more": the count knows better.
+  const complete = count !== undefined && !count.more && results.length >= count.count;
+  const status = complete && pageStatus === "CanLoadMore" ? "Exhausted" : pageStatus;
 
   if (status === "LoadingFirstPage") return <ResultsSkeleton label={`Loading ${nouns.plural}`} />;
   if (results.length === 0 && status === "Exhausted") {
