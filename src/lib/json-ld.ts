@@ -1,6 +1,7 @@
-import { paths } from "@/config/paths";
-import type { PlatformType, StreamStatus } from "@convex/lib/constants";
-import { isoDateTime } from "@convex/lib/time";
+// Relative imports: `npm start` (scripts/serve) runs this module in Node, without the app's aliases.
+import type { PlatformType, StreamStatus } from "../../convex/lib/constants";
+import { isoDateTime } from "../../convex/lib/time";
+import { paths } from "../config/paths";
 
 /**
  * JSON for a `<script type="application/ld+json">`: `<`, `>` and `&` are written as \u escapes so a
@@ -30,8 +31,22 @@ export type EventStream = {
   streamStartUTC?: number;
   streamStopUTC?: number;
   imageUrl?: string;
+  /** The show's own video address, when known: the platform streaming at it is the main one. */
+  streamVideoUrl?: string;
   platforms: readonly { platformType: PlatformType; platformStreamUrl?: string }[];
 };
+
+/** Where a show streams: the platform at its video's address, else the first linked with an address. */
+export function mainPlatform<P extends { platformStreamUrl?: string }>(stream: {
+  streamVideoUrl?: string;
+  platforms: readonly P[];
+}): P | undefined {
+  return (
+    stream.platforms.find((platform) => platform.platformStreamUrl === stream.streamVideoUrl) ??
+    stream.platforms.find((platform) => platform.platformStreamUrl) ??
+    stream.platforms[0]
+  );
+}
 
 export type EventOrganizer = { name: string; slug: string; schemaType: string };
 
@@ -59,7 +74,7 @@ export function streamEventJsonLd(stream: EventStream, shop: EventOrganizer, ori
   if (!eventStatus || startDate === undefined) return null;
   const endDate = stream.streamStopUTC === undefined ? undefined : isoDateTime(stream.streamStopUTC);
   const streamUrl = new URL(paths.stream.getHref(stream._id), origin).href;
-  const platformUrl = stream.platforms.find((platform) => platform.platformStreamUrl)?.platformStreamUrl;
+  const platformUrl = mainPlatform(stream)?.platformStreamUrl;
   return {
     "@type": "Event",
     name: stream.streamTitle,
@@ -77,4 +92,60 @@ export function streamEventJsonLd(stream: EventStream, shop: EventOrganizer, ori
       url: new URL(paths.liveShop.getHref(shop.slug), origin).href,
     },
   };
+}
+
+/** What a shop's schema.org data is made of: its public page's data. */
+export type JsonLdShop = {
+  liveShopName: string;
+  slug: string;
+  schemaType: string;
+  headline?: string;
+  description?: string;
+  logoUrl?: string;
+  bannerImageUrl?: string;
+  areas: readonly { msaLabel: string }[];
+  streams: { live: readonly EventStream[]; upcoming: readonly EventStream[] };
+};
+
+/**
+ * A shop's schema.org data: the shop as its `schemaType`, with its live and upcoming shows as online
+ * Events (issue 17 item 5), each as its own stream page gives it.
+ */
+export function shopJsonLd(shop: JsonLdShop, origin: string) {
+  const shopUrl = new URL(paths.liveShop.getHref(shop.slug), origin).href;
+  const organizer = { name: shop.liveShopName, slug: shop.slug, schemaType: shop.schemaType };
+  const events = [...shop.streams.live, ...shop.streams.upcoming].flatMap((stream) => {
+    const event = streamEventJsonLd(stream, organizer, origin);
+    return event ? [event] : [];
+  });
+  return {
+    "@context": "https://schema.org",
+    "@type": shop.schemaType,
+    name: shop.liveShopName,
+    url: shopUrl,
+    ...(shop.headline && { slogan: shop.headline }),
+    ...(shop.description && { description: shop.description }),
+    ...(shop.logoUrl && { logo: absoluteUrl(shop.logoUrl, origin) }),
+    ...(shop.bannerImageUrl && { image: absoluteUrl(shop.bannerImageUrl, origin) }),
+    ...(shop.areas.length > 0 && {
+      areaServed: shop.areas.map((area) => ({ "@type": "Place", name: area.msaLabel })),
+    }),
+    ...(events.length > 0 && { event: events }),
+  };
+}
+
+/** A stream page's schema.org data: its Event (none for a draft), as a document of its own. */
+export function streamPageJsonLd(
+  stream: Omit<EventStream, "imageUrl"> & {
+    streamImageUrls: readonly string[];
+    shop: { liveShopName: string; slug: string; schemaType: string };
+  },
+  origin: string,
+) {
+  const event = streamEventJsonLd(
+    { ...stream, imageUrl: stream.streamImageUrls[0] },
+    { name: stream.shop.liveShopName, slug: stream.shop.slug, schemaType: stream.shop.schemaType },
+    origin,
+  );
+  return event && { "@context": "https://schema.org", ...event };
 }

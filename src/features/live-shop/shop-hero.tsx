@@ -3,7 +3,7 @@ import { Icon } from "@/components/ui/icon";
 import { ShareButton } from "@/components/ui/share-button";
 import { FollowShopButton } from "@/components/watch-list/follow-shop-button";
 import { paths } from "@/config/paths";
-import type { PublicShop } from "./shop-json-ld";
+import type { PublicShop } from "./public-shop";
 
 /**
  * Banner, logo, name, headline, the owner when they show their profile (decision 026), the follow and

@@ -8,7 +8,8 @@ import { PlatformLinks } from "@/components/streams/platform-links";
 import { StreamStatusBadge } from "@/components/streams/stream-status-badge";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
-import { streamEventJsonLd } from "@/lib/json-ld";
+import { streamPageJsonLd } from "@/lib/json-ld";
+import { streamPageMeta } from "@/lib/page-meta";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 import { api } from "@convex/_generated/api";
 import { StreamActions } from "./stream-actions";
@@ -40,17 +41,9 @@ function Notice({ children }: { children: ReactNode }) {
 
 function StreamView({ stream }: { stream: PublicStream }) {
   const pageUrl = new URL(paths.stream.getHref(stream._id), window.location.origin).href;
-  useDocumentMeta({
-    title: stream.streamTitle,
-    description:
-      stream.streamDescription?.slice(0, 160) ??
-      `${stream.streamTitle}, a live show by ${stream.shop.liveShopName}`,
-  });
-  const event = streamEventJsonLd(
-    { ...stream, imageUrl: stream.streamImageUrls[0] },
-    { name: stream.shop.liveShopName, slug: stream.shop.slug, schemaType: stream.shop.schemaType },
-    window.location.origin,
-  );
+  const meta = streamPageMeta(stream);
+  useDocumentMeta({ title: meta.title, description: meta.description, canonical: meta.path });
+  const jsonLd = streamPageJsonLd(stream, window.location.origin);
   const labels = [
     ...stream.categories.map((c) => c.subcategoryLabel ?? c.label),
     ...stream.areas.map((a) => a.msaLabel),
@@ -58,7 +51,7 @@ function StreamView({ stream }: { stream: PublicStream }) {
   return (
     // On a phone: heading, then when and share, then the rest; on a desktop the aside spans both rows.
     <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[1fr_22rem] lg:grid-rows-[auto_1fr]">
-      {event && <JsonLdScript data={{ "@context": "https://schema.org", ...event }} />}
+      {jsonLd && <JsonLdScript data={jsonLd} />}
       <div className="grid min-w-0 content-start gap-6 lg:col-start-1 lg:row-start-1">
         {stream.streamStatus === "CANCELLED" && <Notice>This show was cancelled by the seller.</Notice>}
         {stream.shop.status === "maintenance" && (

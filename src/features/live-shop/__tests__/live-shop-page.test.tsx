@@ -7,7 +7,7 @@ import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-
 import { renderInRouter } from "@/test/render-in-router";
 import { WatchListProviders } from "@/components/watch-list/__tests__/watch-list-providers";
 import { LiveShopPage } from "../live-shop-page";
-import type { PublicShop } from "../shop-json-ld";
+import type { PublicShop } from "../public-shop";
 
 vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
 
