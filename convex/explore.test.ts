@@ -1,7 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
-import type { MutationCtx } from "./_generated/server";
 import { DEMO_STREAM_LINKS, buildSampleStreams } from "./lib/data/demo";
 import { MAX_SELECTED_MSAS } from "./lib/constants";
 import {
@@ -23,9 +22,8 @@ import { deleteStreamCascade } from "./model/cascade";
 import { SHOP_STREAMS_PER_SYNC, shopFacets, streamFacets } from "./model/exploreListings";
 import { changeShopStatus, getLiveShopBySlug, patchLiveShop, replaceShopCategories } from "./model/liveShops";
 import { insertStream, linkStreamMsa, patchStream, replaceStreamCategories } from "./model/streams";
-import { triggers } from "./model/triggers";
 import type { StreamCard } from "./schema";
-import { countDocsRead, newTest } from "./test.setup";
+import { countDocsRead, newSeededTest, type newTest, writeWithTriggers } from "./test.setup";
 
 type Backend = ReturnType<typeof newTest>;
 type Page<Card> = { page: Card[]; isDone: boolean; continueCursor: string };
@@ -35,17 +33,6 @@ const ADMIN = { isOwner: false, isAdmin: true };
 
 function filterOf(selection: Partial<ExploreFilter>): ExploreFilter {
   return { ...emptyExploreFilter(), ...selection };
-}
-
-async function seeded(): Promise<Backend> {
-  const t = newTest();
-  await t.mutation(internal.seed.seedAll, {});
-  return t;
-}
-
-/** Writes through the same triggers as every mutation builder of convex/functions.ts. */
-async function write<T>(t: Backend, fn: (ctx: MutationCtx) => Promise<T>): Promise<T> {
-  return await t.run(async (ctx) => await fn(triggers.wrapDB(ctx)));
 }
 
 async function streamPage(
@@ -160,7 +147,7 @@ describe("explore streams follow the filter rules", () => {
   test.each(Object.entries(FILTERS))(
     "%s: exactly the matching public streams, in order",
     async (_name, selection) => {
-      const t = await seeded();
+      const t = await newSeededTest();
       const filter = filterOf(selection);
       expect(titles(await allStreams(t, filter))).toEqual(await expectedStreams(t, filter));
       // Small pages give the same list: no gaps or repeats where pages meet.
@@ -173,7 +160,7 @@ describe("explore streams follow the filter rules", () => {
   );
 
   test("a category and a metro area give exactly the demo streams tagged with both", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const filter = filterOf({ categories: ["collectibles"], msas: ["16980"] });
     const cards = await allStreams(t, filter);
     expect(cards.map((card) => [card.streamTitle, card.streamStatus])).toEqual([
@@ -186,7 +173,7 @@ describe("explore streams follow the filter rules", () => {
   });
 
   test("with no filter, every live and upcoming show: live, then paused, then soonest; ended ones apart", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const cards = await allStreams(t, emptyExploreFilter());
     expect(cards).toHaveLength(14);
     const statuses = cards.map((card) => card.streamStatus);
@@ -202,7 +189,7 @@ describe("explore streams follow the filter rules", () => {
   });
 
   test("a stream with no category appears only while no category is selected", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     expect(UNCATEGORIZED_TITLE).toBeDefined();
     expect(titles(await allStreams(t, emptyExploreFilter()))).toContain(UNCATEGORIZED_TITLE);
     expect(titles(await allStreams(t, filterOf({ states: ["TX"] })))).toContain(UNCATEGORIZED_TITLE);
@@ -215,7 +202,7 @@ describe("explore streams follow the filter rules", () => {
   });
 
   test("drafts, cancelled streams and streams of shops that are not active are left out", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const shown = titles(await allStreams(t, emptyExploreFilter()));
     const hidden = await t.run(async (ctx) =>
       (await ctx.db.query("streams").collect())
@@ -226,7 +213,7 @@ describe("explore streams follow the filter rules", () => {
     for (const title of hidden) expect(shown).not.toContain(title);
     // The shop in maintenance gets a scheduled stream: it stays off the lists.
     const closed = await shopBySlug(t, "alberta-street-coffee");
-    await write(t, (ctx) =>
+    await writeWithTriggers(t, (ctx) =>
       insertStream(ctx, {
         liveShopId: closed._id,
         streamTitle: "Latte art night",
@@ -239,7 +226,7 @@ describe("explore streams follow the filter rules", () => {
   });
 
   test("unknown ids are ignored; a subcategory under its selected category changes nothing", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const all = titles(await allStreams(t, emptyExploreFilter()));
     expect(
       titles(await allStreams(t, filterOf({ categories: ["no_such_category"], msas: ["00000"] }))),
@@ -260,7 +247,7 @@ const RANKS = ["LIVE", "PAUSED", "SCHEDULED", "ENDED"];
 
 describe("explore filter arguments", () => {
   test(`more than ${MAX_SELECTED_MSAS} metro areas are refused with a sentence`, async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const msas = ["12420", "16980", "35620", "31080", "42660", "12060", "38900"];
     await expect(streamPage(t, filterOf({ msas }), 10)).rejects.toMatchObject({
       data: { code: "INVALID_ARGUMENT", message: TOO_MANY_MSAS_MESSAGE },
@@ -277,7 +264,7 @@ describe("explore filter arguments", () => {
   });
 
   test("ids longer than 50 characters and page sizes out of range are refused", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     await expect(streamPage(t, filterOf({ categories: ["x".repeat(51)] }), 10)).rejects.toMatchObject({
       data: { code: "INVALID_ARGUMENT", message: "A filter value can be at most 50 characters long." },
     });
@@ -292,7 +279,7 @@ describe("explore filter arguments", () => {
 
 describe("explore shops", () => {
   test("active shops and shops in maintenance, by name, with their live badges", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const shops = await allShops(t, emptyExploreFilter());
     const expected = await t.run(async (ctx) => {
       const rows = [];
@@ -319,7 +306,7 @@ describe("explore shops", () => {
   });
 
   test("the same filter rules: a category and a metro area", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const filter = filterOf({ categories: ["toys_kids", "collectibles"], msas: ["16980"] });
     const shops = await allShops(t, filter);
     expect(shops.map((shop) => shop.slug).sort()).toEqual([
@@ -343,7 +330,7 @@ describe("explore shops", () => {
   });
 
   test("a list takes no search text: that is what the search functions are for", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     await expect(
       t.query(api.explore.listExploreShops, {
         filter: filterOf({ q: "city" }),
@@ -360,7 +347,7 @@ describe("explore shops", () => {
 
 describe("the listing tables stay in step with every write", () => {
   test("the seed produces listing rows for every public stream and shop, and only for those", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const { streams, listed, shops, listedShops } = await t.run(async (ctx) => ({
       streams: await ctx.db.query("streams").collect(),
       listed: await ctx.db.query("streamListings").collect(),
@@ -378,7 +365,7 @@ describe("the listing tables stay in step with every write", () => {
   });
 
   test("a status change moves a stream at once (through the public mutation)", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const stream = await streamByTitle(t, "Mid-century warehouse walkthrough: teak, cane and brass");
     const shop = await t.run(async (ctx) => ctx.db.get("liveShops", stream.liveShopId));
     const owner = await t.run(async (ctx) => (shop ? ctx.db.get("users", shop.userId) : null));
@@ -399,11 +386,11 @@ describe("the listing tables stay in step with every write", () => {
   });
 
   test("changing a stream's categories and metro areas moves it between filters", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const stream = await streamByTitle(t, "Kiln opening: fresh mugs, ramen bowls and bud vases");
     const diy = filterOf({ categories: ["diy_crafts"] });
     expect(titles(await allStreams(t, diy))).not.toContain(stream.streamTitle);
-    await write(t, (ctx) =>
+    await writeWithTriggers(t, (ctx) =>
       replaceStreamCategories(ctx, stream._id, [
         { categoryId: "diy_crafts", subcategoryId: "craft_kits", priority: 0 },
       ]),
@@ -418,7 +405,7 @@ describe("the listing tables stay in step with every write", () => {
         .withIndex("by_cbsaCode", (q) => q.eq("cbsaCode", "19740"))
         .unique(),
     );
-    await write(t, (ctx) => linkStreamMsa(ctx, stream._id, denver!._id));
+    await writeWithTriggers(t, (ctx) => linkStreamMsa(ctx, stream._id, denver!._id));
     expect(titles(await allStreams(t, filterOf({ states: ["CO"] })))).toContain(stream.streamTitle);
     for (const filter of [diy, filterOf({ states: ["CO"] }), filterOf({ states: ["GA"] })]) {
       expect(titles(await allStreams(t, filter))).toEqual(await expectedStreams(t, filter));
@@ -426,24 +413,26 @@ describe("the listing tables stay in step with every write", () => {
   });
 
   test("suspending a shop takes its streams off the lists; reinstating brings them back", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const shop = await shopBySlug(t, "windy-city-card-breaks");
     const chicago = filterOf({ msas: ["16980"] });
     const before = titles(await allStreams(t, chicago));
-    await write(t, (ctx) => changeShopStatus(ctx, shop, ADMIN, "suspended", "Counterfeit slabs reported."));
+    await writeWithTriggers(t, (ctx) =>
+      changeShopStatus(ctx, shop, ADMIN, "suspended", "Counterfeit slabs reported."),
+    );
     const during = titles(await allStreams(t, chicago));
     expect(during).toEqual(await expectedStreams(t, chicago));
     expect(during.length).toBe(before.length - 2);
     expect((await allShops(t, chicago)).map((card) => card.slug)).not.toContain("windy-city-card-breaks");
     const suspended = await shopBySlug(t, "windy-city-card-breaks");
-    await write(t, (ctx) => changeShopStatus(ctx, suspended, ADMIN, "active", undefined));
+    await writeWithTriggers(t, (ctx) => changeShopStatus(ctx, suspended, ADMIN, "active", undefined));
     expect(titles(await allStreams(t, chicago))).toEqual(before);
   });
 
   test("a shop with more streams than one batch leaves the lists whole, the rest in scheduled batches", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const shop = await shopBySlug(t, "second-act-furniture");
-    await write(t, async (ctx) => {
+    await writeWithTriggers(t, async (ctx) => {
       for (let index = 0; index < SHOP_STREAMS_PER_SYNC + 20; index++) {
         await insertStream(ctx, {
           liveShopId: shop._id,
@@ -459,19 +448,21 @@ describe("the listing tables stay in step with every write", () => {
         (await ctx.db.query("streamListings").collect()).filter((row) => row.liveShopId === shop._id),
       );
     expect((await listedRows()).length).toBeGreaterThan(0);
-    await write(t, (ctx) => changeShopStatus(ctx, shop, ADMIN, "suspended", "Review pending."));
+    await writeWithTriggers(t, (ctx) => changeShopStatus(ctx, shop, ADMIN, "suspended", "Review pending."));
     await t.finishAllScheduledFunctions(() => undefined);
     expect(await listedRows()).toEqual([]);
     const suspended = await shopBySlug(t, "second-act-furniture");
-    await write(t, (ctx) => changeShopStatus(ctx, suspended, ADMIN, "active", undefined));
+    await writeWithTriggers(t, (ctx) => changeShopStatus(ctx, suspended, ADMIN, "active", undefined));
     await t.finishAllScheduledFunctions(() => undefined);
     expect(new Set((await listedRows()).map((row) => row.streamId)).size).toBe(SHOP_STREAMS_PER_SYNC + 21);
   });
 
   test("renaming a shop renames its stream cards", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const shop = await shopBySlug(t, "second-act-furniture");
-    await write(t, (ctx) => patchLiveShop(ctx, shop._id, { liveShopName: "Third Act Furniture" }));
+    await writeWithTriggers(t, (ctx) =>
+      patchLiveShop(ctx, shop._id, { liveShopName: "Third Act Furniture" }),
+    );
     const cards = await allStreams(t, filterOf({ subcategories: ["furniture"] }));
     expect(cards.map((card) => card.liveShopName)).toEqual(["Third Act Furniture"]);
     const found = await t.query(api.explore.searchExploreShops, { filter: filterOf({ q: "third" }) });
@@ -481,9 +472,9 @@ describe("the listing tables stay in step with every write", () => {
   });
 
   test("a shop's categories follow its links, and its live badge its streams", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const shop = await shopBySlug(t, "second-act-furniture");
-    await write(t, (ctx) =>
+    await writeWithTriggers(t, (ctx) =>
       replaceShopCategories(ctx, shop, [
         { categoryId: "collectibles", subcategoryId: "trading_cards", priority: 0 },
       ]),
@@ -492,7 +483,7 @@ describe("the listing tables stay in step with every write", () => {
       (await allShops(t, filterOf({ categories: ["collectibles"] }))).map((card) => card.slug),
     ).toContain("second-act-furniture");
     const stream = await streamByTitle(t, "Mid-century warehouse walkthrough: teak, cane and brass");
-    await write(t, (ctx) => patchStream(ctx, stream._id, { streamStatus: "LIVE" }));
+    await writeWithTriggers(t, (ctx) => patchStream(ctx, stream._id, { streamStatus: "LIVE" }));
     const card = (await allShops(t, emptyExploreFilter())).find(
       (candidate) => candidate.slug === "second-act-furniture",
     );
@@ -500,9 +491,9 @@ describe("the listing tables stay in step with every write", () => {
   });
 
   test("deleting a stream removes it and its listing rows", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const stream = await streamByTitle(t, "Kiln opening: fresh mugs, ramen bowls and bud vases");
-    await write(t, (ctx) => deleteStreamCascade(ctx, stream._id));
+    await writeWithTriggers(t, (ctx) => deleteStreamCascade(ctx, stream._id));
     await t.finishAllScheduledFunctions(() => undefined);
     expect(titles(await allStreams(t, emptyExploreFilter()))).not.toContain(stream.streamTitle);
     const rows = await t.run(async (ctx) =>
@@ -515,7 +506,7 @@ describe("the listing tables stay in step with every write", () => {
   });
 
   test("the migration rebuilds every row from the data", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const snapshot = async () =>
       await t.run(async (ctx) => {
         const rows = await ctx.db.query("streamListings").collect();
@@ -527,7 +518,7 @@ describe("the listing tables stay in step with every write", () => {
         return { streams: rows.map(strip).sort(), shops: shops.map(strip).sort() };
       });
     const before = await snapshot();
-    const orphan = await write(t, async (ctx) =>
+    const orphan = await writeWithTriggers(t, async (ctx) =>
       insertStream(ctx, {
         liveShopId: (await ctx.db.query("liveShops").first())!._id,
         streamTitle: "Soon gone",
@@ -553,12 +544,12 @@ describe("the listing tables stay in step with every write", () => {
 
 describe("explore pagination", () => {
   test("pages stay gapless when a stream is inserted above them", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const filter = emptyExploreFilter();
     const first = await streamPage(t, filter, 5);
     const second = await streamPage(t, filter, 5, first.continueCursor);
     const liveShopId = (await shopBySlug(t, "second-act-furniture"))._id;
-    const newId = await write(t, (ctx) =>
+    const newId = await writeWithTriggers(t, (ctx) =>
       insertStream(ctx, {
         liveShopId,
         streamTitle: "Pop-up live sale",
@@ -581,7 +572,7 @@ describe("explore pagination", () => {
   });
 
   test("a stream listed under two selected categories appears once, wherever pages end", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     // "Studio seconds sale" (ended) is in home goods and DIY & crafts; so is "Living succulent wall"
     // (cancelled).
     const filter = filterOf({ categories: ["home_goods", "diy_crafts"], states: ["GA", "WA"] });
@@ -614,7 +605,7 @@ describe("explore pagination", () => {
 
 describe("documents read per page", () => {
   test("at most 3 × the page size plus one per index range, whatever the filter", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const filters = [
       emptyExploreFilter(),
       filterOf({ categories: ["collectibles"] }),
@@ -635,7 +626,7 @@ describe("documents read per page", () => {
   });
 
   test("does not grow with the number of streams", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const filter = filterOf({ categories: ["collectibles"], msas: ["16980"] });
     const before = (await countDocsRead(() => streamPage(t, filter, 2))).docsRead;
     await t.mutation(internal.benchData.generateStreams, { count: 300, offset: 0, seed: 7 });
@@ -646,7 +637,7 @@ describe("documents read per page", () => {
 
 describe("bench data", () => {
   test("generated streams get the same listing rows the triggers would give them", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     await t.mutation(internal.benchData.generateStreams, { count: 60, offset: 0, seed: 3 });
     const snapshot = async () =>
       await t.run(async (ctx) =>
@@ -679,9 +670,9 @@ describe("explore views: live now, today, this weekend, the next 7 days, replays
   ];
 
   async function withWeek(): Promise<Backend> {
-    const t = await seeded();
+    const t = await newSeededTest();
     const liveShopId = (await shopBySlug(t, "second-act-furniture"))._id;
-    await write(t, async (ctx) => {
+    await writeWithTriggers(t, async (ctx) => {
       for (const [streamTitle, start] of SHOWS) {
         await insertStream(ctx, {
           liveShopId,
@@ -703,7 +694,7 @@ describe("explore views: live now, today, this weekend, the next 7 days, replays
     cards.filter((card) => card.streamStatus === "SCHEDULED").map((card) => card.streamTitle);
 
   test("live now holds the shows on now, live before paused", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const live = await allStreams(t, emptyExploreFilter(), 2, { when: "live" });
     expect(titles(live)).toEqual(await expectedStreams(t, emptyExploreFilter(), ["LIVE", "PAUSED"]));
     expect(live.map((card) => card.streamStatus)).toEqual(["LIVE", "LIVE", "LIVE", "LIVE", "PAUSED"]);
@@ -796,7 +787,7 @@ describe("explore views: live now, today, this weekend, the next 7 days, replays
   });
 
   test("a window without the viewer's day or zone is refused with a sentence", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     await expect(streamPage(t, emptyExploreFilter(), 5, null, { when: "today" })).rejects.toMatchObject({
       data: { code: "INVALID_ARGUMENT" },
     });
@@ -812,7 +803,7 @@ describe("explore views: live now, today, this weekend, the next 7 days, replays
 
 describe("result counts", () => {
   test("count what the list holds, for streams in each view and for shops", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const count = (view?: ExploreView, selection: Partial<ExploreFilter> = {}) =>
       t.query(api.explore.countExploreStreams, { filter: filterOf(selection), view });
     expect(await count()).toEqual({ count: 14, more: false });
@@ -829,7 +820,7 @@ describe("result counts", () => {
   });
 
   test("past 100 the count says so, and reads no more", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     await t.mutation(internal.benchData.generateStreams, { count: 400, offset: 0, seed: 5 });
     const { result, docsRead } = await countDocsRead(() =>
       t.query(api.explore.countExploreStreams, { filter: emptyExploreFilter() }),

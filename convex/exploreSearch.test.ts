@@ -6,27 +6,15 @@
  */
 import { describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
-import type { MutationCtx } from "./_generated/server";
 import { emptyExploreFilter, type ExploreFilter } from "./lib/explore";
 import type { ExploreView } from "./lib/exploreWhen";
 import { MAX_TYPO_SEARCHES, SEARCH_CANDIDATES } from "./model/exploreSearch";
 import { getLiveShopBySlug, patchLiveShop } from "./model/liveShops";
 import { patchStream } from "./model/streams";
 import { insertWithTimestamps } from "./model/timestamps";
-import { triggers } from "./model/triggers";
-import { countDocsRead, newTest } from "./test.setup";
+import { countDocsRead, newSeededTest, type newTest, writeWithTriggers } from "./test.setup";
 
 type Backend = ReturnType<typeof newTest>;
-
-async function seeded(): Promise<Backend> {
-  const t = newTest();
-  await t.mutation(internal.seed.seedAll, {});
-  return t;
-}
-
-async function write<T>(t: Backend, fn: (ctx: MutationCtx) => Promise<T>): Promise<T> {
-  return await t.run(async (ctx) => await fn(triggers.wrapDB(ctx)));
-}
 
 const filterOf = (selection: Partial<ExploreFilter>): ExploreFilter => ({
   ...emptyExploreFilter(),
@@ -125,7 +113,7 @@ const STREAM_QUERIES: [string, string[]][] = [
 
 describe("search finds what a buyer types (the demo data)", () => {
   test.each(STREAM_QUERIES)("shows for %j", async (q, expected) => {
-    const t = await seeded();
+    const t = await newSeededTest();
     expect(await streamTitles(t, q)).toEqual(expected);
   });
 
@@ -140,14 +128,14 @@ describe("search finds what a buyer types (the demo data)", () => {
     ["skincare", ["Silver Lake Skin Lab"]],
     ["sneakers", []],
   ])("shops for %j", async (q, expected) => {
-    const t = await seeded();
+    const t = await newSeededTest();
     expect(await shopNames(t, q)).toEqual(expected);
   });
 });
 
 describe("ranking, filter and view", () => {
   test("live first, then paused, then by relevance: a title match before a description match", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const night = await searchStreams(t, "night");
     expect(night.results.map((card) => card.streamStatus).slice(0, 2)).toEqual(["LIVE", "PAUSED"]);
     expect(night.results.map((card) => card.streamTitle)).toEqual([
@@ -163,20 +151,20 @@ describe("ranking, filter and view", () => {
   });
 
   test("the filter applies to what is found", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     expect(await streamTitles(t, "night", { states: ["IL"] })).toEqual([BASEBALL, BOARD_GAMES]);
     expect(await streamTitles(t, "whatnot", { categories: ["collectibles"] })).toEqual([POKEMON, BASEBALL]);
   });
 
   test("the view too: live now, replays", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     expect(await streamTitles(t, "night", {}, { when: "live" })).toEqual([SOURDOUGH, FLY]);
     expect(await streamTitles(t, "rookie")).toEqual([]);
     expect(await streamTitles(t, "rookie", {}, { when: "replays" })).toEqual([ROOKIE]);
   });
 
   test("a window keeps the shows starting in it", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     // A day long past: no upcoming show starts in it; the shows on now are today's only when it is today.
     const view: ExploreView = { when: "week", day: "2001-01-01", timeZone: "America/Chicago" };
     expect(await streamTitles(t, "whatnot", {}, view)).toEqual([LEVIS, POKEMON]);
@@ -185,12 +173,12 @@ describe("ranking, filter and view", () => {
 
 describe("the search text follows every write", () => {
   test("a platform added to a show finds it, and its shop, by the platform's name", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     expect(await streamTitles(t, "bambuser")).toEqual([]);
     const stream = await t.run(async (ctx) =>
       (await ctx.db.query("streams").collect()).find((candidate) => candidate.streamTitle === KILN),
     );
-    await write(t, (ctx) =>
+    await writeWithTriggers(t, (ctx) =>
       insertWithTimestamps(ctx, "streamPlatforms", {
         streamId: stream!._id,
         platformType: "bambuser",
@@ -202,16 +190,18 @@ describe("the search text follows every write", () => {
   });
 
   test("a new description, and a shop's new headline, are searched at once", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     const stream = await t.run(async (ctx) =>
       (await ctx.db.query("streams").collect()).find((candidate) => candidate.streamTitle === KILN),
     );
-    await write(t, (ctx) =>
+    await writeWithTriggers(t, (ctx) =>
       patchStream(ctx, stream!._id, { streamDescription: "Celadon and tenmoku glazes." }),
     );
     expect(await streamTitles(t, "celadon")).toEqual([KILN]);
     const shop = await t.run(async (ctx) => await getLiveShopBySlug(ctx, "peachtree-clay-studio"));
-    await write(t, (ctx) => patchLiveShop(ctx, shop!._id, { headline: "Raku firings every Friday." }));
+    await writeWithTriggers(t, (ctx) =>
+      patchLiveShop(ctx, shop!._id, { headline: "Raku firings every Friday." }),
+    );
     expect(await streamTitles(t, "raku")).toEqual([KILN]);
     expect(await shopNames(t, "raku")).toEqual(["Peachtree Clay Studio"]);
   });
@@ -219,7 +209,7 @@ describe("the search text follows every write", () => {
 
 describe("documents read", () => {
   test("a search reads a bounded number of documents, however many streams exist", async () => {
-    const t = await seeded();
+    const t = await newSeededTest();
     // Per status group and pass at most SEARCH_CANDIDATES rows: live, paused, upcoming × (exact + typos).
     const bound = 3 * (1 + MAX_TYPO_SEARCHES) * SEARCH_CANDIDATES;
     await t.mutation(internal.benchData.generateStreams, { count: 400, offset: 0, seed: 11 });

@@ -1,7 +1,10 @@
 /// <reference types="vite/client" />
 import rateLimiter from "@convex-dev/rate-limiter/test";
 import { convexTest } from "convex-test";
+import { internal } from "./_generated/api";
+import type { MutationCtx } from "./_generated/server";
 import { insertLiveShop } from "./model/liveShops";
+import { triggers } from "./model/triggers";
 import { insertUser } from "./model/users";
 import schema from "./schema";
 
@@ -29,6 +32,21 @@ export function newTest() {
 }
 
 type TestCtx = Parameters<Parameters<ReturnType<typeof newTest>["run"]>[0]>[0];
+
+/** A fresh backend with the reference and demo data seeded. */
+export async function newSeededTest(): Promise<ReturnType<typeof newTest>> {
+  const t = newTest();
+  await t.mutation(internal.seed.seedAll, {});
+  return t;
+}
+
+/** Writes through the same triggers as every mutation builder of convex/functions.ts (`t.run` has none). */
+export async function writeWithTriggers<T>(
+  t: ReturnType<typeof newTest>,
+  fn: (ctx: MutationCtx) => Promise<T>,
+): Promise<T> {
+  return await t.run(async (ctx) => await fn(triggers.wrapDB(ctx)));
+}
 
 /** A seller with one shop, the usual starting point of shop and stream tests. */
 export async function createSellerWithShop(

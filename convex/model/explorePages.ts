@@ -321,7 +321,8 @@ export async function withLiveStatus(ctx: QueryCtx, card: ShopCard): Promise<Sho
   return card;
 }
 
-function shopListingStreams(ctx: QueryCtx, filter: ExploreFilter) {
+/** The public shops matching the filter, by name: a page of them (their cards, still to badge). */
+async function paginateShopListings(ctx: QueryCtx, filter: ExploreFilter, request: ExplorePageRequest) {
   const plan = planExploreRanges(filter, EXPLORE_REFERENCE);
   const db = stream(ctx.db, schema);
   const ranges = plan.ranges.map((range) =>
@@ -331,7 +332,14 @@ function shopListingStreams(ctx: QueryCtx, filter: ExploreFilter) {
         q.eq("categoryKey", range.categoryKey).eq("placeKey", range.placeKey),
       ),
   );
-  return { ranges, exact: plan.exact };
+  return await paginateMerged(
+    ranges,
+    ["sortKey", "liveShopId"],
+    (row) => row.liveShopId,
+    filter,
+    request,
+    plan.exact,
+  );
 }
 
 /** A page of the public shops matching the filter, by name. */
@@ -340,15 +348,7 @@ export async function pageShopListings(
   filter: ExploreFilter,
   request: ExplorePageRequest,
 ): Promise<PaginationResult<ShopCard>> {
-  const { ranges, exact } = shopListingStreams(ctx, filter);
-  const result = await paginateMerged(
-    ranges,
-    ["sortKey", "liveShopId"],
-    (row) => row.liveShopId,
-    filter,
-    request,
-    exact,
-  );
+  const result = await paginateShopListings(ctx, filter, request);
   return { ...result, page: await Promise.all(result.page.map((row) => withLiveStatus(ctx, row.card))) };
 }
 
@@ -357,15 +357,6 @@ export async function countShopListings(
   ctx: QueryCtx,
   filter: ExploreFilter,
 ): Promise<{ count: number; more: boolean }> {
-  const { ranges, exact } = shopListingStreams(ctx, filter);
-  const request = { numItems: EXPLORE_COUNT_LIMIT, cursor: null };
-  const result = await paginateMerged(
-    ranges,
-    ["sortKey", "liveShopId"],
-    (row) => row.liveShopId,
-    filter,
-    request,
-    exact,
-  );
+  const result = await paginateShopListings(ctx, filter, { numItems: EXPLORE_COUNT_LIMIT, cursor: null });
   return { count: result.page.length, more: !result.isDone };
 }
