@@ -6,10 +6,10 @@
  * Pure: no DOM, no Node.
  */
 // Relative imports: `npm start` (scripts/serve) runs this module in Node, without the app's aliases.
-import { PLATFORMS, type PlatformType, type StreamStatus } from "../../convex/lib/constants";
+import { PLATFORMS } from "../../convex/lib/constants";
 import { formatStreamTime, isFormattableTime } from "../../convex/lib/time";
 import { paths } from "../config/paths";
-import { mainPlatform } from "./json-ld";
+import { mainPlatform, type EventStream } from "./json-ld";
 
 export const SITE_NAME = "LiveLocal";
 
@@ -66,18 +66,11 @@ export function shopPageMeta(shop: ShopForMeta): PageMeta {
   };
 }
 
-export type StreamForMeta = {
-  _id: string;
-  streamTitle: string;
-  streamDescription?: string;
-  streamStatus: StreamStatus;
-  streamStartUTC?: number;
-  streamStopUTC?: number;
+/** A stream page's data, as its schema.org Event takes it, with its pictures, zone and shop. */
+export type StreamForMeta = Omit<EventStream, "imageUrl"> & {
   streamImageUrls: readonly string[];
   timezone: string;
   shop: { liveShopName: string };
-  streamVideoUrl?: string;
-  platforms: readonly { platformType: PlatformType; platformStreamUrl?: string }[];
 };
 
 /**
