@@ -102,8 +102,7 @@ export async function searchStreamListings(
   const { matches, more } = await findMatches<Doc<"streamListings">>(
     query,
     async (text) => {
-      // One search after another: each is small, and the embedded backend's engine mixes up query
-      // streams open at the same time.
+      // One search after another: each is small and bounded, and what a search read stays easy to follow.
       const rows: Doc<"streamListings">[] = [];
       let full = false;
       for (const rank of ranks) {
