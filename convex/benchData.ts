@@ -12,7 +12,7 @@ import { CATEGORIES } from "./lib/data/categories";
 import { facetsFromLinks } from "./lib/explore";
 import { isStreamListedPublicly } from "./lib/lifecycle";
 import { LIMITS } from "./lib/limits";
-import { streamListingRows, syncShopListings } from "./model/exploreListings";
+import { streamListingRows, streamSearchDocument, syncShopListings } from "./model/exploreListings";
 import { toCategoryLinks, type CategoryLinkValue } from "./model/links";
 import { insertWithTimestamps } from "./model/timestamps";
 import { getUserByClerkId, insertUser } from "./model/users";
@@ -150,7 +150,7 @@ export const generateStreams = internalMutation({
       const doc = await ctx.db.get("streams", streamId);
       if (!doc) continue;
       const context = { shopHeadline: shop.headline, platformTypes: [platformType] };
-      for (const row of streamListingRows(doc, facets, context))
+      for (const row of streamListingRows(doc, facets, streamSearchDocument(doc, facets, context)))
         await insertWithTimestamps(ctx, "streamListings", row, now);
       listed++;
     }

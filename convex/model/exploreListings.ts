@@ -184,29 +184,26 @@ function listingRows<Row extends { categoryKey: string; placeKey: string }>(
 
 /**
  * The rows a stream should have, given that it is listed at all (`isStreamListedPublicly`): one per
- * category key × place key, each with the sort fields, the facets and the card.
+ * category key × place key, each with the sort fields, the facets and the card, and on the (*, *) row
+ * its search text (`streamSearchDocument`).
  */
 export function streamListingRows(
   stream: Doc<"streams">,
   facets: ExploreFacets,
-  context: StreamSearchContext,
+  search: SearchDocument,
 ): NewDoc<"streamListings">[] {
   const order = streamListingOrder(stream);
   if (!order) return [];
   const card = toStreamCard(stream);
-  return listingRows<NewDoc<"streamListings">>(
+  return listingRows<NewDoc<"streamListings">>(facets, search, ({ categoryKey, placeKey }) => ({
+    streamId: stream._id,
+    liveShopId: stream.liveShopId,
+    categoryKey,
+    placeKey,
+    ...order,
     facets,
-    streamSearchDocument(stream, facets, context),
-    ({ categoryKey, placeKey }) => ({
-      streamId: stream._id,
-      liveShopId: stream.liveShopId,
-      categoryKey,
-      placeKey,
-      ...order,
-      facets,
-      card,
-    }),
-  );
+    card,
+  }));
 }
 
 export async function listStreamListingRows(
@@ -220,36 +217,55 @@ export async function listStreamListingRows(
 }
 
 /**
- * What a sync re-reads. Rows carry the facets derived when the item's links last changed, so a change
- * to the item itself reuses them; a link change, an item entering the lists and the migration read the
- * links again.
+ * What a sync re-reads. Rows carry the facets derived when the item's links last changed, and a
+ * stream's (*, *) row its search text: a change to the item itself reuses the facets, and one that
+ * leaves its searched fields alone (a status change, the busiest write there is) the search text too.
+ * A link change, an item entering the lists and the migration derive both again.
  */
-export type SyncOptions = { linksChanged?: boolean; now?: number };
+export type SyncOptions = { linksChanged?: boolean; searchChanged?: boolean; now?: number };
 
 /** Rewrites a stream's listing rows from the stream, its links and its shop; none when it is not listed. */
 export async function syncStreamListings(
   ctx: MutationCtx,
   streamId: Id<"streams">,
-  { linksChanged = false, now = Date.now() }: SyncOptions = {},
+  { linksChanged = false, searchChanged = true, now = Date.now() }: SyncOptions = {},
 ): Promise<void> {
   const existing = await listStreamListingRows(ctx, streamId);
   const stream = await ctx.db.get("streams", streamId);
   const shop = stream && (await ctx.db.get("liveShops", stream.liveShopId));
   let wanted: NewDoc<"streamListings">[] = [];
   if (stream && shop && isStreamListedPublicly(stream.streamStatus, publicShopStatus(shop))) {
-    const known = linksChanged ? undefined : existing[0]?.facets;
-    const platforms = await listStreamPlatforms(ctx, streamId);
-    wanted = streamListingRows(stream, known ?? (await streamFacets(ctx, streamId)), {
-      shopHeadline: shop.headline,
-      platformTypes: platforms.map((platform) => platform.platformType),
-    });
+    const facets = (linksChanged ? undefined : existing[0]?.facets) ?? (await streamFacets(ctx, streamId));
+    const searchRow = existing.find((row) => row.categoryKey === ANY_KEY && row.placeKey === ANY_KEY);
+    const known =
+      !linksChanged && !searchChanged && searchRow?.searchText !== undefined && searchRow.searchWords
+        ? { searchText: searchRow.searchText, searchWords: searchRow.searchWords }
+        : undefined;
+    const search =
+      known ??
+      streamSearchDocument(stream, facets, {
+        shopHeadline: shop.headline,
+        platformTypes: (await listStreamPlatforms(ctx, streamId)).map((platform) => platform.platformType),
+      });
+    wanted = streamListingRows(stream, facets, search);
   }
   await replaceListingRows(ctx, "streamListings", existing, wanted, now);
 }
 
-/** The stream's own fields its search text reads beyond its card. */
+/** The stream's own fields its search text reads. */
 function streamSearchFields(stream: Doc<"streams">) {
-  return [stream.streamDescription, stream.products.map((product) => product.name)];
+  return [
+    stream.streamTitle,
+    stream.liveShopName,
+    stream.locationLabel,
+    stream.streamDescription,
+    stream.products.map((product) => product.name),
+  ];
+}
+
+/** Whether a change to a stream row changes what its search text is made of. */
+export function streamSearchInputsChanged(before: Doc<"streams">, after: Doc<"streams">): boolean {
+  return canonical(streamSearchFields(before)) !== canonical(streamSearchFields(after));
 }
 
 /**
@@ -260,7 +276,7 @@ export function streamListingInputsChanged(before: Doc<"streams">, after: Doc<"s
   return (
     before.liveShopId !== after.liveShopId ||
     canonical(toStreamCard(before)) !== canonical(toStreamCard(after)) ||
-    canonical(streamSearchFields(before)) !== canonical(streamSearchFields(after))
+    streamSearchInputsChanged(before, after)
   );
 }
 

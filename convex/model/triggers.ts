@@ -13,6 +13,7 @@ import {
   shopListingInputsChanged,
   shopListsStreams,
   streamListingInputsChanged,
+  streamSearchInputsChanged,
   syncShopListings,
   syncShopStreamListings,
   syncStreamListings,
@@ -28,8 +29,13 @@ function direct(ctx: MutationCtx & { innerDb: MutationCtx["db"] }): MutationCtx 
 }
 
 triggers.register("streams", async (ctx, change) => {
-  if (change.operation === "update" && !streamListingInputsChanged(change.oldDoc, change.newDoc)) return;
-  await syncStreamListings(direct(ctx), change.id);
+  if (change.operation !== "update") return await syncStreamListings(direct(ctx), change.id);
+  if (!streamListingInputsChanged(change.oldDoc, change.newDoc)) return;
+  // A status change keeps the search text: only a change to what it is made of derives it again.
+  const searchChanged =
+    change.oldDoc.liveShopId !== change.newDoc.liveShopId ||
+    streamSearchInputsChanged(change.oldDoc, change.newDoc);
+  await syncStreamListings(direct(ctx), change.id, { searchChanged });
 });
 
 // A show going live tells those who saved it or follow its shop, in scheduled batches (decision 021).
