@@ -568,3 +568,74 @@ describe("the console's reads", () => {
     ]);
   });
 });
+
+describe("searching and approving in bulk", () => {
+  test("shops are found by name words or by the owner's email, within a status", async () => {
+    const { admin, liveShopId } = await setUp("pending_verification");
+    const names = async (text: string, status?: ShopStatus) =>
+      (await admin.query(api.admin.searchShops, { text, ...(status && { status }) })).map(
+        (shop) => shop.liveShopName,
+      );
+    expect(await names("vintage")).toEqual(["Sarah's Vintage"]);
+    expect(await names("SARAH@")).toEqual(["Sarah's Vintage"]);
+    expect(await names("ada")).toEqual(["Ada's Attic"]);
+    expect(await names("vintage", "active")).toEqual([]);
+    expect(await names("   ")).toEqual([]);
+    expect((await admin.query(api.admin.searchShops, { text: "vintage" }))[0]).toMatchObject({
+      _id: liveShopId,
+      status: "pending_verification",
+      owner: { name: sarah.name, email: sarah.email },
+    });
+  });
+
+  test("only admins search", async () => {
+    const { t, seller, viewer } = await setUp();
+    for (const caller of [t, seller, viewer]) {
+      expect(await caller.query(api.admin.searchShops, { text: "vintage" })).toEqual([]);
+    }
+  });
+
+  test("approving in bulk approves what waits, logs each, and says why the rest was left", async () => {
+    const { t, admin, liveShopId, adaShopId } = await setUp("pending_verification");
+    const draft = await t.run(async (ctx) => {
+      const owner = (await ctx.db.query("users").collect()).find((user) => user.email === omar.email)!;
+      return await insertLiveShop(ctx, {
+        userId: owner._id,
+        liveShopName: "Omar's Records",
+        slug: "omars-records",
+        status: "draft",
+      });
+    });
+    const result = await admin.mutation(api.admin.approveShops, {
+      liveShopIds: [liveShopId, adaShopId, draft, liveShopId],
+    });
+    expect(result.approved).toEqual([liveShopId]);
+    expect(result.skipped).toEqual([
+      { id: adaShopId, reason: expect.stringMatching(/active/) as unknown },
+      { id: draft, reason: expect.stringMatching(/draft/) as unknown },
+    ]);
+    const after = await t.run(async (ctx) => ({
+      shop: await ctx.db.get("liveShops", liveShopId),
+      omars: await ctx.db.get("liveShops", draft),
+      log: await ctx.db.query("adminActions").collect(),
+    }));
+    expect(after.shop?.status).toBe("active");
+    expect(after.omars?.status).toBe("draft");
+    expect(after.log.map((entry) => [entry.action, entry.targetId])).toEqual([["approve_shop", liveShopId]]);
+  });
+
+  test("approving in bulk is for admins, a page at a time", async () => {
+    const { t, seller, viewer, admin, liveShopId } = await setUp("pending_verification");
+    await expect(t.mutation(api.admin.approveShops, { liveShopIds: [liveShopId] })).rejects.toMatchObject({
+      data: { code: "UNAUTHENTICATED" },
+    });
+    for (const caller of [seller, viewer]) {
+      await expect(
+        caller.mutation(api.admin.approveShops, { liveShopIds: [liveShopId] }),
+      ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+    }
+    await expect(
+      admin.mutation(api.admin.approveShops, { liveShopIds: Array.from({ length: 26 }, () => liveShopId) }),
+    ).resolves.toMatchObject({ approved: [liveShopId] });
+  });
+});

@@ -1,14 +1,21 @@
 /**
  * The admin console's reads (PRODUCT.md "Roles"): the overview's counts, the shop verification queue,
- * shops and streams for moderation, and the activity log. Admins only: anyone else gets the empty
- * result. The actions themselves are the shop, stream and user mutations, which record each admin
- * action in the activity log (model/adminLog.ts).
+ * shops and streams for moderation (and a search of shops), and the activity log. Admins only: anyone
+ * else gets the empty result. The actions themselves are the shop, stream and user mutations, which
+ * record each admin action in the activity log (model/adminLog.ts), and the queue's bulk approval here.
  */
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
-import { query } from "./functions";
+import { adminMutation, query } from "./functions";
+import { checkShopTransition } from "./lib/lifecycle";
+import { LIMITS } from "./lib/validation";
+import { recordAdminAction } from "./model/adminLog";
+import { appError } from "./model/errors";
+import { changeShopStatus, getShopDetails } from "./model/liveShops";
+import { actorFor } from "./model/ownership";
+import { findUsersByEmailPrefix } from "./model/users";
 import type { PrivacyRequestStatus } from "./lib/constants";
 import { areaValidator, categoryLabelValidator, readShopLinks } from "./model/publicPages";
 import schema, { shopStatusValidator, streamStatusValidator, timeZoneValidator } from "./schema";
@@ -150,6 +157,18 @@ const moderationShopValidator = v.object({
   owner: ownerValidator,
 });
 
+async function toModerationShop(ctx: QueryCtx, shop: Doc<"liveShops">) {
+  return {
+    _id: shop._id,
+    liveShopName: shop.liveShopName,
+    slug: shop.slug,
+    status: shop.status,
+    statusReason: shop.statusReason,
+    updatedAt: shop.updatedAt,
+    owner: await ownerOf(ctx, shop.userId),
+  };
+}
+
 /**
  * Every shop for moderation, optionally of one status: most recently changed first with a status,
  * newest first without. An empty page for anyone but an admin.
@@ -165,20 +184,99 @@ export const listShops = query({
     )
       .order("desc")
       .paginate(paginationOpts);
-    return {
-      ...result,
-      page: await Promise.all(
-        result.page.map(async (shop) => ({
-          _id: shop._id,
-          liveShopName: shop.liveShopName,
-          slug: shop.slug,
-          status: shop.status,
-          statusReason: shop.statusReason,
-          updatedAt: shop.updatedAt,
-          owner: await ownerOf(ctx, shop.userId),
-        })),
-      ),
-    };
+    return { ...result, page: await Promise.all(result.page.map((shop) => toModerationShop(ctx, shop))) };
+  },
+});
+
+/** Shops a search answers, and people whose email matches it: a search narrows, it is not browsed. */
+export const SHOP_SEARCH_LIMIT = 25;
+const SEARCH_OWNERS_LIMIT = 10;
+/** What a search box sends is cut to this before it is looked up. */
+export const SEARCH_TEXT_LENGTH = 100;
+
+/**
+ * Admins: shops whose name matches `text` (the shop-name search index), and the shops of people whose
+ * email starts with it, optionally of one status; at most SHOP_SEARCH_LIMIT. Empty for anyone else.
+ */
+export const searchShops = query({
+  args: { text: v.string(), status: v.optional(shopStatusValidator) },
+  returns: v.array(moderationShopValidator),
+  handler: async (ctx, { text, status }) => {
+    if (ctx.viewer?.role !== "admin") return [];
+    const words = text.trim().slice(0, SEARCH_TEXT_LENGTH);
+    if (words === "") return [];
+    const byName = await ctx.db
+      .query("liveShops")
+      .withSearchIndex("search_liveShopName", (q) => {
+        const search = q.search("liveShopName", words);
+        return status ? search.eq("status", status) : search;
+      })
+      .take(SHOP_SEARCH_LIMIT);
+    const found = new Map(byName.map((shop) => [shop._id, shop]));
+    for (const owner of await findUsersByEmailPrefix(ctx, words, SEARCH_OWNERS_LIMIT)) {
+      const shops = await ctx.db
+        .query("liveShops")
+        .withIndex("by_userId", (q) => q.eq("userId", owner._id))
+        .take(LIMITS.shopsPerUser);
+      for (const shop of shops) if (!status || shop.status === status) found.set(shop._id, shop);
+    }
+    return await Promise.all(
+      [...found.values()].slice(0, SHOP_SEARCH_LIMIT).map(async (shop) => toModerationShop(ctx, shop)),
+    );
+  },
+});
+
+/** Shops one bulk approval takes: a page of the queue. */
+export const BULK_APPROVAL_LIMIT = 25;
+
+/**
+ * Admins: approves the chosen shops awaiting verification, each as a single approval would (recorded in
+ * the activity log). Shops that cannot be approved (decided meanwhile, gone) are left as they are and
+ * listed with why. Rejections are never in bulk: each needs its own reason.
+ */
+export const approveShops = adminMutation({
+  args: { liveShopIds: v.array(v.id("liveShops")) },
+  returns: v.object({
+    approved: v.array(v.id("liveShops")),
+    skipped: v.array(v.object({ id: v.id("liveShops"), reason: v.string() })),
+  }),
+  handler: async (ctx, { liveShopIds }) => {
+    const ids = [...new Set(liveShopIds)];
+    if (ids.length > BULK_APPROVAL_LIMIT) {
+      throw appError("INVALID_ARGUMENT", `Approve at most ${BULK_APPROVAL_LIMIT} shops at once.`);
+    }
+    const approved: Id<"liveShops">[] = [];
+    const skipped: { id: Id<"liveShops">; reason: string }[] = [];
+    for (const liveShopId of ids) {
+      const shop = await ctx.db.get("liveShops", liveShopId);
+      if (!shop) {
+        skipped.push({ id: liveShopId, reason: "This live shop does not exist." });
+        continue;
+      }
+      // Checked before anything is written, so a refusal leaves this shop (and the others) as they were.
+      const decision = checkShopTransition({
+        from: shop.status,
+        to: "active",
+        actor: actorFor(ctx.viewer, shop),
+        shop: await getShopDetails(ctx, shop),
+      });
+      if (!decision.ok || shop.status !== "pending_verification") {
+        skipped.push({
+          id: liveShopId,
+          reason: decision.ok ? "It is not awaiting verification." : decision.message,
+        });
+        continue;
+      }
+      await changeShopStatus(ctx, shop, actorFor(ctx.viewer, shop), "active", undefined);
+      await recordAdminAction(ctx, ctx.viewer, {
+        action: "approve_shop",
+        targetTable: "liveShops",
+        targetId: shop._id,
+        targetLabel: shop.liveShopName,
+      });
+      approved.push(liveShopId);
+    }
+    return { approved, skipped };
   },
 });
 

@@ -4,7 +4,7 @@ import { api } from "./_generated/api";
 import { LIMITS } from "./lib/validation";
 import { insertLiveShop } from "./model/liveShops";
 import { insertStream } from "./model/streams";
-import { getUserByClerkId, insertUser } from "./model/users";
+import { getUserByClerkId, insertUser, pinnedSignInClaims, tombstoneKey } from "./model/users";
 import { newTest } from "./test.setup";
 
 const SECRET = `whsec_${btoa("livelocal-webhook-test-secret-0123")}`;
@@ -216,6 +216,23 @@ describe("the Clerk webhook", () => {
     expect(user?.name).toBeUndefined();
   });
 
+  test("an admin's corrected name stands until Clerk's name changes", async () => {
+    const t = newTest();
+    await deliver(t, userEvent("user.created"));
+    // The admin's correction, as model/corrections.ts makes it.
+    await t.run(async (ctx) => {
+      const user = (await getUserByClerkId(ctx, SARAH))!;
+      await ctx.db.patch("users", user._id, { name: "Sarah Okafor", ...pinnedSignInClaims(user) });
+    });
+    await deliver(
+      t,
+      userEvent("user.updated", { imageUrl: "https://img.clerk.com/new.png", updatedAt: 2_000 }),
+    );
+    expect(await userRow(t)).toMatchObject({ name: "Sarah Okafor", avatar: "https://img.clerk.com/new.png" });
+    await deliver(t, userEvent("user.updated", { lastName: "Park", updatedAt: 3_000 }));
+    expect((await userRow(t))?.name).toBe("Sarah Park");
+  });
+
   test("user.deleted removes the user and their shop, and leaves a tombstone", async () => {
     const t = newTest();
     await deliver(t, userEvent("user.created"));
@@ -233,7 +250,7 @@ describe("the Clerk webhook", () => {
     }));
     expect(left.shops).toEqual([]);
     expect(left.streams).toEqual([]);
-    expect(left.tombstones).toMatchObject([{ clerkId: SARAH }]);
+    expect(left.tombstones).toMatchObject([{ clerkId: await tombstoneKey(SARAH) }]);
   });
 
   test("a create or update delivered after the delete does not bring the user back", async () => {
@@ -262,7 +279,7 @@ describe("the Clerk webhook", () => {
     const identity = { email: "sarah@livelocal.test", name: "Sarah" };
     await expect(
       t.withIdentity({ ...identity, subject: SARAH }).mutation(api.users.ensureUser, {}),
-    ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+    ).rejects.toMatchObject({ data: { code: "ACCOUNT_DELETED", restartable: false } });
     await t.withIdentity({ ...identity, subject: "user_2newSarah" }).mutation(api.users.ensureUser, {});
     expect(await userRow(t, "user_2newSarah")).toMatchObject({ email: "sarah@livelocal.test" });
   });

@@ -7,12 +7,17 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { DATA_EXPORT_TTL_MS } from "./lib/constants";
-import { CORRECTION_NOTE_REQUIRED, LIMITS, REJECTION_REASON_REQUIRED } from "./lib/validation";
+import {
+  CORRECTION_NOTE_REQUIRED,
+  LIMITS,
+  NOTHING_CORRECTED,
+  REJECTION_REASON_REQUIRED,
+} from "./lib/validation";
 import { insertLiveShop } from "./model/liveShops";
-import { addCalendarMonths } from "./model/privacy";
+import { addCalendarMonths, deleteAccount } from "./model/privacy";
 import { insertStream } from "./model/streams";
 import { insertWithTimestamps } from "./model/timestamps";
-import { insertUser } from "./model/users";
+import { insertUser, recordClerkUserDeleted, tombstoneKey } from "./model/users";
 import { newTest } from "./test.setup";
 
 type Backend = ReturnType<typeof newTest>;
@@ -253,7 +258,7 @@ describe("deciding", () => {
     ).rejects.toMatchObject({ data: { code: "CONFLICT" } });
   });
 
-  test("approving a correction needs a note of what changed", async () => {
+  test("approving a correction needs something corrected, and a note of what changed", async () => {
     const t = newTest();
     await setUp(t);
     const requestId = await as(t, VERA).mutation(api.privacy.requestPrivacy, {
@@ -265,14 +270,31 @@ describe("deciding", () => {
     ).rejects.toMatchObject({
       data: { code: "INVALID_ARGUMENT", fields: { reason: CORRECTION_NOTE_REQUIRED } },
     });
+    // "Completed" without correcting anything is what issue 16 found: refused.
+    await expect(
+      as(t, ADA).mutation(api.privacy.decidePrivacyRequest, {
+        requestId,
+        decision: "approve",
+        reason: "Done.",
+      }),
+    ).rejects.toMatchObject({
+      data: { code: "CONFLICT", message: NOTHING_CORRECTED },
+    });
+    await as(t, ADA).mutation(api.privacy.correctProfile, {
+      requestId,
+      profile: { name: VERA.name, email: "vera@example.com", avatar: "" },
+    });
     await as(t, ADA).mutation(api.privacy.decidePrivacyRequest, {
       requestId,
       decision: "approve",
       reason: "Email changed to vera@example.com.",
     });
-    expect((await as(t, VERA).query(api.privacy.myPrivacy, {}))?.history[0]).toMatchObject({
+    expect(
+      (await as(t, { ...VERA, email: "vera@example.com" }).query(api.privacy.myPrivacy, {}))?.history[0],
+    ).toMatchObject({
       status: "completed",
       decisionReason: "Email changed to vera@example.com.",
+      corrections: [{ what: "Your email", from: VERA.email, to: "vera@example.com" }],
     });
   });
 
@@ -545,6 +567,280 @@ describe("a restricted seller's dashboard (issue 16 item 4)", () => {
   });
 });
 
+describe("an admin's corrections (a correction request)", () => {
+  async function withCorrection(t: Backend) {
+    const ids = await setUp(t);
+    const { liveShopId, liveId } = ids;
+    await t.run(async (ctx) => {
+      await ctx.db.patch("liveShops", liveShopId, {
+        headline: "Vintge denim",
+        description: "Old description.",
+      });
+    });
+    const requestId = await as(t, SARAH).mutation(api.privacy.requestPrivacy, {
+      type: "correction",
+      details: "My surname is Okafor, and my shop's headline has a typo.",
+    });
+    return { ...ids, requestId, liveId };
+  }
+
+  test("the profile, a shop's and a show's words are corrected, logged, and shown to the person", async () => {
+    const t = newTest();
+    const { requestId, liveShopId, liveId, sarahId } = await withCorrection(t);
+    const admin = as(t, ADA);
+    expect(
+      await admin.mutation(api.privacy.correctProfile, {
+        requestId,
+        profile: { name: "Sarah Okafor", email: SARAH.email, avatar: "https://img.example/sarah.png" },
+      }),
+    ).toBe(2);
+    expect(
+      await admin.mutation(api.privacy.correctShopText, {
+        requestId,
+        liveShopId,
+        shop: { liveShopName: "Sarah's Vintage", headline: "Vintage denim", description: "Old description." },
+      }),
+    ).toBe(1);
+    await admin.mutation(api.privacy.correctStreamText, {
+      requestId,
+      streamId: liveId,
+      stream: { streamTitle: "Denim live with Sarah Okafor" },
+    });
+    // Saving the same values again changes and records nothing.
+    expect(
+      await admin.mutation(api.privacy.correctShopText, {
+        requestId,
+        liveShopId,
+        shop: { liveShopName: "Sarah's Vintage", headline: "Vintage denim", description: "Old description." },
+      }),
+    ).toBe(0);
+
+    const data = await t.run(async (ctx) => ({
+      user: await ctx.db.get("users", sarahId),
+      shop: await ctx.db.get("liveShops", liveShopId),
+      stream: await ctx.db.get("streams", liveId),
+      log: await ctx.db.query("adminActions").collect(),
+    }));
+    expect(data.user).toMatchObject({ name: "Sarah Okafor", avatar: "https://img.example/sarah.png" });
+    expect(data.shop?.headline).toBe("Vintage denim");
+    expect(data.stream?.streamTitle).toBe("Denim live with Sarah Okafor");
+    expect(data.log.map((entry) => [entry.action, entry.adminName, entry.reason])).toEqual([
+      ["correct_personal_data", ADA.name, "Corrected the name and picture."],
+      ["correct_personal_data", ADA.name, "Corrected the headline of a shop."],
+      ["correct_personal_data", ADA.name, "Corrected the title of a show."],
+    ]);
+    // The reasons name the fields, never the values: the log's free text outlives a deleted account
+    // (its labels, which name the person, are anonymised then).
+    expect(data.log.map((entry) => entry.reason).join(" ")).not.toMatch(/Okafor|Vintage|Denim/);
+
+    const mine = await as(t, SARAH).query(api.privacy.myPrivacy, {});
+    expect(mine?.open?.corrections).toEqual([
+      { at: Date.now(), what: "Your name", from: SARAH.name, to: "Sarah Okafor" },
+      { at: Date.now(), what: "Your picture", to: "https://img.example/sarah.png", kind: "picture" },
+      {
+        at: Date.now(),
+        what: "Headline of your shop “Sarah's Vintage”",
+        from: "Vintge denim",
+        to: "Vintage denim",
+      },
+      {
+        at: Date.now(),
+        what: "Title of your show “Denim live”",
+        from: "Denim live",
+        to: "Denim live with Sarah Okafor",
+      },
+    ]);
+  });
+
+  test("the person's next sign-in does not undo a corrected name or email", async () => {
+    const t = newTest();
+    const { requestId, sarahId } = await withCorrection(t);
+    await as(t, ADA).mutation(api.privacy.correctProfile, {
+      requestId,
+      profile: { name: "Sarah Okafor", email: "sarah.okafor@livelocal.test", avatar: "" },
+    });
+    // The same token as before: it says what it always said.
+    await as(t, SARAH).mutation(api.users.ensureUser, {});
+    expect(await t.run(async (ctx) => await ctx.db.get("users", sarahId))).toMatchObject({
+      name: "Sarah Okafor",
+      email: "sarah.okafor@livelocal.test",
+    });
+    // A name changed where she signs in is news, and is followed.
+    await as(t, { ...SARAH, name: "Sarah O." }).mutation(api.users.ensureUser, {});
+    expect((await t.run(async (ctx) => await ctx.db.get("users", sarahId)))?.name).toBe("Sarah O.");
+  });
+
+  test("where Clerk manages sign-in, the email is not corrected here", async () => {
+    vi.stubEnv("CLERK_JWT_ISSUER_DOMAIN", "https://example.clerk.accounts.dev");
+    const t = newTest();
+    const { requestId } = await withCorrection(t);
+    expect((await as(t, ADA).query(api.privacy.getCorrection, { requestId }))?.person.emailEditable).toBe(
+      false,
+    );
+    await expect(
+      as(t, ADA).mutation(api.privacy.correctProfile, {
+        requestId,
+        profile: { name: SARAH.name, email: "other@livelocal.test", avatar: "" },
+      }),
+    ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+  });
+
+  test("only an admin corrects, only the requester's own data, only while the request is open", async () => {
+    const t = newTest();
+    const { requestId, liveShopId } = await withCorrection(t);
+    const profile = { name: "Sarah Okafor", email: SARAH.email, avatar: "" };
+    await expect(t.mutation(api.privacy.correctProfile, { requestId, profile })).rejects.toMatchObject({
+      data: { code: "UNAUTHENTICATED" },
+    });
+    for (const caller of [VERA, SARAH]) {
+      await expect(
+        as(t, caller).mutation(api.privacy.correctProfile, { requestId, profile }),
+      ).rejects.toMatchObject({
+        data: { code: "FORBIDDEN" },
+      });
+      expect(await as(t, caller).query(api.privacy.getCorrection, { requestId })).toBeNull();
+    }
+    // Vera's shop is not Sarah's: an admin cannot reach it through Sarah's request.
+    const veraShop = await t.run(async (ctx) => {
+      const vera = (await ctx.db.query("users").collect()).find((user) => user.email === VERA.email)!;
+      return await insertLiveShop(ctx, { userId: vera._id, liveShopName: "Vera's", slug: "veras" });
+    });
+    await expect(
+      as(t, ADA).mutation(api.privacy.correctShopText, {
+        requestId,
+        liveShopId: veraShop,
+        shop: { liveShopName: "Hacked" },
+      }),
+    ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+    // SPEC.md section 5's limits, and the picture's http(s) rule.
+    for (const [shop, field] of [
+      [{ liveShopName: "x".repeat(LIMITS.shopName + 1) }, "shop.liveShopName"],
+      [{ liveShopName: "Ok", headline: "x".repeat(LIMITS.headline + 1) }, "shop.headline"],
+    ] as const) {
+      await expect(
+        as(t, ADA).mutation(api.privacy.correctShopText, { requestId, liveShopId, shop }),
+      ).rejects.toMatchObject({
+        data: { code: "INVALID_ARGUMENT", fields: { [field]: expect.any(String) as unknown } },
+      });
+    }
+    await expect(
+      as(t, ADA).mutation(api.privacy.correctProfile, {
+        requestId,
+        profile: { name: "x".repeat(LIMITS.userName + 1), avatar: "javascript:alert(1)" },
+      }),
+    ).rejects.toMatchObject({
+      data: { code: "INVALID_ARGUMENT", fields: { "profile.name": expect.any(String) as unknown } },
+    });
+    // Closed: no more corrections.
+    await as(t, ADA).mutation(api.privacy.decidePrivacyRequest, {
+      requestId,
+      decision: "reject",
+      reason: "No.",
+    });
+    await expect(
+      as(t, ADA).mutation(api.privacy.correctProfile, { requestId, profile }),
+    ).rejects.toMatchObject({
+      data: { code: "CONFLICT" },
+    });
+    expect(await t.run(async (ctx) => await ctx.db.query("adminActions").collect())).toHaveLength(1);
+  });
+
+  test("a renamed shop's shows follow, and a deletion leaves none of the corrected words", async () => {
+    const t = newTest();
+    const { requestId, liveShopId, liveId, sarahId } = await withCorrection(t);
+    await as(t, ADA).mutation(api.privacy.correctShopText, {
+      requestId,
+      liveShopId,
+      shop: { liveShopName: "Okafor Vintage", headline: "Vintage denim", description: "Old description." },
+    });
+    expect((await t.run(async (ctx) => await ctx.db.get("streams", liveId)))?.liveShopName).toBe(
+      "Okafor Vintage",
+    );
+    await t.run(async (ctx) => await deleteAccount(ctx, (await ctx.db.get("users", sarahId))!));
+    await runDueFunctions(t);
+    const request = await t.run(async (ctx) => await ctx.db.get("privacyRequests", requestId));
+    expect(request?.corrections).toBeUndefined();
+  });
+});
+
+describe("admins find requests by email and approve exports together", () => {
+  test("a search finds a person's requests, open and closed, newest first", async () => {
+    const t = newTest();
+    await setUp(t);
+    const first = await as(t, VERA).mutation(api.privacy.requestPrivacy, { type: "access" });
+    await as(t, VERA).mutation(api.privacy.cancelPrivacyRequest, { requestId: first });
+    vi.setSystemTime(Date.now() + 60_000);
+    const second = await as(t, VERA).mutation(api.privacy.requestPrivacy, { type: "restriction" });
+    await as(t, SARAH).mutation(api.privacy.requestPrivacy, { type: "access" });
+    const found = await as(t, ADA).query(api.privacy.searchRequests, { email: "VERA@" });
+    expect(found.map((request) => [request._id, request.status, request.user?.email])).toEqual([
+      [second, "pending_review", VERA.email],
+      [first, "cancelled", VERA.email],
+    ]);
+    expect(await as(t, ADA).query(api.privacy.searchRequests, { email: " " })).toEqual([]);
+    for (const caller of [VERA, SARAH]) {
+      expect(await as(t, caller).query(api.privacy.searchRequests, { email: "vera" })).toEqual([]);
+    }
+  });
+
+  test("open export requests are approved together; anything else is left, saying why", async () => {
+    const t = newTest();
+    await setUp(t);
+    const veraExport = await as(t, VERA).mutation(api.privacy.requestPrivacy, { type: "access" });
+    const sarahDeletion = await as(t, SARAH).mutation(api.privacy.requestPrivacy, { type: "deletion" });
+    const result = await as(t, ADA).mutation(api.privacy.approveExports, {
+      requestIds: [veraExport, sarahDeletion],
+    });
+    expect(result).toEqual({
+      approved: [veraExport],
+      skipped: [
+        {
+          id: sarahDeletion,
+          reason: "Only data exports are approved together; decide this one on its own.",
+        },
+      ],
+    });
+    await runDueFunctions(t);
+    expect((await as(t, VERA).query(api.privacy.myPrivacy, {}))?.dataExport).not.toBeNull();
+    expect((await as(t, SARAH).query(api.privacy.myPrivacy, {}))?.open?.status).toBe("pending_deletion");
+    // Approved already: left alone the second time.
+    expect(
+      (await as(t, ADA).mutation(api.privacy.approveExports, { requestIds: [veraExport] })).skipped,
+    ).toEqual([{ id: veraExport, reason: "This request has already been answered." }]);
+  });
+
+  test("approving exports together is for admins, at most 25 at once", async () => {
+    const t = newTest();
+    await setUp(t);
+    const requestId = await as(t, VERA).mutation(api.privacy.requestPrivacy, { type: "access" });
+    await expect(t.mutation(api.privacy.approveExports, { requestIds: [requestId] })).rejects.toMatchObject({
+      data: { code: "UNAUTHENTICATED" },
+    });
+    await expect(
+      as(t, SARAH).mutation(api.privacy.approveExports, { requestIds: [requestId] }),
+    ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+    const many = await t.run(async (ctx) => {
+      const ids = [];
+      for (let i = 0; i < 26; i++) {
+        ids.push(
+          await insertWithTimestamps(ctx, "privacyRequests", {
+            type: "access",
+            status: "pending_export",
+            requestedAt: Date.now(),
+            dueAt: Date.now(),
+          }),
+        );
+      }
+      return ids;
+    });
+    await expect(as(t, ADA).mutation(api.privacy.approveExports, { requestIds: many })).rejects.toMatchObject(
+      {
+        data: { code: "INVALID_ARGUMENT" },
+      },
+    );
+  });
+});
+
 describe("deletion with Clerk configured", () => {
   test("deletes the Clerk user through Clerk's Backend API and tombstones its id", async () => {
     vi.stubEnv("CLERK_SECRET_KEY", "sk_test_secret");
@@ -571,12 +867,14 @@ describe("deletion with Clerk configured", () => {
     ]);
     expect(await t.run(async (ctx) => await ctx.db.get("users", veraId))).toBeNull();
     expect(await t.run(async (ctx) => await ctx.db.query("deletedClerkUsers").collect())).toEqual([
-      expect.objectContaining({ clerkId: VERA.subject }),
+      expect.objectContaining({ clerkId: await tombstoneKey(VERA.subject) }),
     ]);
-    // A token issued before the deletion cannot bring the account back.
-    await expect(as(t, VERA).mutation(api.users.ensureUser, {})).rejects.toMatchObject({
-      data: { code: "FORBIDDEN" },
-    });
+    // A token issued before the deletion cannot bring the account back, not even by choice.
+    for (const signIn of [api.users.ensureUser, api.users.startNewAccount]) {
+      await expect(as(t, VERA).mutation(signIn, {})).rejects.toMatchObject({
+        data: { code: "ACCOUNT_DELETED", restartable: false },
+      });
+    }
   });
 
   test("retries when Clerk fails", async () => {
@@ -592,7 +890,7 @@ describe("deletion with Clerk configured", () => {
     expect(statuses).toEqual([]);
   });
 
-  test("without Clerk's key, nothing is sent and a new sign-in starts a new account", async () => {
+  test("without Clerk's key, nothing is sent; the same sign-in starts a new account only when asked to", async () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal("fetch", fetchSpy);
     const t = newTest();
@@ -601,9 +899,42 @@ describe("deletion with Clerk configured", () => {
     await as(t, ADA).mutation(api.privacy.decidePrivacyRequest, { requestId, decision: "approve" });
     await runDueFunctions(t);
     expect(fetchSpy).not.toHaveBeenCalled();
-    const newId = await as(t, VERA).mutation(api.users.ensureUser, {});
+    // Reloading the page signs in again: refused, saying a new account is the person's choice.
+    const refusal = as(t, VERA).mutation(api.users.ensureUser, {});
+    await expect(refusal).rejects.toMatchObject({ data: { code: "ACCOUNT_DELETED", restartable: true } });
+    await expect(refusal).rejects.toThrow(/start a new, empty account/);
+    expect(await t.run(async (ctx) => await ctx.db.get("users", veraId))).toBeNull();
+    expect(
+      (await t.run(async (ctx) => await ctx.db.query("users").collect())).map((user) => user.email),
+    ).not.toContain(VERA.email);
+
+    const newId = await as(t, VERA).mutation(api.users.startNewAccount, {});
     expect(newId).not.toBe(veraId);
+    expect(await as(t, VERA).mutation(api.users.ensureUser, {})).toBe(newId);
+    expect(await as(t, VERA).query(api.users.viewer, {})).toMatchObject({ role: "viewer" });
     expect((await as(t, VERA).query(api.privacy.myPrivacy, {}))?.history).toEqual([]);
+    expect(await t.run(async (ctx) => await ctx.db.query("deletedClerkUsers").collect())).toEqual([]);
+  });
+
+  test("starting a new account needs a sign-in, and with a live account changes nothing", async () => {
+    const t = newTest();
+    const { veraId } = await setUp(t);
+    await expect(t.mutation(api.users.startNewAccount, {})).rejects.toMatchObject({
+      data: { code: "UNAUTHENTICATED" },
+    });
+    expect(await as(t, VERA).mutation(api.users.startNewAccount, {})).toBe(veraId);
+  });
+
+  test("Clerk deleting the user later makes the deletion final", async () => {
+    const t = newTest();
+    await setUp(t);
+    const requestId = await as(t, VERA).mutation(api.privacy.requestPrivacy, { type: "deletion" });
+    await as(t, ADA).mutation(api.privacy.decidePrivacyRequest, { requestId, decision: "approve" });
+    await runDueFunctions(t);
+    await t.run(async (ctx) => await recordClerkUserDeleted(ctx, VERA.subject, Date.now()));
+    await expect(as(t, VERA).mutation(api.users.startNewAccount, {})).rejects.toMatchObject({
+      data: { code: "ACCOUNT_DELETED", restartable: false },
+    });
   });
 });
 

@@ -6,7 +6,7 @@
 import { zid } from "convex-helpers/server/zod4";
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import type { z } from "zod";
+import { z } from "zod";
 import { internal } from "./_generated/api";
 import { internalAction, internalQuery } from "./_generated/server";
 import { internalMutation, mutation, query, zMutation } from "./functions";
@@ -15,7 +15,17 @@ import {
   liftRestrictionSchema,
   privacyDecisionSchema,
   privacyRequestSchema,
+  profileCorrectionSchema,
+  shopTextCorrectionSchema,
+  streamTextCorrectionSchema,
 } from "./lib/validation";
+import {
+  correctionSubjectValidator,
+  correctProfile as correctProfileFor,
+  correctShopText as correctShopTextFor,
+  correctStreamText as correctStreamTextFor,
+  readCorrectionSubject,
+} from "./model/corrections";
 import {
   asCompleted,
   buildExportDocument,
@@ -42,7 +52,7 @@ import {
   RESTRICTED_USERS_LIMIT,
   toDecidedView,
 } from "./model/privacy";
-import { getUserByClerkId } from "./model/users";
+import { findUsersByEmailPrefix, getUserByClerkId } from "./model/users";
 import { EMPTY_PAGE } from "./model/pages";
 import { limitRate } from "./model/rateLimits";
 
@@ -119,6 +129,80 @@ export const listDecidedRequests = query({
   },
 });
 
+/** People a request search looks at, and requests listed per person (their latest). */
+const SEARCH_PEOPLE_LIMIT = 10;
+const SEARCH_REQUESTS_PER_PERSON = 10;
+
+/**
+ * Admins: the requests (open and closed, newest first) of the people whose email starts with `email`,
+ * at most SEARCH_PEOPLE_LIMIT people and SEARCH_REQUESTS_PER_PERSON requests each. Empty for anyone else.
+ */
+export const searchRequests = query({
+  args: { email: v.string() },
+  returns: v.array(decidedRequestValidator),
+  handler: async (ctx, { email }) => {
+    if (ctx.viewer?.role !== "admin") return [];
+    const people = await findUsersByEmailPrefix(ctx, email.trim().slice(0, 100), SEARCH_PEOPLE_LIMIT);
+    const rows = [];
+    for (const person of people) {
+      rows.push(
+        ...(await ctx.db
+          .query("privacyRequests")
+          .withIndex("by_userId_and_requestedAt", (q) => q.eq("userId", person._id))
+          .order("desc")
+          .take(SEARCH_REQUESTS_PER_PERSON)),
+      );
+    }
+    rows.sort((a, b) => b.requestedAt - a.requestedAt);
+    return await Promise.all(rows.map((row) => toDecidedView(ctx, row)));
+  },
+});
+
+/** Requests one bulk approval takes. */
+export const BULK_EXPORT_LIMIT = 25;
+
+/**
+ * Admins: approves the chosen data-export requests at once, each as a single approval would (its export
+ * is built, the decision logged). Only open export requests not yet approved are taken; the others are
+ * listed with why. Deletions, corrections and restrictions are decided one by one.
+ */
+export const approveExports = zMutation({
+  args: { requestIds: z.array(zid("privacyRequests")) },
+  returns: v.object({
+    approved: v.array(v.id("privacyRequests")),
+    skipped: v.array(v.object({ id: v.id("privacyRequests"), reason: v.string() })),
+  }),
+  handler: async (ctx, { requestIds }) => {
+    assertAdmin(ctx.viewer);
+    const ids = [...new Set(requestIds)];
+    if (ids.length > BULK_EXPORT_LIMIT) {
+      throw appError("INVALID_ARGUMENT", `Approve at most ${BULK_EXPORT_LIMIT} requests at once.`);
+    }
+    const approved = [];
+    const skipped = [];
+    for (const requestId of ids) {
+      const request = await ctx.db.get("privacyRequests", requestId);
+      const person = request?.userId && (await ctx.db.get("users", request.userId));
+      const reason = !request
+        ? "This request does not exist."
+        : request.type !== "access"
+          ? "Only data exports are approved together; decide this one on its own."
+          : request.status !== "pending_export" || request.decidedAt !== undefined
+            ? "This request has already been answered."
+            : !person
+              ? "The person who made this request no longer has an account."
+              : undefined;
+      if (reason !== undefined) {
+        skipped.push({ id: requestId, reason });
+        continue;
+      }
+      await decideRequest(ctx, ctx.viewer, requestId, "approve", undefined);
+      approved.push(requestId);
+    }
+    return { approved, skipped };
+  },
+});
+
 /** Admins: the users whose processing is restricted, longest restricted first. */
 export const listRestrictedUsers = query({
   args: {},
@@ -147,6 +231,51 @@ export const decidePrivacyRequest = zMutation({
     const { decision, reason } = parseOrThrow(privacyDecisionSchema, answer);
     await decideRequest(ctx, ctx.viewer, requestId, decision, reason);
     return null;
+  },
+});
+
+/**
+ * Admins: a correction request with what may be corrected for it: the person's profile, their shops'
+ * text and their latest shows' text, and the changes made so far. Null for anyone else, and for a
+ * request that is not a correction or whose person is gone.
+ */
+export const getCorrection = query({
+  args: { requestId: v.id("privacyRequests") },
+  returns: v.union(correctionSubjectValidator, v.null()),
+  handler: async (ctx, { requestId }) =>
+    ctx.viewer?.role === "admin" ? await readCorrectionSubject(ctx, requestId) : null,
+});
+
+/**
+ * Admins, for an open correction request: corrects the person's name, email (where Clerk does not
+ * manage it) and picture. Kept on the request for the person and logged. Returns how many fields changed.
+ */
+export const correctProfile = zMutation({
+  args: { requestId: zid("privacyRequests"), profile: profileCorrectionSchema },
+  returns: v.number(),
+  handler: async (ctx, { requestId, profile }) => {
+    assertAdmin(ctx.viewer);
+    return await correctProfileFor(ctx, ctx.viewer, requestId, profile);
+  },
+});
+
+/** Admins, for an open correction request: corrects the text of one of the person's shops. */
+export const correctShopText = zMutation({
+  args: { requestId: zid("privacyRequests"), liveShopId: zid("liveShops"), shop: shopTextCorrectionSchema },
+  returns: v.number(),
+  handler: async (ctx, { requestId, liveShopId, shop }) => {
+    assertAdmin(ctx.viewer);
+    return await correctShopTextFor(ctx, ctx.viewer, requestId, liveShopId, shop);
+  },
+});
+
+/** Admins, for an open correction request: corrects the title and description of one of the person's shows. */
+export const correctStreamText = zMutation({
+  args: { requestId: zid("privacyRequests"), streamId: zid("streams"), stream: streamTextCorrectionSchema },
+  returns: v.number(),
+  handler: async (ctx, { requestId, streamId, stream }) => {
+    assertAdmin(ctx.viewer);
+    return await correctStreamTextFor(ctx, ctx.viewer, requestId, streamId, stream);
   },
 });
 

@@ -84,6 +84,21 @@ export const privacyPreferencesValidator = v.object({
 });
 export type PrivacyPreferences = Infer<typeof privacyPreferencesValidator>;
 
+/**
+ * One change an admin made for a correction request: what (a field, of the person or of one of their
+ * shops or shows), when, and the value before and after (cut to `CORRECTION_VALUE_LENGTH`; absent when
+ * empty).
+ */
+export const correctionValidator = v.object({
+  at: v.number(),
+  what: v.string(),
+  from: v.optional(v.string()),
+  to: v.optional(v.string()),
+  /** A picture's change: its values are addresses, shown as the picture rather than as text. */
+  kind: v.optional(v.literal("picture")),
+});
+export type Correction = Infer<typeof correctionValidator>;
+
 /** Free-form JSON kept as flat key/value pairs so every value stays exportable and typed. */
 const jsonRecord = v.record(v.string(), v.union(v.string(), v.number(), v.boolean(), v.null()));
 
@@ -228,6 +243,13 @@ export default defineSchema({
     restrictedAt: v.optional(v.number()),
     /** `updated_at` of the last Clerk webhook event applied; older events are ignored (decision 009). */
     clerkUpdatedAt: v.optional(v.number()),
+    /**
+     * The name and email the sign-in (token or Clerk webhook) last gave. `name` and `email` follow the
+     * sign-in only when it says something new, so an admin's correction (a privacy request, decision
+     * 027) is not undone by the person's next sign-in. Absent on rows older than it: then the stored
+     * values stand in.
+     */
+    signInClaims: v.optional(v.object({ name: v.optional(v.string()), email: v.optional(v.string()) })),
     ...timestamps,
   })
     .index("by_clerkId", ["clerkId"])
@@ -241,7 +263,9 @@ export default defineSchema({
     .index("by_userId", ["userId"])
     .index("by_slug", ["slug"])
     /** The verification queue (waiting longest first), shops by status, recently updated active shops. */
-    .index("by_status_and_updatedAt", ["status", "updatedAt"]),
+    .index("by_status_and_updatedAt", ["status", "updatedAt"])
+    /** The admin console's shop search by name, any status (decision 029); explore searches shopListings. */
+    .searchIndex("search_liveShopName", { searchField: "liveShopName", filterFields: ["status"] }),
 
   streams: defineTable(streamFields)
     // By creation time: explore's rebuild walks a shop's streams resumably after the last one seen.
@@ -410,6 +434,11 @@ export default defineSchema({
     decidedAt: v.optional(v.number()),
     decidedBy: v.optional(v.id("users")),
     decisionReason: v.optional(v.string()),
+    /**
+     * For a correction: what an admin changed while it was open (model/corrections.ts), shown to the
+     * person. Cleared with the rest of their words when the account is deleted.
+     */
+    corrections: v.optional(v.array(correctionValidator)),
     ...timestamps,
   })
     .index("by_userId_and_requestedAt", ["userId", "requestedAt"])
@@ -433,6 +462,23 @@ export default defineSchema({
     .index("by_expiresAt", ["expiresAt"]),
 
   /**
+   * A picture uploaded to file storage (decision 028): whose it is, its address as the image fields store
+   * it, and the fields that use it (`"liveShops:<id>:logoUrl"`, `"streams:<id>:streamImageUrls"`,
+   * `"users:<id>:avatar"`). The file is deleted when no field uses it any more, when it was never used
+   * a day after its upload, and with its owner's account.
+   */
+  imageUploads: defineTable({
+    storageId: v.id("_storage"),
+    userId: v.id("users"),
+    url: v.string(),
+    usedIn: v.array(v.string()),
+    ...timestamps,
+  })
+    .index("by_storageId", ["storageId"])
+    .index("by_url", ["url"])
+    .index("by_userId", ["userId"]),
+
+  /**
    * Every admin action (who, when, what, why), shown in the admin console. `adminName` keeps the entry
    * readable after the admin's account is gone; `targetId` is the id of the row acted on, as a string.
    */
@@ -451,12 +497,20 @@ export default defineSchema({
     .index("by_targetId", ["targetId"]),
 
   /**
-   * A Clerk user deleted at Clerk. Kept so a late webhook or a still-valid token cannot bring the
-   * account back (decision 009); a person who signs up again gets a new Clerk id.
+   * A deleted account's sign-in id (Clerk's user id, or the development sign-in's subject). Kept so a late
+   * webhook or a still-valid token cannot bring the account back (decision 009): a person who signs up
+   * again at Clerk gets a new id; one whose sign-in identity still exists starts a new account only by
+   * choosing to (`restartable`, decision 027).
    */
   deletedClerkUsers: defineTable({
+    /** `tombstoneKey` of the sign-in id (its SHA-256); the id itself on tombstones older than decision 027. */
     clerkId: v.string(),
     deletedAt: v.number(),
+    /**
+     * The sign-in identity outlives the account (deleted here, not at Clerk): its owner may choose to
+     * start a new, empty account with it (`users.startNewAccount`). Absent when Clerk deleted the user.
+     */
+    restartable: v.optional(v.boolean()),
     ...timestamps,
   }).index("by_clerkId", ["clerkId"]),
 

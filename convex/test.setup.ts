@@ -101,3 +101,25 @@ export async function countDocsRead<T>(fn: () => Promise<T>): Promise<{ result: 
     g.Convex = original;
   }
 }
+
+/**
+ * A file as an upload leaves it in storage: its bytes and the content type the browser sent (convex-test
+ * stores no content type; Convex keeps the upload's). Each call's bytes differ, as real files' do.
+ */
+let uploads = 0;
+export async function storeUpload(
+  t: Pick<ReturnType<typeof newTest>, "run">,
+  { type = "image/png", size = 64 }: { type?: string; size?: number } = {},
+) {
+  const bytes = new Uint8Array(size);
+  bytes.fill(++uploads % 251);
+  new DataView(bytes.buffer).setUint32(0, uploads);
+  return await t.run(async (ctx) => {
+    const storageId = await ctx.storage.store(new Blob([bytes], { type }));
+    // Convex records the upload's Content-Type on the `_storage` row; convex-test leaves it out.
+    await (ctx.db as unknown as { patch: (id: string, value: object) => Promise<void> }).patch(storageId, {
+      contentType: type,
+    });
+    return storageId;
+  });
+}

@@ -3,17 +3,8 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { adminMutation, identityMutation, internalMutation, query } from "./functions";
 import { roleValidator } from "./schema";
-import { acceptedIdentityClaims } from "./lib/validation";
 import { appError } from "./model/errors";
-import {
-  changeUserRole,
-  getUserByClerkId,
-  getUserByEmail,
-  insertUserWithInitialRole,
-  normalizeEmail,
-  paginateUsers,
-  patchUser,
-} from "./model/users";
+import { changeUserRole, getUserByEmail, paginateUsers, signInUser } from "./model/users";
 import { EMPTY_PAGE } from "./model/pages";
 import { syncShopsWithOwner as syncShopsOf } from "./model/restriction";
 
@@ -41,39 +32,25 @@ export const viewer = query({
 /**
  * Creates or refreshes the caller's user row from their sign-in token; run on every sign-in. Safe to
  * repeat. The role is never changed here: new users are viewers, or admins when listed in ADMIN_EMAILS.
- * A Clerk id whose user was deleted at Clerk is refused (decision 009). The token's claims are held to
- * the specification's limits first: a long name is cut, an unusable email or picture is ignored
- * (decision 023); a new account still needs a usable email.
+ * The sign-in of a deleted account is refused (ACCOUNT_DELETED, decisions 009 and 027): it never comes
+ * back by itself. The token's claims are held to the specification's limits first: a long name is cut,
+ * an unusable email or picture is ignored (decision 023); a new account still needs a usable email.
  */
 export const ensureUser = identityMutation({
   args: {},
   returns: v.id("users"),
-  handler: async (ctx) => {
-    const { subject, email: rawEmail, name: rawName, pictureUrl } = ctx.identity;
-    const claims = acceptedIdentityClaims({
-      clerkId: subject,
-      email: rawEmail,
-      name: rawName,
-      avatar: pictureUrl,
-    });
-    if (!claims)
-      throw appError("INVALID_ARGUMENT", "Your sign-in's account id is not one LiveLocal can use.");
-    const { clerkId, email, name, avatar } = claims;
-    const existing = await getUserByClerkId(ctx, clerkId);
-    if (existing) {
-      const changes = {
-        ...(email !== undefined && normalizeEmail(email) !== existing.email && { email }),
-        ...(name !== undefined && name !== existing.name && { name }),
-        ...(avatar !== undefined && existing.avatar === undefined && { avatar }),
-      };
-      if (Object.keys(changes).length > 0) await patchUser(ctx, existing._id, changes);
-      return existing._id;
-    }
-    if (email === undefined) {
-      throw appError("INVALID_ARGUMENT", "Your sign-in has no usable email address; add one to continue.");
-    }
-    return await insertUserWithInitialRole(ctx, { clerkId, email, name, avatar });
-  },
+  handler: async (ctx) => await signInUser(ctx, ctx.identity),
+});
+
+/**
+ * The caller's explicit choice after their account was deleted while their sign-in lives on (local
+ * development sign-in, or Clerk without the secret key): a new, empty account with the same sign-in.
+ * Refused (ACCOUNT_DELETED) when Clerk deleted the user; with a live account, it is that account's id.
+ */
+export const startNewAccount = identityMutation({
+  args: {},
+  returns: v.id("users"),
+  handler: async (ctx) => await signInUser(ctx, ctx.identity, { startOver: true }),
 });
 
 const userSummaryValidator = v.object({

@@ -19,7 +19,7 @@ import {
   type EnvVarChange,
 } from "./env-vars.ts";
 import { FunctionLogs, type UdfType } from "./function-logs.ts";
-import { HttpError, readBody } from "./http.ts";
+import { HttpError, readBody, readJson } from "./http.ts";
 import { canonicalizeUdfPath } from "./paths.ts";
 import {
   ImportError,
@@ -96,25 +96,6 @@ const importIdBody = z.object({ importId: z.string().max(200) });
 const envChanges = z.object({
   changes: z.array(z.object({ name: z.string().max(1024), value: z.string().nullish() })).max(1000),
 });
-
-async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>): Promise<T> {
-  const body = await readBody(req);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body.toString("utf8") || "{}");
-  } catch {
-    throw new HttpError(400, "BadJsonBody", "The request body is not JSON.");
-  }
-  const checked = schema.safeParse(parsed);
-  if (!checked.success) {
-    throw new HttpError(
-      400,
-      "BadJsonBody",
-      `Invalid request body: ${checked.error.issues[0]?.message ?? "?"}`,
-    );
-  }
-  return checked.data;
-}
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);

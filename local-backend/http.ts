@@ -49,7 +49,7 @@ export async function readBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES):
 }
 
 /** The body as JSON checked against `schema`; a 400 with one sentence otherwise (nothing runs). */
-async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>): Promise<T> {
+export async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>): Promise<T> {
   const body = await readBody(req);
   let parsed: unknown;
   try {

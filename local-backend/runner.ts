@@ -473,16 +473,7 @@ export class Runner {
     if (!fn) throw new ConvexSystemError(`Could not find function for '${udfPath}'`);
     const kind: FunctionKind = fn.isQuery ? "query" : fn.isMutation ? "mutation" : "action";
     const identity = request.identity ? completeIdentity(request.identity) : null;
-    const execution = (tx: Transaction | null): Execution => ({
-      runner: this,
-      kind,
-      component,
-      udfPath,
-      identity,
-      tx,
-      readOnly: kind === "query",
-      record,
-    });
+    const execution = this.executionFor(kind, component, udfPath, identity, record);
     const args = this.checkArgs(fn, request.args, udfPath);
     if (kind === "action") {
       const result = await inRecord(record, () =>
@@ -499,6 +490,26 @@ export class Runner {
           : fn.invokeMutation!(JSON.stringify(convexToJson([args]))),
       );
       return this.checkReturns(fn, text);
+    });
+  }
+
+  /** The execution of a function of `kind`, given the transaction it runs in (none for an action). */
+  private executionFor(
+    kind: Execution["kind"],
+    component: ComponentPath,
+    udfPath: string,
+    identity: Identity | null,
+    record: CallRecord,
+  ): (tx: Transaction | null) => Execution {
+    return (tx) => ({
+      runner: this,
+      kind,
+      component,
+      udfPath,
+      identity,
+      tx,
+      readOnly: kind === "query",
+      record,
     });
   }
 
@@ -1142,16 +1153,7 @@ export class Runner {
     const callArgs = this.checkArgs(fn, jsonToConvex(args.args ?? {}) as Record<string, Value>, udfPath);
     // Auth does not cross into a component.
     const identity = component === execution.component ? execution.identity : null;
-    const inner = (tx: Transaction | null): Execution => ({
-      runner: this,
-      kind,
-      component,
-      udfPath,
-      identity,
-      tx,
-      readOnly: kind === "query",
-      record: execution.record,
-    });
+    const inner = this.executionFor(kind, component, udfPath, identity, execution.record);
     const argsText = JSON.stringify(convexToJson([callArgs]));
     if (kind === "action") {
       return this.checkReturns(
@@ -1317,16 +1319,7 @@ export class Runner {
           if (!current || (current.doc.state as { kind: string }).kind !== "pending") return false;
           const checked = this.checkArgs(fn, args, name);
           const text = await executions.run(
-            {
-              runner: this,
-              kind: "mutation",
-              component,
-              udfPath: name,
-              identity: null,
-              tx,
-              readOnly: false,
-              record,
-            },
+            this.executionFor("mutation", component, name, null, record)(tx),
             () => fn.invokeMutation!(JSON.stringify(convexToJson([checked]))),
           );
           this.checkReturns(fn, text);
@@ -1471,19 +1464,8 @@ export class Runner {
     record: CallRecord,
     fn: () => Promise<T>,
   ): Promise<T> {
-    return await executions.run(
-      {
-        runner: this,
-        kind: "http",
-        component: "",
-        udfPath,
-        identity: identity ? completeIdentity(identity) : null,
-        tx: null,
-        readOnly: false,
-        record,
-      },
-      fn,
-    );
+    const complete = identity ? completeIdentity(identity) : null;
+    return await executions.run(this.executionFor("http", "", udfPath, complete, record)(null), fn);
   }
 
   /**
@@ -1499,17 +1481,9 @@ export class Runner {
     }) as unknown as RegisteredFunction;
     const record = currentRecord() ?? newCallRecord(this.owner, "inline");
     return await this.transaction("", record, true, async (tx) => {
+      const complete = identity ? completeIdentity(identity) : null;
       const text = await executions.run(
-        {
-          runner: this,
-          kind: "mutation",
-          component: "",
-          udfPath: "inline",
-          identity: identity ? completeIdentity(identity) : null,
-          tx,
-          readOnly: false,
-          record,
-        },
+        this.executionFor("mutation", "", "inline", complete, record)(tx),
         () => fn.invokeMutation!(JSON.stringify(convexToJson([{}]))),
       );
       return jsonToConvex(JSON.parse(text) as JSONValue);

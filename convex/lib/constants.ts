@@ -214,6 +214,7 @@ export const ADMIN_ACTIONS = [
   "approve_privacy_request",
   "reject_privacy_request",
   "lift_restriction",
+  "correct_personal_data",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

@@ -72,3 +72,28 @@ export const TIME_RANGE = {
   minUtc: Date.UTC(2000, 0, 1),
   maxUtc: Date.UTC(2100, 0, 1, 12),
 } as const;
+
+/**
+ * Pictures uploaded to file storage (issue 16, decision 028): the types a browser shows everywhere, and
+ * a size a phone photo fits in. The browser checks both before uploading; the server checks the stored
+ * file's own metadata again.
+ */
+export const IMAGE_UPLOAD = {
+  types: ["image/png", "image/jpeg", "image/webp", "image/gif", "image/avif"],
+  /** What the type list says to a person. */
+  typeNames: "PNG, JPEG, WebP, GIF or AVIF",
+  maxBytes: 5 * 1024 * 1024,
+} as const;
+
+/** Why a file cannot be a picture here, in words, or undefined when it can. */
+export function imageUploadProblem(file: { type?: string | null; size: number }): string | undefined {
+  const types: readonly string[] = IMAGE_UPLOAD.types;
+  if (!file.type || !types.includes(file.type)) {
+    return `Choose a ${IMAGE_UPLOAD.typeNames} picture.`;
+  }
+  if (file.size > IMAGE_UPLOAD.maxBytes) {
+    return `Choose a picture of at most ${IMAGE_UPLOAD.maxBytes / 1024 / 1024} MB.`;
+  }
+  if (file.size === 0) return "This file is empty; choose another picture.";
+  return undefined;
+}

@@ -639,6 +639,9 @@ export type PrivacyDecision = (typeof PRIVACY_DECISIONS)[number];
 
 export const REJECTION_REASON_REQUIRED = "Give a reason for the rejection; the person who asked reads it.";
 export const CORRECTION_NOTE_REQUIRED = "Say what was corrected; the person who asked reads it.";
+/** Approving a correction needs a change made on the correction screen first (issue 16). */
+export const NOTHING_CORRECTED =
+  "Nothing has been corrected yet. Correct the data first, or reject the request saying why.";
 
 /**
  * An admin's decision on a privacy request: rejecting needs a reason (GDPR article 12(4): the person is
@@ -656,6 +659,34 @@ export const privacyDecisionSchema = z
     when: whenFieldsValid("decision", "reason"),
   });
 export type PrivacyDecisionInput = z.input<typeof privacyDecisionSchema>;
+
+/**
+ * An admin's correction of a person's profile for a correction request: the name (blank removes it),
+ * the email (absent or blank: unchanged; never offered where Clerk manages it) and the picture (an http(s)
+ * link, as in settings; blank removes it).
+ */
+export const profileCorrectionSchema = z.object({
+  name: optionalText("Name", LIMITS.userName),
+  email: optional(userIdentitySchema.shape.email),
+  avatar: avatarSettingSchema,
+});
+export type ProfileCorrectionInput = z.infer<typeof profileCorrectionSchema>;
+
+/** The text of one of their shops an admin may correct: the same rules as the shop form's. */
+export const shopTextCorrectionSchema = liveShopSchema.pick({
+  liveShopName: true,
+  headline: true,
+  description: true,
+  productsSummary: true,
+});
+export type ShopTextCorrectionInput = z.infer<typeof shopTextCorrectionSchema>;
+
+/** The text of one of their shows an admin may correct: the same rules as the stream form's. */
+export const streamTextCorrectionSchema = streamFieldsSchema.pick({
+  streamTitle: true,
+  streamDescription: true,
+});
+export type StreamTextCorrectionInput = z.infer<typeof streamTextCorrectionSchema>;
 
 /** Lifting a restriction: an optional note for the activity log. */
 export const liftRestrictionSchema = z.object({

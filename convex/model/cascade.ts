@@ -12,6 +12,7 @@ import { internal } from "../_generated/api";
 import type { Doc, Id, TableNames } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { deleteDataExport } from "./dataExport";
+import { deleteImageUpload, syncShopImages, syncStreamImages } from "./images";
 import { patchWithTimestamps } from "./timestamps";
 
 /** Documents deleted or changed, plus index ranges read, per transaction: far below Convex's limits. */
@@ -107,6 +108,13 @@ const PRIVACY_REQUEST_LABELS: Record<Doc<"privacyRequests">["type"], string> = {
 /** Log entries about one privacy request: each request has a handful (its decision). */
 const LOG_ENTRIES_PER_REQUEST = 20;
 
+/** A stream's uploaded pictures leave with it (model/images.ts deletes those nothing else uses). */
+async function releaseStreamImages(ctx: MutationCtx, budget: Budget, stream: Doc<"streams">): Promise<true> {
+  budget.spend(stream.streamImageUrls.length);
+  await syncStreamImages(ctx, stream, stream.streamImageUrls, []);
+  return true;
+}
+
 async function deleteStreamLinks(
   ctx: MutationCtx,
   budget: Budget,
@@ -189,11 +197,13 @@ async function deleteShopContent(
           .query("streams")
           .withIndex("by_liveShopId", (q) => q.eq("liveShopId", liveShopId))
           .take(n),
-      // A stream goes only once its links are gone; otherwise the next batch finds it again.
+      // A stream goes only once its links are gone; otherwise the next batch finds it again. Its
+      // uploaded pictures go with it (an account's all go with the account).
       async (stream) =>
         (!forDeletedAccount || (await anonymiseLogTargets(ctx, budget, "streams", stream._id))) &&
         (await deleteStreamLinks(ctx, budget, stream._id)) &&
         budget.left > 0 &&
+        (forDeletedAccount || (await releaseStreamImages(ctx, budget, stream))) &&
         (await deleteRow(ctx, "streams")(stream)),
       1,
     )) &&
@@ -237,7 +247,7 @@ async function deleteShopContent(
 }
 
 /**
- * What a deleted user leaves: their saved streams, follows, go-live alerts and calendar feed, their data exports (file and row), their
+ * What a deleted user leaves: their uploaded pictures (files and rows), their saved streams, follows, go-live alerts and calendar feed, their data exports (file and row), their
  * privacy-request history (kept without the user's id or their own words, and the admin log's entries
  * about it without their name), the admin log without them (entries they took keep the action but not
  * who; entries about them, their shops and streams keep the action but not whom), decisions they took
@@ -245,6 +255,18 @@ async function deleteShopContent(
  */
 async function deleteUserContent(ctx: MutationCtx, budget: Budget, userId: Id<"users">): Promise<boolean> {
   return (
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("imageUploads")
+          .withIndex("by_userId", (q) => q.eq("userId", userId))
+          .take(n),
+      async (upload) => {
+        await deleteImageUpload(ctx, upload);
+        return true;
+      },
+    )) &&
     (await drain(
       budget,
       (n) =>
@@ -345,6 +367,7 @@ async function deleteUserContent(ctx: MutationCtx, budget: Budget, userId: Id<"u
           reason: undefined,
           details: undefined,
           decisionReason: undefined,
+          corrections: undefined,
         });
         return true;
       },
@@ -396,12 +419,24 @@ export async function deleteUserCascade(ctx: MutationCtx, userId: Id<"users">): 
 
 /** Deletes a shop at once, then its streams, their links and the shop's links in batches. */
 export async function deleteShopCascade(ctx: MutationCtx, liveShopId: Id<"liveShops">): Promise<void> {
-  if (await ctx.db.get("liveShops", liveShopId)) await ctx.db.delete("liveShops", liveShopId);
+  const shop = await ctx.db.get("liveShops", liveShopId);
+  if (shop) {
+    await syncShopImages(ctx, shop, shop, {
+      logoUrl: undefined,
+      bannerImageUrl: undefined,
+      coverImageUrl: undefined,
+    });
+    await ctx.db.delete("liveShops", liveShopId);
+  }
   await continueShopCascade(ctx, liveShopId);
 }
 
-/** Deletes a stream at once, then every link row pointing at it in batches. */
+/** Deletes a stream (and its uploaded pictures) at once, then every link row pointing at it in batches. */
 export async function deleteStreamCascade(ctx: MutationCtx, streamId: Id<"streams">): Promise<void> {
-  if (await ctx.db.get("streams", streamId)) await ctx.db.delete("streams", streamId);
+  const stream = await ctx.db.get("streams", streamId);
+  if (stream) {
+    await syncStreamImages(ctx, stream, stream.streamImageUrls, []);
+    await ctx.db.delete("streams", streamId);
+  }
   await continueStreamCascade(ctx, streamId);
 }

@@ -11,8 +11,10 @@ import {
   getDeletedClerkUser,
   getUserByClerkId,
   insertUserWithInitialRole,
+  normalizeEmail,
   patchUser,
   recordClerkUserDeleted,
+  signInChanges,
 } from "./users";
 
 /** What a delivery did; the HTTP response names it, so Clerk's dashboard shows it. */
@@ -57,7 +59,7 @@ export async function recordWebhookDelivery(
 
 /**
  * Creates or refreshes the user from a `user.created` or `user.updated` event. Email, name and avatar
- * follow Clerk; the role stays LiveLocal's. An event not newer than the last one applied is ignored.
+ * follow Clerk (name and email when Clerk's change, `signInChanges`); the role stays LiveLocal's. An event not newer than the last one applied is ignored.
  */
 export async function applyClerkUserUpsert(
   ctx: MutationCtx,
@@ -73,8 +75,8 @@ export async function applyClerkUserUpsert(
       ctx,
       existing._id,
       {
-        ...(event.email !== undefined && { email: event.email }),
-        name: event.name,
+        // Name and email follow Clerk when Clerk says something new (an admin's correction stands).
+        ...signInChanges(existing, { name: event.name, email: event.email }, { absentNameClears: true }),
         avatar: event.avatar,
         clerkUpdatedAt: event.clerkUpdatedAt,
       },
@@ -93,6 +95,7 @@ export async function applyClerkUserUpsert(
       name: event.name,
       avatar: event.avatar,
       clerkUpdatedAt: event.clerkUpdatedAt,
+      signInClaims: { name: event.name, email: normalizeEmail(event.email) },
     },
     now,
   );

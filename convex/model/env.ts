@@ -19,6 +19,14 @@ export function clerkWebhookSecret(): string | undefined {
 }
 
 /**
+ * Whether people sign in with Clerk here (`CLERK_JWT_ISSUER_DOMAIN` set; decision 007): then their email
+ * is Clerk's, kept in step by sign-in and the webhook, and corrected at Clerk rather than here.
+ */
+export function signInManagedByClerk(): boolean {
+  return Boolean(process.env.CLERK_JWT_ISSUER_DOMAIN?.trim());
+}
+
+/**
  * The Clerk instance's secret key (`sk_…`, from Clerk's dashboard), or undefined when the deployment
  * has none: with it an approved deletion also deletes the Clerk user through Clerk's Backend API.
  */

@@ -11,15 +11,22 @@ export type AppErrorCode =
   | "INVALID_TRANSITION"
   | "LIMIT_EXCEEDED"
   | "NOT_EDITABLE"
+  | "ACCOUNT_DELETED"
   | "RATE_LIMITED"
   | TransitionErrorCode;
 
 /**
  * `fields`: for refused arguments, the form's message per dotted path (`shop.slug`), as `fieldErrors`
- * gives them. `missing`: what a shop lacks before it can be submitted. `retryAfterMs`: for RATE_LIMITED,
- * how long until the call can succeed.
+ * gives them. `missing`: what a shop lacks before it can be submitted. `restartable`: for
+ * ACCOUNT_DELETED, whether the person may choose to start a new account with the same sign-in.
+ * `retryAfterMs`: for RATE_LIMITED, how long until the call can succeed.
  */
-export type AppErrorDetails = { fields?: Record<string, string>; missing?: string[]; retryAfterMs?: number };
+export type AppErrorDetails = {
+  fields?: Record<string, string>;
+  missing?: string[];
+  restartable?: boolean;
+  retryAfterMs?: number;
+};
 
 export type AppErrorData = { code: AppErrorCode; message: string } & AppErrorDetails;
 

@@ -29,6 +29,7 @@ import {
   toCategoryLinks,
   type CategoryLinkValue,
 } from "./links";
+import { syncShopImages } from "./images";
 import { insertWithTimestamps, patchWithTimestamps, type DocPatch, type NewDoc } from "./timestamps";
 import { ownerFlagsFor } from "./restriction";
 
@@ -66,7 +67,7 @@ export async function insertLiveShop(
   now = Date.now(),
 ): Promise<Id<"liveShops">> {
   await assertSlugAvailable(ctx, shop.slug);
-  return await insertWithTimestamps(
+  const liveShopId = await insertWithTimestamps(
     ctx,
     "liveShops",
     {
@@ -83,10 +84,13 @@ export async function insertLiveShop(
     },
     now,
   );
+  await syncShopImages(ctx, { _id: liveShopId, userId: shop.userId }, {}, shop, now);
+  return liveShopId;
 }
 
 /**
- * Changes a shop. A new name or slug is copied onto its streams, which carry both for listing
+ * Changes a shop. Changed pictures keep uploads in step (a replaced upload is deleted, model/images.ts).
+ * A new name or slug is copied onto its streams, which carry both for listing
  * without a join: the first batch at once, the rest scheduled (`copyShopNameToStreams`).
  */
 export async function patchLiveShop(
@@ -98,6 +102,7 @@ export async function patchLiveShop(
   const shop = await getLiveShopOrThrow(ctx, liveShopId);
   if (patch.slug !== undefined && patch.slug !== shop.slug)
     await assertSlugAvailable(ctx, patch.slug, liveShopId);
+  await syncShopImages(ctx, shop, shop, patch, now);
   await patchWithTimestamps(ctx, "liveShops", liveShopId, patch, now);
 
   const renamed = patch.liveShopName !== undefined && patch.liveShopName !== shop.liveShopName;

@@ -18,8 +18,10 @@ import {
   type PrivacyRequestType,
 } from "../lib/constants";
 import { CORRECTION_NOTE_REQUIRED, type PrivacyDecision } from "../lib/validation";
+import { correctionValidator } from "../schema";
 import { recordAdminAction } from "./adminLog";
 import { deleteUserCascade } from "./cascade";
+import { assertSomethingCorrected } from "./corrections";
 import { clerkSecretKey } from "./env";
 import { appError } from "./errors";
 import { liftUserRestriction, restrictUser } from "./restriction";
@@ -59,6 +61,8 @@ export const privacyRequestViewValidator = v.object({
   dueAt: v.number(),
   decidedAt: v.optional(v.number()),
   decisionReason: v.optional(v.string()),
+  /** For a correction: what an admin changed (model/corrections.ts). */
+  corrections: v.optional(v.array(correctionValidator)),
 });
 export type PrivacyRequestView = Infer<typeof privacyRequestViewValidator>;
 
@@ -169,6 +173,7 @@ export function toRequestView(request: Doc<"privacyRequests">): PrivacyRequestVi
     dueAt: request.dueAt,
     decidedAt: request.decidedAt,
     decisionReason: request.decisionReason,
+    ...(request.corrections && { corrections: request.corrections }),
   };
 }
 
@@ -365,6 +370,7 @@ export async function decidePrivacyRequest(
       fields: { reason: CORRECTION_NOTE_REQUIRED },
     });
   }
+  if (decision === "approve" && type === "correction") assertSomethingCorrected(request);
   if (decision === "approve" && type === "deletion" && user.role === "admin")
     await assertNotLastAdmin(ctx, "deleting this account");
 
@@ -441,15 +447,17 @@ export async function liftRestriction(
 // Deleting an account (an approved deletion request, or the retention job)
 
 /**
- * Deletes the user at once and everything they own in batches (model/cascade.ts). With Clerk's secret
- * key configured, the Clerk user is deleted too (`privacy.deleteClerkUser`) and its id tombstoned
- * (decision 009), so neither Clerk's late webhooks nor a token issued before the deletion bring the
- * account back. Without it (the local backend, or a deployment without the key) there is no Clerk user
- * to delete: signing in again with a still-valid token starts a new, empty account.
+ * Deletes the user at once and everything they own in batches (model/cascade.ts), and tombstones their
+ * sign-in id (decisions 009, 027), so neither Clerk's late webhooks nor a token issued before the deletion
+ * bring the account back, and the person's open pages end their session. With Clerk's secret key
+ * configured, the Clerk user is deleted too (`privacy.deleteClerkUser`). Without it (the local backend, or
+ * a deployment without the key) the sign-in identity lives on: its owner may choose to start a new, empty
+ * account with it (`users.startNewAccount`), never without choosing.
  */
 export async function deleteAccount(ctx: MutationCtx, user: Doc<"users">, now = Date.now()): Promise<void> {
-  if (clerkSecretKey() !== undefined) {
-    await recordClerkUserDeleted(ctx, user.clerkId, now, now);
+  const clerkDeletes = clerkSecretKey() !== undefined;
+  await recordClerkUserDeleted(ctx, user.clerkId, now, now, !clerkDeletes);
+  if (clerkDeletes) {
     await ctx.scheduler.runAfter(0, internal.privacy.deleteClerkUser, { clerkId: user.clerkId, attempt: 0 });
   }
   await deleteUserCascade(ctx, user._id);

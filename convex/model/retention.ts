@@ -138,7 +138,7 @@ async function anonymiseActivity(ctx: MutationCtx, user: Doc<"users">, now: numb
       ctx,
       "privacyRequests",
       request._id,
-      { reason: undefined, details: undefined, decisionReason: undefined },
+      { reason: undefined, details: undefined, decisionReason: undefined, corrections: undefined },
       now,
     );
   }

@@ -27,7 +27,10 @@ export function toSettingsView(user: Doc<"users">) {
   };
 }
 
-/** Sets the profile picture, or removes it when `avatar` is undefined. */
+/**
+ * Sets the profile picture (a link, or the address of the person's own upload), or removes it when
+ * `avatar` is undefined; a replaced upload is deleted (patchUser, model/images.ts).
+ */
 export async function setAvatar(ctx: MutationCtx, user: Doc<"users">, avatar: string | undefined) {
   if (avatar === user.avatar) return;
   await patchUser(ctx, user._id, { avatar });

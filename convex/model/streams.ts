@@ -28,6 +28,7 @@ import {
   type CategoryLinkValue,
 } from "./links";
 import { getLiveShopOrThrow } from "./liveShops";
+import { syncStreamImages } from "./images";
 import { insertWithTimestamps, patchWithTimestamps, type DocPatch, type NewDoc } from "./timestamps";
 
 /** The shop's name, slug and (by default) time zone are copied from the shop, not given. */
@@ -65,10 +66,14 @@ export async function insertStream(
     now,
   );
   await insertWithTimestamps(ctx, "liveShopStreams", { liveShopId: shop._id, streamId, streamStatus }, now);
+  await syncStreamImages(ctx, { _id: streamId, liveShopId: shop._id }, [], stream.streamImageUrls ?? [], now);
   return streamId;
 }
 
-/** Changes a stream; its status is mirrored onto the `liveShopStreams` link row. */
+/**
+ * Changes a stream; its status is mirrored onto the `liveShopStreams` link row, and changed pictures keep
+ * uploads in step (model/images.ts).
+ */
 export async function patchStream(
   ctx: MutationCtx,
   streamId: Id<"streams">,
@@ -77,6 +82,9 @@ export async function patchStream(
   now = Date.now(),
 ): Promise<void> {
   const stream = await getStreamOrThrow(ctx, streamId);
+  if (patch.streamImageUrls !== undefined) {
+    await syncStreamImages(ctx, stream, stream.streamImageUrls, patch.streamImageUrls, now);
+  }
   await patchWithTimestamps(ctx, "streams", streamId, patch, now);
   if (patch.streamStatus === undefined || patch.streamStatus === stream.streamStatus) return;
   const link = await ctx.db

@@ -143,6 +143,14 @@ async function setUp(t: Backend) {
         token: feedToken(name),
         appOrigin: "https://app.test",
       });
+      // And a picture each uploaded as their profile picture.
+      const storageId = await ctx.storage.store(new Blob([name], { type: "image/png" }));
+      await insertWithTimestamps(ctx, "imageUploads", {
+        storageId,
+        userId,
+        url: `https://files.test/${name}.png`,
+        usedIn: [`users:${userId}:avatar`],
+      });
     }
 
     // Admins acting on each other: Ada on Sarah, her shop and her stream; Sarah on Omar.
@@ -177,11 +185,23 @@ async function setUp(t: Backend) {
   });
 }
 
-/** A closed correction of each person's, one decided by the other admin, then Omar's rejected by Sarah. */
+/** A closed correction of Sarah's (her shop's headline corrected), then Omar's restriction rejected by Sarah. */
 async function addRequestHistory(t: Backend) {
   const sarahRequest = await t
     .withIdentity(SARAH)
     .mutation(api.privacy.requestPrivacy, { type: "correction", details: "My shop's city is wrong." });
+  const sarahShop = await t.run(
+    async (ctx) =>
+      (await ctx.db
+        .query("liveShops")
+        .withIndex("by_slug", (q) => q.eq("slug", "sarahs-vintage"))
+        .unique())!,
+  );
+  await t.withIdentity(ADA).mutation(api.privacy.correctShopText, {
+    requestId: sarahRequest,
+    liveShopId: sarahShop._id,
+    shop: { liveShopName: sarahShop.liveShopName, headline: "Vintage from Brooklyn, Sarah's city" },
+  });
   await t.withIdentity(ADA).mutation(api.privacy.decidePrivacyRequest, {
     requestId: sarahRequest,
     decision: "approve",

@@ -300,6 +300,17 @@ export const USER_DATA: { [T in TableNames]: UserDataEntry<T> } = {
       };
     },
   },
+  imageUploads: {
+    about: "the user",
+    find: [
+      finder("user", async (ctx, userId, paginationOpts) =>
+        ctx.db
+          .query("imageUploads")
+          .withIndex("by_userId", (q) => q.eq("userId", userId))
+          .paginate(paginationOpts),
+      ),
+    ],
+  },
   deletedClerkUsers: {
     about: "nobody",
     why: "Only the sign-in ids of accounts already deleted, so they cannot come back.",

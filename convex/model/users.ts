@@ -3,9 +3,11 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { DEFAULT_ROLE, TERMS_VERSION, type Role } from "../lib/constants";
 import { mayRunShops } from "../lib/lifecycle";
+import { acceptedIdentityClaims } from "../lib/validation";
 import { personActor, recordActivity, type LogActor } from "./adminLog";
 import { adminEmails } from "./env";
 import { appError } from "./errors";
+import { imageSlot, syncImageSlot } from "./images";
 import { syncShopsWithOwner } from "./restriction";
 import { insertWithTimestamps, patchWithTimestamps, type DocPatch } from "./timestamps";
 
@@ -19,6 +21,8 @@ export type NewUser = {
   clerkUpdatedAt?: number;
   /** Defaults to DEFAULT_PRIVACY_PREFERENCES (the demo data's sellers choose otherwise). */
   privacyPreferences?: Doc<"users">["privacyPreferences"];
+  /** What the sign-in said, when the row comes from one (`signInChanges`). */
+  signInClaims?: Doc<"users">["signInClaims"];
 };
 
 export const DEFAULT_NOTIFICATION_PREFERENCES: Doc<"users">["notificationPreferences"] = {
@@ -89,6 +93,7 @@ export async function insertUser(ctx: MutationCtx, user: NewUser, now = Date.now
       role: user.role ?? DEFAULT_ROLE,
       avatar: user.avatar,
       clerkUpdatedAt: user.clerkUpdatedAt,
+      signInClaims: user.signInClaims,
       paymentMethods: [],
       notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES,
       termsAcceptance: { version: TERMS_VERSION, acceptedAt: now },
@@ -100,6 +105,7 @@ export async function insertUser(ctx: MutationCtx, user: NewUser, now = Date.now
   );
 }
 
+/** Changes a user; a changed picture keeps uploads in step (an uploaded one replaced is deleted). */
 export async function patchUser(
   ctx: MutationCtx,
   userId: Id<"users">,
@@ -108,6 +114,19 @@ export async function patchUser(
 ): Promise<void> {
   const normalized = patch.email === undefined ? patch : { ...patch, email: normalizeEmail(patch.email) };
   await assertUniqueUserFields(ctx, normalized, userId);
+  if ("avatar" in patch) {
+    const user = await ctx.db.get("users", userId);
+    if (user && user.avatar !== patch.avatar) {
+      await syncImageSlot(
+        ctx,
+        userId,
+        imageSlot("users", userId, "avatar"),
+        [user.avatar],
+        [patch.avatar],
+        now,
+      );
+    }
+  }
   await patchWithTimestamps(ctx, "users", userId, normalized, now);
 }
 
@@ -148,32 +167,156 @@ export async function insertUserWithInitialRole(
   return userId;
 }
 
+/**
+ * How a tombstone keeps a sign-in id: its SHA-256 (base64), so a deleted account leaves no readable
+ * identifier behind (the development sign-in's subjects contain the email, decision 027).
+ */
+export async function tombstoneKey(clerkId: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(clerkId)));
+  return `sha256:${btoa(String.fromCharCode(...digest))}`;
+}
+
 export async function getDeletedClerkUser(
   ctx: QueryCtx,
   clerkId: string,
 ): Promise<Doc<"deletedClerkUsers"> | null> {
-  return await ctx.db
-    .query("deletedClerkUsers")
-    .withIndex("by_clerkId", (q) => q.eq("clerkId", clerkId))
-    .first();
-}
-
-/** Throws for a Clerk id whose Clerk user was deleted: that account is gone for good. */
-export async function assertClerkUserNotDeleted(ctx: QueryCtx, clerkId: string): Promise<void> {
-  if (await getDeletedClerkUser(ctx, clerkId)) {
-    throw appError("FORBIDDEN", "This account was deleted. Sign up again to start a new account.");
+  // Tombstones written before decision 027 keep the id itself.
+  for (const key of [await tombstoneKey(clerkId), clerkId]) {
+    const tombstone = await ctx.db
+      .query("deletedClerkUsers")
+      .withIndex("by_clerkId", (q) => q.eq("clerkId", key))
+      .first();
+    if (tombstone) return tombstone;
   }
+  return null;
 }
 
-/** Remembers that Clerk deleted this user (once per Clerk id). */
+export const ACCOUNT_DELETED_MESSAGE = "This account was deleted. Sign up again to start a new account.";
+export const ACCOUNT_DELETED_RESTARTABLE_MESSAGE =
+  "Your LiveLocal account was deleted, as you asked. To use LiveLocal again with this sign-in, start a new, empty account.";
+
+/**
+ * Throws ACCOUNT_DELETED for the sign-in id of a deleted account: it never comes back by itself. Its
+ * `restartable` says whether the person may choose to start a new account with the same sign-in.
+ */
+export async function assertClerkUserNotDeleted(ctx: QueryCtx, clerkId: string): Promise<void> {
+  const tombstone = await getDeletedClerkUser(ctx, clerkId);
+  if (!tombstone) return;
+  const restartable = tombstone.restartable === true;
+  throw appError(
+    "ACCOUNT_DELETED",
+    restartable ? ACCOUNT_DELETED_RESTARTABLE_MESSAGE : ACCOUNT_DELETED_MESSAGE,
+    { restartable },
+  );
+}
+
+/**
+ * Remembers that the account of this sign-in id was deleted (once per id). `restartable`: the sign-in
+ * identity itself still exists (no Clerk user was deleted), so its owner may later choose a new account.
+ * Clerk deleting the user afterwards makes it final.
+ */
 export async function recordClerkUserDeleted(
   ctx: MutationCtx,
   clerkId: string,
   deletedAt: number,
   now = Date.now(),
+  restartable = false,
 ): Promise<void> {
-  if (await getDeletedClerkUser(ctx, clerkId)) return;
-  await insertWithTimestamps(ctx, "deletedClerkUsers", { clerkId, deletedAt }, now);
+  const existing = await getDeletedClerkUser(ctx, clerkId);
+  if (existing) {
+    if (existing.restartable && !restartable) {
+      await patchWithTimestamps(ctx, "deletedClerkUsers", existing._id, { restartable: undefined }, now);
+    }
+    return;
+  }
+  await insertWithTimestamps(
+    ctx,
+    "deletedClerkUsers",
+    { clerkId: await tombstoneKey(clerkId), deletedAt, ...(restartable && { restartable: true }) },
+    now,
+  );
+}
+
+/** What a sign-in (a token, or Clerk's webhook) says about a person, already held to the limits. */
+export type SignInClaims = { name?: string; email?: string };
+
+/**
+ * The changes a sign-in's claims make to an existing row: name and email change only when the sign-in
+ * says something it did not say last time (`signInClaims`), so an admin's correction stands until the
+ * person changes them where they sign in. An absent email never clears the stored one; an absent name
+ * clears it only when `absentNameClears` (Clerk's webhook: the name was removed at Clerk).
+ */
+export function signInChanges(
+  user: Doc<"users">,
+  claims: SignInClaims,
+  { absentNameClears = false }: { absentNameClears?: boolean } = {},
+): DocPatch<"users"> {
+  const last = user.signInClaims ?? { name: user.name, email: user.email };
+  const email = claims.email === undefined ? undefined : normalizeEmail(claims.email);
+  const nameSaid = claims.name !== undefined || absentNameClears;
+  const nameChanged = nameSaid && claims.name !== last.name;
+  const emailChanged = email !== undefined && email !== last.email;
+  const next = { name: nameSaid ? claims.name : last.name, email: email ?? last.email };
+  const claimsChanged =
+    user.signInClaims === undefined || next.name !== last.name || next.email !== last.email;
+  return {
+    ...(nameChanged && claims.name !== user.name && { name: claims.name }),
+    ...(emailChanged && email !== user.email && { email }),
+    ...(claimsChanged && { signInClaims: next }),
+  };
+}
+
+/**
+ * For an admin's correction of a name or email: keeps what the sign-in last said, so the person's next
+ * sign-in (saying the same) does not undo the correction.
+ */
+export function pinnedSignInClaims(user: Doc<"users">): Pick<Doc<"users">, "signInClaims"> {
+  return { signInClaims: user.signInClaims ?? { name: user.name, email: user.email } };
+}
+
+/**
+ * The signed-in person's row from their token's claims: refreshed when it exists (`signInChanges`; the
+ * role never changes here), created otherwise. A deleted account's sign-in is refused (ACCOUNT_DELETED)
+ * unless `startOver`: the person chose to start a new, empty account with a sign-in whose account was
+ * deleted while the identity lived on (`restartable`). The claims are held to the specification's limits
+ * first (decision 023); a new account needs a usable email.
+ */
+export async function signInUser(
+  ctx: MutationCtx,
+  identity: { subject: string; email?: string; name?: string; pictureUrl?: string },
+  { startOver = false }: { startOver?: boolean } = {},
+): Promise<Id<"users">> {
+  const claims = acceptedIdentityClaims({
+    clerkId: identity.subject,
+    email: identity.email,
+    name: identity.name,
+    avatar: identity.pictureUrl,
+  });
+  if (!claims) throw appError("INVALID_ARGUMENT", "Your sign-in's account id is not one LiveLocal can use.");
+  const { clerkId, email, name, avatar } = claims;
+  const existing = await getUserByClerkId(ctx, clerkId);
+  if (existing) {
+    const changes = {
+      ...signInChanges(existing, { name, email }),
+      ...(avatar !== undefined && existing.avatar === undefined && { avatar }),
+    };
+    if (Object.keys(changes).length > 0) await patchUser(ctx, existing._id, changes);
+    return existing._id;
+  }
+  if (startOver) {
+    const tombstone = await getDeletedClerkUser(ctx, clerkId);
+    if (tombstone?.restartable) await ctx.db.delete("deletedClerkUsers", tombstone._id);
+  }
+  if (email === undefined) {
+    throw appError("INVALID_ARGUMENT", "Your sign-in has no usable email address; add one to continue.");
+  }
+  return await insertUserWithInitialRole(ctx, {
+    clerkId,
+    email,
+    name,
+    avatar,
+    signInClaims: { name, email: normalizeEmail(email) },
+  });
 }
 
 /**
@@ -272,6 +415,20 @@ export async function assertNotLastAdmin(ctx: QueryCtx, doing: string): Promise<
 /** The smallest string after every string that starts with `prefix`. */
 function afterPrefix(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
+/** At most `limit` users whose email starts with `prefix` (a search box's words), by email. */
+export async function findUsersByEmailPrefix(
+  ctx: QueryCtx,
+  prefix: string,
+  limit: number,
+): Promise<Doc<"users">[]> {
+  const start = normalizeEmail(prefix);
+  if (start === "") return [];
+  return await ctx.db
+    .query("users")
+    .withIndex("by_email", (q) => q.gte("email", start).lt("email", afterPrefix(start)))
+    .take(limit);
 }
 
 /** A page of users ordered by email, optionally of one role and with emails starting with a prefix. */

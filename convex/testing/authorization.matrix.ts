@@ -109,6 +109,11 @@ export const addAlertForCaller = async (
     return await insertWithTimestamps(ctx, "goLiveAlerts", { userId, streamId, liveShopId, reason: "saved" });
   });
 };
+/** The owner's (Sarah's) open correction request. */
+const askForCorrection = async (t: Pick<Backend, "withIdentity">) =>
+  await t
+    .withIdentity(IDENTITIES.owner)
+    .mutation(api.privacy.requestPrivacy, { type: "correction", details: "My surname and my shop." });
 const SIGNED_IN_SEE = { ...everyone("allow"), signedOut: "empty" } as const;
 const SIGNED_IN_MAY = { ...everyone("allow"), signedOut: UNAUTHENTICATED } as const;
 
@@ -308,6 +313,12 @@ export const MATRIX: Record<string, Row> = {
     call: (t) => t.mutation(api.users.ensureUser, {}),
     expect: { ...everyone("allow"), signedOut: UNAUTHENTICATED },
   },
+  // With a live account it is that account (privacy.test.ts: after a deletion, only when chosen).
+  "users:startNewAccount": {
+    kind: "mutation",
+    call: (t) => t.mutation(api.users.startNewAccount, {}),
+    expect: { ...everyone("allow"), signedOut: UNAUTHENTICATED },
+  },
   "users:listUsers": {
     kind: "query",
     call: (t) => t.query(api.users.listUsers, { paginationOpts: { numItems: 10, cursor: null } }),
@@ -361,6 +372,103 @@ export const MATRIX: Record<string, Row> = {
       });
     },
     expect: { ...everyone(FORBIDDEN), signedOut: UNAUTHENTICATED, admin: "allow" },
+  },
+  // Corrections: the owner (Sarah) asks; only an admin corrects her data, even Sarah herself may not.
+  "privacy:getCorrection": {
+    kind: "query",
+    call: async (t) => {
+      const requestId = await askForCorrection(t);
+      return await t.query(api.privacy.getCorrection, { requestId });
+    },
+    expect: { ...everyone("empty"), admin: "allow" },
+  },
+  "privacy:correctProfile": {
+    kind: "mutation",
+    call: async (t) => {
+      const requestId = await askForCorrection(t);
+      return await t.mutation(api.privacy.correctProfile, {
+        requestId,
+        profile: { name: "Sarah Okafor", avatar: "" },
+      });
+    },
+    expect: { ...everyone(FORBIDDEN), signedOut: UNAUTHENTICATED, admin: "allow" },
+  },
+  "privacy:correctShopText": {
+    kind: "mutation",
+    call: async (t, { liveShopId }) => {
+      const requestId = await askForCorrection(t);
+      return await t.mutation(api.privacy.correctShopText, {
+        requestId,
+        liveShopId,
+        shop: { liveShopName: "Sarah's Vintage", headline: "Corrected headline" },
+      });
+    },
+    expect: { ...everyone(FORBIDDEN), signedOut: UNAUTHENTICATED, admin: "allow" },
+  },
+  "privacy:correctStreamText": {
+    kind: "mutation",
+    call: async (t, { streamId }) => {
+      const requestId = await askForCorrection(t);
+      return await t.mutation(api.privacy.correctStreamText, {
+        requestId,
+        streamId,
+        stream: { streamTitle: "Corrected title" },
+      });
+    },
+    expect: { ...everyone(FORBIDDEN), signedOut: UNAUTHENTICATED, admin: "allow" },
+  },
+  "privacy:searchRequests": {
+    kind: "query",
+    call: async (t) => {
+      await t.withIdentity(IDENTITIES.viewer).mutation(api.privacy.requestPrivacy, { type: "access" });
+      return await t.query(api.privacy.searchRequests, { email: "vera" });
+    },
+    expect: { ...everyone("empty"), admin: "allow" },
+  },
+  "privacy:approveExports": {
+    kind: "mutation",
+    call: async (t) => {
+      const requestId = await t
+        .withIdentity(IDENTITIES.viewer)
+        .mutation(api.privacy.requestPrivacy, { type: "access" });
+      return await t.mutation(api.privacy.approveExports, { requestIds: [requestId] });
+    },
+    expect: { ...everyone(FORBIDDEN), signedOut: UNAUTHENTICATED, admin: "allow" },
+  },
+  "admin:searchShops": {
+    kind: "query",
+    call: (t) => t.query(api.admin.searchShops, { text: "vintage" }),
+    expect: { ...everyone("empty"), admin: "allow" },
+  },
+  "admin:approveShops": {
+    kind: "mutation",
+    call: (t, { liveShopId }) => t.mutation(api.admin.approveShops, { liveShopIds: [liveShopId] }),
+    expect: { ...everyone(FORBIDDEN), signedOut: UNAUTHENTICATED, admin: "allow" },
+  },
+  "images:generateUploadUrl": {
+    kind: "mutation",
+    call: async (t) => {
+      try {
+        await t.mutation(api.images.generateUploadUrl, {});
+      } catch (error) {
+        // A refusal carries its code (ConvexError data). The embedded engine without its HTTP server (the
+        // differential test's) has no upload service and fails without one: the caller was let through.
+        if ((error as { data?: unknown }).data !== undefined) throw error;
+      }
+      // The address is random on every engine; that one was issued is what this row checks.
+      return "issued";
+    },
+    expect: SIGNED_IN_MAY,
+  },
+  // A file for the owner's shop: its owner or an admin may claim it. The file is no picture, so the
+  // claim answers the same refusal on every engine (images.test.ts covers the checks and a real claim).
+  "images:claimUpload": {
+    kind: "mutation",
+    call: async (t, { liveShopId }) => {
+      const storageId = await t.run(async (ctx) => await ctx.storage.store(new Blob(["not a picture"])));
+      return await t.mutation(api.images.claimUpload, { storageId, target: { kind: "shop", liveShopId } });
+    },
+    expect: OWNER_OR_ADMIN,
   },
   "privacy:listOpenRequests": {
     kind: "query",

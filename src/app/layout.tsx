@@ -6,6 +6,7 @@ import { PendingActionRunner } from "@/components/watch-list/pending-action-runn
 import { WatchListProvider } from "@/components/watch-list/watch-list-state";
 import { GoLiveAlertsWhenSignedIn } from "@/features/alerts/go-live-alerts-when-signed-in";
 import { AccountControl } from "@/features/auth/account-control";
+import { AccountDeletedNotice } from "@/features/auth/account-deleted-notice";
 
 export function AppLayout() {
   return (
@@ -17,6 +18,7 @@ export function AppLayout() {
           <MenuStateProvider>
             <Header accountControl={<AccountControl />} />
             <main className="flex-1">
+              <AccountDeletedNotice />
               <Outlet />
             </main>
           </MenuStateProvider>

@@ -149,6 +149,13 @@ export const routes: RouteObject[] = [
                 errorElement: <RouteErrorBoundary />,
               },
               {
+                path: paths.dashboard.admin.privacyCorrection.path,
+                lazy: async () => ({
+                  Component: (await import("@/features/admin/privacy-correction-page")).PrivacyCorrectionPage,
+                }),
+                errorElement: <RouteErrorBoundary />,
+              },
+              {
                 path: paths.dashboard.admin.shops.path,
                 lazy: async () => ({
                   Component: (await import("@/features/admin/admin-shops-page")).AdminShopsPage,

@@ -68,6 +68,11 @@ export const paths = {
         path: "/dashboard/admin/privacy-requests",
         getHref: () => "/dashboard/admin/privacy-requests",
       },
+      /** The correction screen of one correction request: the person's data to correct. */
+      privacyCorrection: {
+        path: "/dashboard/admin/privacy-requests/:requestId",
+        getHref: (requestId: string) => `/dashboard/admin/privacy-requests/${encodeURIComponent(requestId)}`,
+      },
       /** The activity log: every admin action, who, when, what and why. */
       activity: { path: "/dashboard/admin/activity", getHref: () => "/dashboard/admin/activity" },
     },

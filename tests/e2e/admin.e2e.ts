@@ -140,6 +140,27 @@ test(
     await dialog.getByRole("button", { name: "Reject shop" }).click();
     await dialog.getByText("Give a reason: the shop's owner will read it.").waitFor();
     await dialog.getByRole("textbox", { name: "Reason, shown to the shop's owner" }).fill(rejection);
+    // The platform's modal dialog (issue 16 item 11): the page behind is inert and does not scroll, and
+    // Tab reaches the dialog's controls only (past the last one, the browser's own UI, never the page).
+    expect(
+      await admin.page.evaluate(() => ({
+        modal: document.querySelector("dialog")?.matches(":modal"),
+        pageScrolls: getComputedStyle(document.documentElement).overflow !== "hidden",
+      })),
+    ).toEqual({ modal: true, pageScrolls: false });
+    const reached = new Set<string>();
+    for (let press = 0; press < 8; press++) {
+      await admin.page.keyboard.press("Tab");
+      reached.add(
+        await admin.page.evaluate(() => {
+          const active = document.activeElement;
+          if (!active || active === document.body) return "outside the page";
+          return document.querySelector("dialog")?.contains(active) ? "dialog" : "page behind";
+        }),
+      );
+    }
+    expect(reached.has("dialog")).toBe(true);
+    expect(reached.has("page behind")).toBe(false);
     await screenshot(admin.page, "admin-shops-reject-dialog");
     await admin.page.setViewportSize(PHONE);
     await screenshot(admin.page, "admin-shops-reject-dialog-phone");

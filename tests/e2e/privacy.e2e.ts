@@ -247,11 +247,23 @@ test("an approved deletion, confirmed as irreversible, leaves a history entry wi
   const decided = admin.page.getByRole("list", { name: "Decided requests" }).getByRole("listitem").first();
   await decided.getByText("Account deletion · Deleted account").waitFor({ timeout: 15_000 });
   expect(await decided.textContent()).not.toContain(email);
-  // The person's open page says what happened, rather than waiting for an account that is gone.
+  // The person's open page ends their session and says what happened.
   await user.page.getByRole("heading", { name: "Your account was deleted" }).waitFor();
-  await screenshot(user.page, "privacy-settings-account-deleted-phone");
-  await user.page.getByRole("button", { name: "Sign out" }).click();
   await user.page.waitForURL((url) => url.pathname === "/");
+  await user.page.getByText("you have been signed out").waitFor();
+  await screenshot(user.page, "privacy-settings-account-deleted-phone");
+  // A reload finds nobody signed in: no account is made again behind their back.
+  await user.page.reload();
+  await user.page.getByRole("link", { name: "Sign in" }).first().waitFor();
+  // Signing in again with the same identity asks first; a new account starts empty.
+  await user.page.goto("/sign-in?redirect=/dashboard/settings");
+  await user.page.getByLabel("Email").fill(email);
+  await user.page.getByRole("button", { name: /sign in as a new user/i }).click();
+  await user.page.getByRole("heading", { name: "This account was deleted" }).waitFor();
+  await screenshot(user.page, "privacy-start-new-account-phone");
+  await user.page.getByRole("button", { name: "Start a new account" }).click();
+  await privacySection(user.page).getByRole("heading", { name: "Past requests" }).waitFor();
+  expect(await privacySection(user.page).textContent()).not.toContain("Account deletion");
   expect(admin.errors).toEqual([]);
   expect(user.errors).toEqual([]);
 });

@@ -148,3 +148,61 @@ test(
     expect(buyer.errors).toEqual([]);
   },
 );
+
+// A 1×1 PNG: the smallest picture a browser shows.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+test("a seller uploads her shop's logo: previewed, saved, shown publicly; replaced, its file is gone", async () => {
+  const maria = DEMO_USERS.find((user) => user.name === "Maria Delgado");
+  if (!maria) throw new Error("The demo data has Maria.");
+  const seller = await newVisitor(browser);
+  await signInAs(seller.page, maria.name);
+  await seller.page.goto("/dashboard/liveshops");
+  await seller.page
+    .getByRole("link", { name: /^Edit / })
+    .first()
+    .click();
+  const logo = seller.page.getByLabel(/^Logo/);
+  const picker = (label: string) =>
+    seller.page
+      .getByRole("button", { name: `Upload a picture for ${label}` })
+      .locator("xpath=preceding-sibling::input[@type='file']");
+
+  // Not a picture: refused in words, nothing uploaded.
+  await picker("Banner image").setInputFiles({
+    name: "notes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("hi"),
+  });
+  await seller.page
+    .getByRole("alert")
+    .filter({ hasText: "Choose a PNG, JPEG, WebP, GIF or AVIF picture." })
+    .waitFor();
+
+  await picker("Logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
+  await seller.page.getByText("Uploaded. The preview shows it; save to use it.").waitFor();
+  const uploaded = await logo.inputValue();
+  expect(uploaded).toMatch(/\/api\/storage\//);
+  const preview = seller.page.getByRole("img", { name: "Logo preview" });
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await screenshot(seller.page, "seller-logo-uploaded");
+  await seller.page.getByRole("button", { name: "Save shop" }).click();
+  await seller.page.getByText("Your changes are saved.").waitFor();
+
+  const slug = await seller.page.getByLabel("Web address (slug)").inputValue();
+  const visitor = await newVisitor(browser);
+  await visitor.page.goto(`/live-shop/${slug}`);
+  const shown = visitor.page.locator(`img[src="${uploaded}"]`).first();
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+
+  // Replaced by a link: the uploaded file is deleted.
+  await logo.fill("/demo/shops/east-austin-denim-co-logo.svg");
+  await seller.page.getByRole("button", { name: "Save shop" }).click();
+  await seller.page.getByText("Your changes are saved.").waitFor();
+  await expect.poll(async () => (await seller.page.request.get(uploaded)).status()).toBe(404);
+  expect(seller.errors).toEqual([]);
+  expect(visitor.errors).toEqual([]);
+});

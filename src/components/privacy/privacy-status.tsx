@@ -1,6 +1,6 @@
 import { cva } from "class-variance-authority";
 import type { FunctionReturnType } from "convex/server";
-import { formatDate } from "@/lib/format-date";
+import { formatDate, formatDateTime } from "@/lib/format-date";
 import type { api } from "@convex/_generated/api";
 
 export type MyPrivacy = NonNullable<FunctionReturnType<typeof api.privacy.myPrivacy>>;
@@ -67,9 +67,9 @@ export function PrivacyStatusBadge({
   return <span className={badge({ tone })}>{privacyStatusLabel(request)}</span>;
 }
 
-/** A day as a <time> element, read as "Mar 4, 2026". */
-export function DateText({ at }: { at: number }) {
-  return <time dateTime={new Date(at).toISOString()}>{formatDate(at)}</time>;
+/** A day as a <time> element, read as "Mar 4, 2026"; `withTime`: "Mar 4, 2026, 3:05 PM" (admins' queues). */
+export function DateText({ at, withTime = false }: { at: number; withTime?: boolean }) {
+  return <time dateTime={new Date(at).toISOString()}>{withTime ? formatDateTime(at) : formatDate(at)}</time>;
 }
 
 /** The admin's words on a decided request, introduced by what they are. */
@@ -84,7 +84,8 @@ const FREE_TEXT = "whitespace-pre-line [overflow-wrap:anywhere]";
 
 /**
  * A request's dates and words: when it was made, when the answer is due, what to correct and why.
- * The requester reads "your reason" (left out when none was given); an admin sees "None given".
+ * The requester reads "your reason" (left out when none was given); an admin sees "None given", and
+ * the times, which order a day's requests in the queue.
  */
 export function PrivacyRequestFacts({
   request,
@@ -98,11 +99,11 @@ export function PrivacyRequestFacts({
     <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[9rem_1fr]">
       <dt className={TERM}>Requested</dt>
       <dd>
-        <DateText at={request.requestedAt} />
+        <DateText at={request.requestedAt} withTime={forAdmin} />
       </dd>
       <dt className={TERM}>{forAdmin ? "Due by" : "Answer due by"}</dt>
       <dd>
-        <DateText at={request.dueAt} />
+        <DateText at={request.dueAt} withTime={forAdmin} />
       </dd>
       {request.details && (
         <>

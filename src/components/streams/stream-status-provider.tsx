@@ -1,8 +1,7 @@
 import { useMutation } from "convex/react";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import { ReasonDialog } from "@/components/ui/reason-dialog";
-import { useConfirm, type ConfirmOptions } from "@/components/ui/use-confirm";
-import { errorMessage } from "@/lib/errors";
+import type { ConfirmOptions } from "@/components/ui/use-confirm";
+import { useReasonedAction } from "@/components/ui/use-reasoned-action";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import type { ShopStatus, StreamStatus } from "@convex/lib/constants";
@@ -53,7 +52,7 @@ type StreamStatusContextValue = {
 
 const StreamStatusContext = createContext<StreamStatusContextValue | null>(null);
 
-type ReasonRequest = { streamId: Id<"streams">; to: StreamStatus; question: ConfirmOptions };
+type StatusMove = { streamId: Id<"streams">; to: StreamStatus; streamTitle: string };
 
 /**
  * Owns the seller's status changes for a page: the optimistic mutation, one confirm dialog (or, for an
@@ -64,15 +63,24 @@ type ReasonRequest = { streamId: Id<"streams">; to: StreamStatus; question: Conf
 export function StreamStatusProvider({ children }: { children: ReactNode }) {
   const mutation = useMutation(api.streams.setStreamStatus);
   const setStreamStatus = useMemo(() => mutation.withOptimisticUpdate(applyStreamStatusLocally), [mutation]);
-  const [confirm, dialog] = useConfirm();
   const [errors, setErrors] = useState<Partial<Record<Id<"streams">, string>>>({});
-  const [asking, setAsking] = useState<ReasonRequest | null>(null);
-  const [reasonPending, setReasonPending] = useState(false);
-  const [reasonError, setReasonError] = useState<string | null>(null);
 
   const setError = useCallback((streamId: Id<"streams">, message: string | undefined) => {
     setErrors((current) => ({ ...current, [streamId]: message }));
   }, []);
+
+  const { perform, askReason, dialogs } = useReasonedAction<StatusMove>({
+    run: ({ streamId, to }, reason) =>
+      setStreamStatus({ streamId, status: to, ...(reason !== undefined && { reason }) }),
+    // A reason is asked only for ending and cancelling, which always have a question.
+    reasonQuestion: ({ to, streamTitle }) => ({
+      ...(confirmation(to, streamTitle) ?? { title: `Change “${streamTitle}”?`, confirmLabel: "Save" }),
+      reasonLabel: "Reason, shown to the stream's seller",
+      reader: "the stream's seller",
+    }),
+    onStart: ({ streamId }) => setError(streamId, undefined),
+    onError: ({ streamId }, message) => setError(streamId, message),
+  });
 
   const changeStatus = useCallback(
     async (stream: StreamForChange, to: StreamStatus, { actor, shopStatus }: Context) => {
@@ -86,33 +94,13 @@ export function StreamStatusProvider({ children }: { children: ReactNode }) {
       const question = confirmation(to, stream.streamTitle);
       const rule = findStreamRule(from, to);
       if (question && rule && streamMoveNeedsReason(rule.action, actor)) {
-        setReasonError(null);
-        setAsking({ streamId, to, question });
+        askReason({ streamId, to, streamTitle: stream.streamTitle });
         return;
       }
-      if (question && !(await confirm(question))) return;
-      setError(streamId, undefined);
-      try {
-        await setStreamStatus({ streamId, status: to });
-      } catch (caught) {
-        setError(streamId, errorMessage(caught));
-      }
+      await perform({ streamId, to, streamTitle: stream.streamTitle }, question);
     },
-    [confirm, setError, setStreamStatus],
+    [askReason, perform, setError],
   );
-
-  async function sendWithReason({ streamId, to }: ReasonRequest, reason: string) {
-    setReasonPending(true);
-    setError(streamId, undefined);
-    try {
-      await setStreamStatus({ streamId, status: to, reason });
-      setAsking(null);
-    } catch (caught) {
-      setReasonError(errorMessage(caught));
-    } finally {
-      setReasonPending(false);
-    }
-  }
 
   const value = useMemo<StreamStatusContextValue>(
     () => ({ changeStatus, errorFor: (streamId) => errors[streamId] }),
@@ -121,18 +109,7 @@ export function StreamStatusProvider({ children }: { children: ReactNode }) {
   return (
     <StreamStatusContext value={value}>
       {children}
-      {dialog}
-      {asking && (
-        <ReasonDialog
-          {...asking.question}
-          reasonLabel="Reason, shown to the stream's seller"
-          reader="the stream's seller"
-          pending={reasonPending}
-          error={reasonError}
-          onCancel={() => setAsking(null)}
-          onConfirm={(reason) => void sendWithReason(asking, reason)}
-        />
-      )}
+      {dialogs}
     </StreamStatusContext>
   );
 }

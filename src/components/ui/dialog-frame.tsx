@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 
 type DialogFrameProps = {
@@ -8,25 +8,20 @@ type DialogFrameProps = {
   description?: ReactNode;
   /** Escape or a click on the backdrop; absent while the dialog must stay (a save in flight). */
   onDismiss?: () => void;
-  /** Where focus starts: the panel's element this returns, else its first focusable one. */
-  initialFocus?: (panel: HTMLElement) => HTMLElement | null;
+  /** Where focus starts: the dialog's element this returns, else the browser's choice (its first focusable). */
+  initialFocus?: (dialog: HTMLElement) => HTMLElement | null;
   /** Given, the panel is a form submitted by its submit button or Enter. */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   /** The body under the description, then the answers. */
   children: ReactNode;
 };
 
-const FOCUSABLE =
-  "input:not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled])";
-
-function focusables(root: HTMLElement | null): HTMLElement[] {
-  return Array.from(root?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-}
-
 /**
- * A modal panel over the page (WAI-ARIA dialog pattern), mounted only while open: focus moves in,
- * Tab stays inside, Escape or the backdrop dismisses, and focus returns to where it was on unmount.
- * ConfirmDialog and the forms that ask for a reason share it.
+ * A modal panel over the page: the platform's `<dialog>` opened with `showModal()`, mounted only while
+ * open. The browser makes the rest of the page inert, keeps Tab (links and `[tabindex]` included) inside,
+ * and sends Escape as `cancel`; the page behind stops scrolling (index.css). Escape or a click on the
+ * backdrop dismisses, and focus returns to where it was on unmount. ConfirmDialog and the forms that ask
+ * for a reason share it. Portalled to `<body>`, so a dialog holding a form is never inside another form.
  */
 export function DialogFrame({
   role,
@@ -39,44 +34,50 @@ export function DialogFrame({
 }: DialogFrameProps) {
   const titleId = useId();
   const descriptionId = useId();
-  const panelRef = useRef<HTMLElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   // Read once on mount: the first focus is the dialog's opening, not a reaction to later renders.
   const initialFocusRef = useRef(initialFocus);
+  // The latest handler, for the native listeners added once.
+  const dismissRef = useRef(onDismiss);
+  useEffect(() => {
+    dismissRef.current = onDismiss;
+  }, [onDismiss]);
+  // Where a press started: a click counts as on the backdrop only when it also started there.
+  const pressedBackdrop = useRef(false);
 
   useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const panel = panelRef.current;
-    if (panel) (initialFocusRef.current?.(panel) ?? focusables(panel)[0])?.focus();
-    return () => previous?.focus();
+    let closing = false;
+    dialog.showModal();
+    initialFocusRef.current?.(dialog)?.focus();
+
+    // Escape: the browser asks with `cancel`; the owner of the dialog decides (it unmounts it).
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      dismissRef.current?.();
+    };
+    // The browser may close it anyway (a second Escape without user activation): the owner hears of
+    // it as a dismissal, or, while it must stay, it opens again. `close` arrives as a later task, so one
+    // from an earlier close (React's development remount closes and reopens it) finds it open: ignored.
+    const onClose = () => {
+      if (closing || dialog.open) return;
+      if (dismissRef.current) dismissRef.current();
+      else dialog.showModal();
+    };
+    dialog.addEventListener("cancel", onCancel);
+    dialog.addEventListener("close", onClose);
+    return () => {
+      closing = true;
+      dialog.removeEventListener("cancel", onCancel);
+      dialog.removeEventListener("close", onClose);
+      dialog.close();
+      previous?.focus();
+    };
   }, []);
 
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === "Escape") {
-      event.preventDefault();
-      onDismiss?.();
-      return;
-    }
-    if (event.key !== "Tab") return;
-    const items = focusables(panelRef.current);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
-  }
-
-  const panelProps = {
-    role,
-    "aria-modal": true,
-    "aria-labelledby": titleId,
-    "aria-describedby": description ? descriptionId : undefined,
-    onKeyDown,
-    className: "relative w-full max-w-md rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900",
-  } as const;
+  const panelClass = "p-6";
   const content = (
     <>
       <h2 id={titleId} className="text-lg font-semibold">
@@ -92,30 +93,29 @@ export function DialogFrame({
   );
 
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-950/50 p-4 sm:items-center">
-      <div className="absolute inset-0" aria-hidden onClick={onDismiss} />
+    <dialog
+      ref={dialogRef}
+      role={role}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      // The panel fills the dialog, so a press on the dialog element itself is on its backdrop.
+      onPointerDown={(event) => {
+        pressedBackdrop.current = event.target === event.currentTarget;
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget && pressedBackdrop.current) onDismiss?.();
+        pressedBackdrop.current = false;
+      }}
+      className="m-auto mb-4 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto overscroll-contain rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50 sm:mb-auto dark:bg-slate-900 dark:text-slate-100"
+    >
       {onSubmit ? (
-        <form
-          ref={(node) => {
-            panelRef.current = node;
-          }}
-          {...panelProps}
-          onSubmit={onSubmit}
-          noValidate
-        >
+        <form className={panelClass} onSubmit={onSubmit} noValidate>
           {content}
         </form>
       ) : (
-        <div
-          ref={(node) => {
-            panelRef.current = node;
-          }}
-          {...panelProps}
-        >
-          {content}
-        </div>
+        <div className={panelClass}>{content}</div>
       )}
-    </div>,
+    </dialog>,
     document.body,
   );
 }

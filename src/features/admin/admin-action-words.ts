@@ -16,6 +16,7 @@ export const ADMIN_ACTION_WORDS: Record<AdminAction, string> = {
   approve_privacy_request: "approved the privacy request",
   reject_privacy_request: "rejected the privacy request",
   lift_restriction: "lifted the restriction of",
+  correct_personal_data: "corrected personal data for the privacy request",
 };
 
 /** Actions that stop or hide something a seller runs: the log marks them so they stand out. */

@@ -1,20 +1,33 @@
-import { usePaginatedQuery } from "convex/react";
+import { useMutation, usePaginatedQuery, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { SHOP_STATUS_LABELS, ShopStatusBadge } from "@/components/shops/shop-status-badge";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { formatDate, formatDateTime } from "@/lib/format-date";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { api } from "@convex/_generated/api";
 import { SHOP_STATUSES, type ShopStatus } from "@convex/lib/constants";
 import { isShopPublic } from "@convex/lib/lifecycle";
 import { AdminShell } from "./admin-shell";
-import { ADMIN_PAGE_SIZE, ListEmpty, ListLoading, LoadMore, NoticeArea } from "./admin-list";
+import {
+  ADMIN_PAGE_SIZE,
+  AdminSearch,
+  ListEmpty,
+  ListLoading,
+  LoadMore,
+  NoticeArea,
+  SEARCH_DELAY_MS,
+  useBulkApproval,
+} from "./admin-list";
 import { ShopModerationActions, type Notice } from "./shop-moderation-actions";
 
 type QueueEntry = FunctionReturnType<typeof api.admin.listVerificationQueue>["page"][number];
 type ShopRow = FunctionReturnType<typeof api.admin.listShops>["page"][number];
+
+/** What `admin.searchShops` answers at most (convex/admin.ts SHOP_SEARCH_LIMIT). */
+const SHOP_SEARCH_LIMIT = 25;
 
 const linkClass = "font-medium text-primary-700 underline underline-offset-2 dark:text-primary-100";
 
@@ -34,8 +47,9 @@ function Owner({ owner }: { owner: QueueEntry["owner"] }) {
 }
 
 /**
- * `/dashboard/admin/shops`: the verification queue first (approve, or reject with a reason), then every
- * shop, filtered by `?status=`, with suspend (with a reason) and reinstate. Live: a decision taken in
+ * `/dashboard/admin/shops`: the verification queue first (approve, several at once, or reject with a
+ * reason), then every shop, filtered by `?status=` and searched by name or owner's email (`?q=`), with
+ * suspend (with a reason) and reinstate. Live: a decision taken in
  * another tab moves the shop at once.
  */
 export function AdminShopsPage() {
@@ -60,31 +74,63 @@ function VerificationQueue({ onNotice }: { onNotice: (notice: Notice) => void })
     {},
     { initialNumItems: ADMIN_PAGE_SIZE },
   );
+  const approveShops = useMutation(api.admin.approveShops);
+  const bulk = useBulkApproval({
+    rows: results.map((shop) => ({ id: shop._id, name: shop.liveShopName })),
+    rowNoun: "shop",
+    noun: "shop",
+    explanation: "Each is shown on LiveLocal at once, and its owner can take streams live:",
+    done: "approved and now active.",
+    approve: (liveShopIds) => approveShops({ liveShopIds }),
+    onNotice,
+  });
+
   return (
     <section aria-labelledby="queue-heading">
       <h2 id="queue-heading" className="text-xl font-semibold">
         Awaiting verification
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        Waiting longest first. Check the details, then approve, or reject with a reason the owner will see.
+        Waiting longest first. Check the details, then approve (several at once if you like), or reject with a
+        reason the owner will see.
       </p>
       {status === "LoadingFirstPage" ? (
         <ListLoading>Loading the queue…</ListLoading>
       ) : results.length === 0 ? (
         <ListEmpty>No shops are waiting for verification.</ListEmpty>
       ) : (
-        <ol aria-label="Verification queue" className="mt-4 space-y-4">
-          {results.map((shop) => (
-            <QueueCard key={shop._id} shop={shop} onNotice={onNotice} />
-          ))}
-        </ol>
+        <>
+          {bulk.bar}
+          <ol aria-label="Verification queue" className="mt-4 space-y-4">
+            {results.map((shop) => (
+              <QueueCard
+                key={shop._id}
+                shop={shop}
+                onNotice={onNotice}
+                selected={bulk.selection.isSelected(shop._id)}
+                onSelect={(on) => bulk.selection.toggle(shop._id, on)}
+              />
+            ))}
+          </ol>
+        </>
       )}
       <LoadMore status={status} onLoadMore={() => loadMore(ADMIN_PAGE_SIZE)} />
+      {bulk.dialog}
     </section>
   );
 }
 
-function QueueCard({ shop, onNotice }: { shop: QueueEntry; onNotice: (notice: Notice) => void }) {
+function QueueCard({
+  shop,
+  onNotice,
+  selected,
+  onSelect,
+}: {
+  shop: QueueEntry;
+  onNotice: (notice: Notice) => void;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+}) {
   const headingId = `queue-${shop._id}`;
   return (
     <li
@@ -92,6 +138,13 @@ function QueueCard({ shop, onNotice }: { shop: QueueEntry; onNotice: (notice: No
       className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={(event) => onSelect(event.target.checked)}
+          aria-label={`Select ${shop.liveShopName}`}
+          className="mt-1 size-4 shrink-0 accent-primary-700"
+        />
         {shop.logoUrl ? (
           <img src={shop.logoUrl} alt="" className="size-12 shrink-0 rounded-xl object-cover" />
         ) : (
@@ -165,12 +218,31 @@ function QueueCard({ shop, onNotice }: { shop: QueueEntry; onNotice: (notice: No
 function AllShops({ onNotice }: { onNotice: (notice: Notice) => void }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = parseShopStatus(searchParams.get("status"));
+  const [text, setText] = useState(searchParams.get("q") ?? "");
+  const searching = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
   const { results, status, loadMore } = usePaginatedQuery(
     api.admin.listShops,
-    filter ? { status: filter } : {},
+    searching ? "skip" : filter ? { status: filter } : {},
     { initialNumItems: ADMIN_PAGE_SIZE },
   );
+  const found = useQuery(
+    api.admin.searchShops,
+    searching ? { text: searching, ...(filter && { status: filter }) } : "skip",
+  );
+  // The address keeps the search, as it keeps the status, so a filtered view can be shared.
+  useEffect(() => {
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (searching) next.set("q", searching);
+        else next.delete("q");
+        return next;
+      },
+      { replace: true },
+    );
+  }, [searching, setSearchParams]);
 
+  const rows = searching ? found : status === "LoadingFirstPage" ? undefined : results;
   return (
     <section aria-labelledby="all-shops-heading">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -179,46 +251,65 @@ function AllShops({ onNotice }: { onNotice: (notice: Notice) => void }) {
             All shops
           </h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            {filter ? "Most recently changed first." : "Newest first."}
+            {searching
+              ? `Matches for “${searching}”, at most ${SHOP_SEARCH_LIMIT}.`
+              : filter
+                ? "Most recently changed first."
+                : "Newest first."}
           </p>
         </div>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Status
-          <select
-            value={filter ?? ""}
-            onChange={(event) => {
-              const next = parseShopStatus(event.target.value);
-              setSearchParams(next ? { status: next } : {}, { replace: true });
-            }}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-normal focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-slate-700 dark:bg-slate-900"
-          >
-            <option value="">Every status</option>
-            {SHOP_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {SHOP_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className="flex flex-wrap items-end gap-3">
+          <AdminSearch label="Search by shop name or owner's email" value={text} onChange={setText} />
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Status
+            <select
+              value={filter ?? ""}
+              onChange={(event) => {
+                const next = parseShopStatus(event.target.value);
+                setSearchParams(
+                  (params) => {
+                    const updated = new URLSearchParams(params);
+                    if (next) updated.set("status", next);
+                    else updated.delete("status");
+                    return updated;
+                  },
+                  { replace: true },
+                );
+              }}
+              className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm font-normal focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-slate-700 dark:bg-slate-900"
+            >
+              <option value="">Every status</option>
+              {SHOP_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {SHOP_STATUS_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
       </div>
 
-      {status === "LoadingFirstPage" ? (
-        <ListLoading>Loading shops…</ListLoading>
-      ) : results.length === 0 ? (
+      {rows === undefined ? (
+        <ListLoading>{searching ? "Searching…" : "Loading shops…"}</ListLoading>
+      ) : rows.length === 0 ? (
         <ListEmpty>
-          {filter ? `No shops are ${SHOP_STATUS_LABELS[filter].toLowerCase()}.` : "There are no shops yet."}
+          {searching
+            ? `No shop's name or owner's email matches “${searching}”${filter ? ` among ${SHOP_STATUS_LABELS[filter].toLowerCase()} shops` : ""}.`
+            : filter
+              ? `No shops are ${SHOP_STATUS_LABELS[filter].toLowerCase()}.`
+              : "There are no shops yet."}
         </ListEmpty>
       ) : (
         <ul
           aria-label="Shops"
           className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
         >
-          {results.map((shop) => (
+          {rows.map((shop) => (
             <ShopListRow key={shop._id} shop={shop} onNotice={onNotice} />
           ))}
         </ul>
       )}
-      <LoadMore status={status} onLoadMore={() => loadMore(ADMIN_PAGE_SIZE)} />
+      {!searching && <LoadMore status={status} onLoadMore={() => loadMore(ADMIN_PAGE_SIZE)} />}
     </section>
   );
 }

@@ -5,10 +5,9 @@ import { Link } from "react-router-dom";
 import { SHOP_STATUS_LABELS } from "@/components/shops/shop-status-badge";
 import { StreamStatusBadge } from "@/components/streams/stream-status-badge";
 import { Button } from "@/components/ui/button";
-import { ReasonDialog } from "@/components/ui/reason-dialog";
-import { useConfirm, type ConfirmOptions } from "@/components/ui/use-confirm";
+import type { ConfirmOptions } from "@/components/ui/use-confirm";
+import { useReasonedAction } from "@/components/ui/use-reasoned-action";
 import { paths } from "@/config/paths";
-import { errorMessage } from "@/lib/errors";
 import { api } from "@convex/_generated/api";
 import type { StreamStatus } from "@convex/lib/constants";
 import { allowedStreamTransitions, isShopPublic, type StreamAction } from "@convex/lib/lifecycle";
@@ -86,7 +85,6 @@ const DONE: Partial<Record<StreamAction, string>> = { end: "ended", pause: "paus
  */
 export function AdminStreamsPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [confirm, confirmDialog] = useConfirm();
   return (
     <AdminShell
       title="Streams"
@@ -95,24 +93,20 @@ export function AdminStreamsPage() {
       <NoticeArea notice={notice} />
       <div className="space-y-12">
         {SECTIONS.map((section) => (
-          <StreamSection key={section.status} {...section} confirm={confirm} onNotice={setNotice} />
+          <StreamSection key={section.status} {...section} onNotice={setNotice} />
         ))}
       </div>
-      {confirmDialog}
     </AdminShell>
   );
 }
-
-type Confirm = (options: ConfirmOptions) => Promise<boolean>;
 
 function StreamSection({
   status: streamStatus,
   heading,
   empty,
   loading,
-  confirm,
   onNotice,
-}: (typeof SECTIONS)[number] & { confirm: Confirm; onNotice: (notice: Notice) => void }) {
+}: (typeof SECTIONS)[number] & { onNotice: (notice: Notice) => void }) {
   const { results, status, loadMore } = usePaginatedQuery(
     api.admin.listStreams,
     { status: streamStatus },
@@ -134,7 +128,7 @@ function StreamSection({
           className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
         >
           {results.map((stream) => (
-            <StreamRow key={stream._id} stream={stream} confirm={confirm} onNotice={onNotice} />
+            <StreamRow key={stream._id} stream={stream} onNotice={onNotice} />
           ))}
         </ul>
       )}
@@ -150,47 +144,22 @@ function streamTime(stream: ModeratedStream): string | null {
   return null;
 }
 
-function StreamRow({
-  stream,
-  confirm,
-  onNotice,
-}: {
-  stream: ModeratedStream;
-  confirm: Confirm;
-  onNotice: (notice: Notice) => void;
-}) {
+function StreamRow({ stream, onNotice }: { stream: ModeratedStream; onNotice: (notice: Notice) => void }) {
   const setStreamStatus = useMutation(api.streams.setStreamStatus);
-  const [pending, setPending] = useState(false);
-  const [asking, setAsking] = useState<{ to: StreamStatus; action: StreamAction } | null>(null);
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const moderation = useReasonedAction<{ to: StreamStatus; action: StreamAction }>({
+    run: ({ to }, reason) =>
+      setStreamStatus({ streamId: stream._id, status: to, ...(reason !== undefined && { reason }) }),
+    reasonQuestion: ({ action }) => ({
+      ...question(action, stream.streamTitle),
+      reasonLabel: "Reason, shown to the stream's seller",
+      reader: "the stream's seller",
+    }),
+    onDone: ({ action }) =>
+      onNotice({ tone: "success", text: `“${stream.streamTitle}” is ${DONE[action] ?? "updated"}.` }),
+    onError: (_move, text) => onNotice({ tone: "error", text }),
+  });
   const transitions = allowedStreamTransitions(stream.streamStatus, MODERATOR);
   const time = streamTime(stream);
-
-  /** True when the server took it; a refusal of a reasoned move is shown in its dialog. */
-  async function send(to: StreamStatus, action: StreamAction, reason?: string): Promise<boolean> {
-    setPending(true);
-    try {
-      await setStreamStatus({ streamId: stream._id, status: to, ...(reason !== undefined && { reason }) });
-      onNotice({ tone: "success", text: `“${stream.streamTitle}” is ${DONE[action] ?? "updated"}.` });
-      return true;
-    } catch (caught) {
-      if (reason !== undefined) setReasonError(errorMessage(caught));
-      else onNotice({ tone: "error", text: errorMessage(caught) });
-      return false;
-    } finally {
-      setPending(false);
-    }
-  }
-
-  async function act(to: StreamStatus, action: StreamAction, needsReason: boolean) {
-    if (needsReason) {
-      setReasonError(null);
-      setAsking({ to, action });
-      return;
-    }
-    if (!(await confirm(question(action, stream.streamTitle)))) return;
-    await send(to, action);
-  }
 
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
@@ -240,13 +209,17 @@ function StreamRow({
               key={to}
               size="sm"
               variant="outline"
-              disabled={pending}
+              disabled={moderation.pending}
               className={
                 action === "pause"
                   ? undefined
                   : "text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950/40"
               }
-              onClick={() => void act(to, action, needsReason)}
+              onClick={() =>
+                needsReason
+                  ? moderation.askReason({ to, action })
+                  : void moderation.perform({ to, action }, question(action, stream.streamTitle))
+              }
             >
               {BUTTON_LABELS[action] ?? action}
               {needsReason && "…"}
@@ -254,21 +227,7 @@ function StreamRow({
           ))}
         </div>
       )}
-      {asking && (
-        <ReasonDialog
-          {...question(asking.action, stream.streamTitle)}
-          reasonLabel="Reason, shown to the stream's seller"
-          reader="the stream's seller"
-          pending={pending}
-          error={reasonError}
-          onCancel={() => setAsking(null)}
-          onConfirm={(reason) =>
-            void send(asking.to, asking.action, reason).then((done) => {
-              if (done) setAsking(null);
-            })
-          }
-        />
-      )}
+      {moderation.dialogs}
     </li>
   );
 }

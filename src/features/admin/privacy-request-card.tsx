@@ -1,6 +1,7 @@
 import { useMutation } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useId, useState } from "react";
+import { Link } from "react-router-dom";
 import { FormAlert } from "@/components/forms/form-alert";
 import { TextField } from "@/components/forms/text-field";
 import { Button } from "@/components/ui/button";
@@ -13,10 +14,18 @@ import {
   PRIVACY_TYPE_LABELS,
   type PrivacyRequestKind,
 } from "@/components/privacy/privacy-status";
+import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { errorMessage } from "@/lib/errors";
 import { api } from "@convex/_generated/api";
-import { CORRECTION_NOTE_REQUIRED, fieldErrors, LIMITS, privacyDecisionSchema } from "@convex/lib/validation";
+import {
+  CORRECTION_NOTE_REQUIRED,
+  fieldErrors,
+  LIMITS,
+  NOTHING_CORRECTED,
+  privacyDecisionSchema,
+} from "@convex/lib/validation";
+import { plural } from "./admin-list";
 
 export type OpenPrivacyRequest = FunctionReturnType<typeof api.privacy.listOpenRequests>[number];
 
@@ -33,10 +42,6 @@ const APPROVE_DONE: Record<PrivacyRequestKind, string> = {
   correction: "marked as corrected.",
   restriction: "approved; their shops and streams are hidden from public pages.",
 };
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
-}
 
 /** Where a request stands against its legal due date, in words (never colour alone). */
 export function dueWords(dueAt: number, now: number): { overdue: boolean; text: string } {
@@ -57,11 +62,16 @@ export function PrivacyRequestCard({
   request,
   now,
   onDecided,
+  selected,
+  onSelect,
 }: {
   request: OpenPrivacyRequest;
   now: number;
   /** Said on the page, since a decided request leaves this list. */
   onDecided: (message: string) => void;
+  /** Given, the card can be chosen for a bulk approval (open data exports). */
+  selected?: boolean;
+  onSelect?: (selected: boolean) => void;
 }) {
   const decidePrivacyRequest = useMutation(api.privacy.decidePrivacyRequest);
   const [confirm, dialog] = useConfirm();
@@ -73,6 +83,7 @@ export function PrivacyRequestCard({
   const due = dueWords(request.dueAt, now);
   const who = requesterName(request.user);
   const preparing = isPreparingExport(request);
+  const corrections = request.corrections?.length ?? 0;
 
   async function decide(decision: "approve" | "reject") {
     // The shared rules: a reason to reject, within the limit; a correction's approval also needs a note.
@@ -87,6 +98,10 @@ export function PrivacyRequestCard({
       return;
     }
     setNoteError(undefined);
+    if (decision === "approve" && request.type === "correction" && corrections === 0) {
+      setError(NOTHING_CORRECTED);
+      return;
+    }
     if (decision === "approve" && request.type === "deletion") {
       const sure = await confirm({
         title: "Delete this account for good?",
@@ -137,9 +152,20 @@ export function PrivacyRequestCard({
       )}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 id={headingId} className="min-w-0 font-semibold [overflow-wrap:anywhere]">
-          {PRIVACY_TYPE_LABELS[request.type]} · {who}
-        </h3>
+        <div className="flex min-w-0 items-start gap-3">
+          {onSelect && (
+            <input
+              type="checkbox"
+              checked={selected ?? false}
+              onChange={(event) => onSelect(event.target.checked)}
+              aria-label={`Select the data export of ${who}`}
+              className="mt-1 size-4 shrink-0 accent-primary-700"
+            />
+          )}
+          <h3 id={headingId} className="min-w-0 font-semibold [overflow-wrap:anywhere]">
+            {PRIVACY_TYPE_LABELS[request.type]} · {who}
+          </h3>
+        </div>
         <span
           className={cn(
             "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold",
@@ -153,6 +179,22 @@ export function PrivacyRequestCard({
         </span>
       </div>
       <PrivacyRequestFacts request={request} audience="admin" />
+      {request.type === "correction" && (
+        <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <Link
+            to={paths.dashboard.admin.privacyCorrection.getHref(request._id)}
+            className="inline-flex items-center gap-1 font-medium text-primary-700 underline underline-offset-2 dark:text-primary-100"
+          >
+            <Icon name="lucide:pencil" className="size-4" />
+            Correct the data
+          </Link>
+          <span className="text-slate-600 dark:text-slate-300">
+            {corrections === 0
+              ? "Nothing corrected yet."
+              : `${plural(corrections, "change")} made, shown to the requester.`}
+          </span>
+        </p>
+      )}
 
       {preparing ? (
         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">

@@ -76,7 +76,7 @@ function RestrictedRow({ user, onLifted }: { user: RestrictedUser; onLifted: (me
           <p className="text-slate-600 [overflow-wrap:anywhere] dark:text-slate-300">{user.email}</p>
         )}
         <p className="text-slate-500 dark:text-slate-400">
-          Restricted since <DateText at={user.restrictedAt} />
+          Restricted since <DateText at={user.restrictedAt} withTime />
         </p>
         {error && (
           <div className="mt-2">

@@ -1,9 +1,7 @@
 import { useMutation } from "convex/react";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ReasonDialog } from "@/components/ui/reason-dialog";
-import { useConfirm, type ConfirmOptions } from "@/components/ui/use-confirm";
-import { errorMessage } from "@/lib/errors";
+import type { ConfirmOptions } from "@/components/ui/use-confirm";
+import { useReasonedAction } from "@/components/ui/use-reasoned-action";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import type { ShopStatus } from "@convex/lib/constants";
@@ -67,40 +65,21 @@ export function ShopModerationActions({
   onNotice: (notice: Notice) => void;
 }) {
   const setShopStatus = useMutation(api.liveShops.setShopStatus);
-  const [confirm, confirmDialog] = useConfirm();
-  const [pending, setPending] = useState(false);
-  const [asking, setAsking] = useState<{ to: ShopStatus; action: ShopAction } | null>(null);
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const moderation = useReasonedAction<{ to: ShopStatus; action: ShopAction }>({
+    run: ({ to }, reason) =>
+      setShopStatus({ liveShopId: shop._id, status: to, ...(reason !== undefined && { reason }) }),
+    reasonQuestion: ({ action }) => ({
+      ...reasonQuestion(action, shop.liveShopName),
+      reasonLabel: "Reason, shown to the shop's owner",
+    }),
+    onDone: ({ action }) =>
+      onNotice({ tone: "success", text: `${shop.liveShopName} ${DONE[action] ?? "is updated"}.` }),
+    onError: (_move, text) => onNotice({ tone: "error", text }),
+  });
   const transitions = allowedShopTransitions(shop.status, MODERATOR).filter((transition) =>
     ADMIN_SHOP_ACTIONS.has(transition.action),
   );
   if (transitions.length === 0) return null;
-
-  async function send(to: ShopStatus, action: ShopAction, reason?: string): Promise<boolean> {
-    setPending(true);
-    try {
-      await setShopStatus({ liveShopId: shop._id, status: to, ...(reason !== undefined && { reason }) });
-      onNotice({ tone: "success", text: `${shop.liveShopName} ${DONE[action] ?? "is updated"}.` });
-      return true;
-    } catch (caught) {
-      if (reason !== undefined) setReasonError(errorMessage(caught));
-      else onNotice({ tone: "error", text: errorMessage(caught) });
-      return false;
-    } finally {
-      setPending(false);
-    }
-  }
-
-  async function act(to: ShopStatus, action: ShopAction, needsReason: boolean) {
-    if (needsReason) {
-      setReasonError(null);
-      setAsking({ to, action });
-      return;
-    }
-    const options = question(action, shop.liveShopName);
-    if (options && !(await confirm(options))) return;
-    await send(to, action);
-  }
 
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label={`Decide on ${shop.liveShopName}`}>
@@ -109,27 +88,17 @@ export function ShopModerationActions({
           key={to}
           size="sm"
           variant={action === "approve" || action === "reinstate" ? "primary" : "outline"}
-          disabled={pending}
-          onClick={() => void act(to, action, needsReason)}
+          disabled={moderation.pending}
+          onClick={() =>
+            needsReason
+              ? moderation.askReason({ to, action })
+              : void moderation.perform({ to, action }, question(action, shop.liveShopName))
+          }
         >
           {needsReason ? `${label}…` : label}
         </Button>
       ))}
-      {confirmDialog}
-      {asking && (
-        <ReasonDialog
-          {...reasonQuestion(asking.action, shop.liveShopName)}
-          reasonLabel="Reason, shown to the shop's owner"
-          pending={pending}
-          error={reasonError}
-          onCancel={() => setAsking(null)}
-          onConfirm={(reason) =>
-            void send(asking.to, asking.action, reason).then((done) => {
-              if (done) setAsking(null);
-            })
-          }
-        />
-      )}
+      {moderation.dialogs}
     </div>
   );
 }

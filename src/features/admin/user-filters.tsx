@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { parseRole } from "@/lib/roles";
 import type { Role } from "@convex/lib/constants";
+import { SEARCH_DELAY_MS } from "./admin-list";
 
 export type UserFilter = { role?: Role; email: string };
 
@@ -10,9 +11,6 @@ const ROLE_OPTIONS: { value: Role | ""; label: string }[] = [
   { value: "seller", label: "Sellers" },
   { value: "viewer", label: "Viewers" },
 ];
-
-/** Each keystroke would start the list over; waiting for a pause keeps it from flickering. */
-const SEARCH_DELAY_MS = 250;
 
 const fieldClass =
   "mt-1 block h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-slate-700 dark:bg-slate-900";

@@ -25,9 +25,9 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
     const to = wasSignedIn ? paths.home.getHref() : paths.signIn.getHref(currentPathForRedirect(location));
     return <Navigate to={to} replace />;
   }
-  if (error) {
-    return <AccountProblem message={error} title={deleted ? "Your account was deleted" : undefined} />;
-  }
+  // The session is ending; AccountDeletedNotice above the page says why.
+  if (deleted) return <PageLoading label="Signing you out…" />;
+  if (error) return <AccountProblem message={error} />;
   if (userLoading) return <PageLoading label="Setting up your account…" />;
   return children ?? <Outlet />;
 }

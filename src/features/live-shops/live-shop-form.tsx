@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { CategoryAndAreaFields } from "@/components/forms/category-and-area-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { FormSection } from "@/components/forms/form-section";
+import { ImageUploadTargetContext, type ImageUploadTarget } from "@/components/forms/image-upload";
 import { ProductsEditor } from "@/components/forms/products-editor";
 import { TextField } from "@/components/forms/text-field";
 import { useDraftForm } from "@/components/forms/use-draft-form";
@@ -50,62 +51,70 @@ export function LiveShopForm({ initial, liveShopId, onCreated, onDirtyChange }: 
   const { values, update, errors } = form;
   useEffect(() => onDirtyChange?.(form.dirty), [form.dirty, onDirtyChange]);
 
+  // Pictures uploaded here are the shop's, or the caller's until their new shop exists.
+  const uploadTarget = useMemo<ImageUploadTarget>(
+    () => (savedId === undefined ? { kind: "me" } : { kind: "shop", liveShopId: savedId }),
+    [savedId],
+  );
+
   return (
-    <form {...form.formProps} className="space-y-6">
-      <ShopIdentitySection
-        values={values}
-        update={update}
-        errors={errors}
-        slugAvailability={availability}
-        slugSuggested={slugSuggested}
-        onNameChange={(liveShopName) =>
-          update({ liveShopName, ...(slugSuggested && { slug: slugify(liveShopName) }) })
-        }
-        onSlugChange={(next) => {
-          setSlugSuggested(next === "");
-          update({ slug: next });
-        }}
-      />
-      <FormSection
-        title="Where and what you sell"
-        description="At least one category and one metro area are needed before verification."
-      >
-        <CategoryAndAreaFields
-          categories={values.categories}
-          cbsaCodes={values.cbsaCodes}
+    <ImageUploadTargetContext value={uploadTarget}>
+      <form {...form.formProps} className="space-y-6">
+        <ShopIdentitySection
+          values={values}
           update={update}
           errors={errors}
-          areasLabel="Metro areas served"
+          slugAvailability={availability}
+          slugSuggested={slugSuggested}
+          onNameChange={(liveShopName) =>
+            update({ liveShopName, ...(slugSuggested && { slug: slugify(liveShopName) }) })
+          }
+          onSlugChange={(next) => {
+            setSlugSuggested(next === "");
+            update({ slug: next });
+          }}
         />
-      </FormSection>
-      <FormSection title="Products">
-        <TextField
-          label="Products summary"
-          name="productsSummary"
-          value={values.productsSummary}
-          onChange={(productsSummary) => update({ productsSummary })}
-          error={errors.productsSummary}
-          max={LIMITS.productsSummary}
-          multiline
-          rows={3}
-          optional
-        />
-        <ProductsEditor
-          products={values.products}
-          onChange={(products) => update({ products })}
-          errors={errors}
-        />
-      </FormSection>
-      <ShopLookSection values={values} update={update} errors={errors} />
-      <FormSection title="Questions and answers" description="Shown on your shop's page, in this order.">
-        <FaqEditor
-          entries={values.faqSection}
-          onChange={(faqSection) => update({ faqSection })}
-          errors={errors}
-        />
-      </FormSection>
-      <FormFooter submitLabel={savedId === undefined ? "Create shop" : "Save shop"} {...form.footer} />
-      {form.guardDialog}
-    </form>
+        <FormSection
+          title="Where and what you sell"
+          description="At least one category and one metro area are needed before verification."
+        >
+          <CategoryAndAreaFields
+            categories={values.categories}
+            cbsaCodes={values.cbsaCodes}
+            update={update}
+            errors={errors}
+            areasLabel="Metro areas served"
+          />
+        </FormSection>
+        <FormSection title="Products">
+          <TextField
+            label="Products summary"
+            name="productsSummary"
+            value={values.productsSummary}
+            onChange={(productsSummary) => update({ productsSummary })}
+            error={errors.productsSummary}
+            max={LIMITS.productsSummary}
+            multiline
+            rows={3}
+            optional
+          />
+          <ProductsEditor
+            products={values.products}
+            onChange={(products) => update({ products })}
+            errors={errors}
+          />
+        </FormSection>
+        <ShopLookSection values={values} update={update} errors={errors} />
+        <FormSection title="Questions and answers" description="Shown on your shop's page, in this order.">
+          <FaqEditor
+            entries={values.faqSection}
+            onChange={(faqSection) => update({ faqSection })}
+            errors={errors}
+          />
+        </FormSection>
+        <FormFooter submitLabel={savedId === undefined ? "Create shop" : "Save shop"} {...form.footer} />
+        {form.guardDialog}
+      </form>
+    </ImageUploadTargetContext>
   );
 }

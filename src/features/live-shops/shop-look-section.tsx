@@ -15,7 +15,10 @@ type Props = {
 export function ShopLookSection({ values, update, errors }: Props) {
   const trailer = values.shopTrailerUrl.trim();
   return (
-    <FormSection title="Look" description="Links to images and video, and the colours of your shop's page.">
+    <FormSection
+      title="Look"
+      description="Pictures (uploaded, or linked), a trailer video and the colours of your shop's page."
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <ImageUrlField
           label="Banner image"
@@ -24,6 +27,7 @@ export function ShopLookSection({ values, update, errors }: Props) {
           onChange={(bannerImageUrl) => update({ bannerImageUrl })}
           error={errors.bannerImageUrl}
           optional
+          upload
         />
         <ImageUrlField
           label="Cover image"
@@ -32,6 +36,7 @@ export function ShopLookSection({ values, update, errors }: Props) {
           onChange={(coverImageUrl) => update({ coverImageUrl })}
           error={errors.coverImageUrl}
           optional
+          upload
         />
         <ImageUrlField
           label="Logo"
@@ -41,6 +46,7 @@ export function ShopLookSection({ values, update, errors }: Props) {
           error={errors.logoUrl}
           optional
           shape="square"
+          upload
         />
         <div>
           <TextField

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { FormAlert } from "@/components/forms/form-alert";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
+import { CorrectionList } from "@/components/privacy/correction-list";
 import { errorMessage } from "@/lib/errors";
 import { api } from "@convex/_generated/api";
 import {
@@ -24,7 +25,7 @@ export function openStatusWords(request: PrivacyRequestView): string {
     case "deletion":
       return "Waiting for a LiveLocal admin to review it. Once approved, your account and everything you own are deleted.";
     case "correction":
-      return "Waiting for a LiveLocal admin to review it. You will see here what was changed.";
+      return "Waiting for a LiveLocal admin to make the changes. You see here each one as it is made.";
     case "restriction":
       return "Waiting for a LiveLocal admin to review it. Once approved, your shops and streams leave public pages until the restriction is lifted.";
   }
@@ -60,6 +61,7 @@ export function PrivacyOpenRequest({ request }: { request: PrivacyRequestView })
         <PrivacyStatusBadge request={request} />
       </div>
       <PrivacyRequestFacts request={request} audience="requester" />
+      <CorrectionList corrections={request.corrections ?? []} heading="Changed so far" />
       <p
         aria-live="polite"
         className="mt-3 flex items-start gap-2 text-sm text-slate-700 dark:text-slate-200"

@@ -1,3 +1,4 @@
+import { CorrectionList } from "@/components/privacy/correction-list";
 import {
   DateText,
   decisionNoteLabel,
@@ -50,6 +51,7 @@ export function PrivacyRequestHistory({ requests }: { requests: PrivacyRequestVi
                   )}
                 </dl>
               )}
+              <CorrectionList corrections={request.corrections ?? []} />
             </li>
           ))}
         </ol>

@@ -1,6 +1,11 @@
 import { useMutation } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { FormAlert } from "@/components/forms/form-alert";
+import {
+  ImageUploadButton,
+  ImageUploadTargetContext,
+  type ImageUploadTarget,
+} from "@/components/forms/image-upload";
 import { TextField } from "@/components/forms/text-field";
 import { Avatar } from "@/components/layout/avatar";
 import { Button } from "@/components/ui/button";
@@ -13,6 +18,9 @@ import { avatarSettingSchema, LIMITS } from "@convex/lib/validation";
 import { SaveStatus } from "./save-status";
 import { SettingsSection } from "./settings-section";
 import { useImageStatus } from "./use-image-status";
+
+/** The profile picture's uploads are the person's own. */
+const ME: ImageUploadTarget = { kind: "me" };
 
 type ProfileSectionProps = {
   user: { name?: string; email: string; role: Role };
@@ -28,9 +36,11 @@ export function ProfileSection({ user, avatar }: ProfileSectionProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
 
+  // A chosen file's local preview while it uploads.
+  const [uploading, setUploading] = useState<string | null>(null);
   const parsed = avatarSettingSchema.safeParse(draft);
   const fieldError = parsed.success ? undefined : parsed.error.issues[0]?.message;
-  const previewUrl = parsed.success ? parsed.data : undefined;
+  const previewUrl = uploading ?? (parsed.success ? parsed.data : undefined);
   const imageStatus = useImageStatus(previewUrl);
   const changed = (parsed.success ? parsed.data : draft.trim()) !== avatar;
   const name = user.name ?? user.email;
@@ -109,10 +119,20 @@ export function ProfileSection({ user, avatar }: ProfileSectionProps) {
           optional
           hint={
             mode === "clerk"
-              ? "An http:// or https:// link to a square image. Changing your picture in your sign-in account later replaces this one."
-              : "An http:// or https:// link to a square image. Without one, your initials are shown."
+              ? "Upload a square picture, or give an http:// or https:// link to one. Changing your picture in your sign-in account later replaces this one."
+              : "Upload a square picture, or give an http:// or https:// link to one. Without one, your initials are shown."
           }
         />
+        <ImageUploadTargetContext value={ME}>
+          <ImageUploadButton
+            label="your profile picture"
+            onPreview={setUploading}
+            onUploaded={(url) => {
+              setDraft(url);
+              setSaved(null);
+            }}
+          />
+        </ImageUploadTargetContext>
         {imageStatus === "failed" && (
           <p className="text-sm text-amber-800 dark:text-amber-200">
             This image could not be loaded, so your initials are shown. Check the link.

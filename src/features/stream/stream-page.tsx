@@ -84,6 +84,7 @@ function StreamView({ stream }: { stream: PublicStream }) {
             startUtc={stream.streamStartUTC}
             stopUtc={stream.streamStopUTC}
             timezone={stream.timezone}
+            status={stream.streamStatus}
           />
           <StreamActions stream={stream} pageUrl={pageUrl} />
         </section>

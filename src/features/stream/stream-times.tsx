@@ -1,11 +1,13 @@
 import { formatTimeForViewer, isoDateTime } from "@convex/lib/time";
-import { TIME_ZONE_LABELS, type TimeZone } from "@convex/lib/constants";
+import { TIME_ZONE_LABELS, type StreamStatus, type TimeZone } from "@convex/lib/constants";
 import { useViewerTimeZone } from "@/lib/viewer-time-zone";
 
 type StreamTimesProps = {
   startUtc?: number;
   stopUtc?: number;
   timezone: TimeZone;
+  /** Says whether the times are to come or past: "Starts" and "Ends", "Started" and "Ended". */
+  status: StreamStatus;
 };
 
 function TimeRow({
@@ -35,19 +37,35 @@ function TimeRow({
   );
 }
 
+/** What the start and stop are called as the show stands: to come, under way, over, or called off. */
+export function streamTimeLabels(status: StreamStatus): { start: string; stop: string } {
+  switch (status) {
+    case "LIVE":
+    case "PAUSED":
+      return { start: "Started", stop: "Ends" };
+    case "ENDED":
+      return { start: "Started", stop: "Ended" };
+    case "CANCELLED":
+      return { start: "Was to start", stop: "Was to end" };
+    default:
+      return { start: "Starts", stop: "Ends" };
+  }
+}
+
 /**
  * Start and end in the viewer's zone (issue 17 item 3), and in the shop's when that reads differently:
  * a pickup or a local drop follows the shop's clock.
  */
-export function StreamTimes({ startUtc, stopUtc, timezone }: StreamTimesProps) {
+export function StreamTimes({ startUtc, stopUtc, timezone, status }: StreamTimesProps) {
   const viewerZone = useViewerTimeZone();
+  const labels = streamTimeLabels(status);
   if (startUtc === undefined)
     return <p className="text-slate-600 dark:text-slate-300">Time to be announced.</p>;
   return (
     <dl className="grid gap-3 sm:grid-cols-2">
-      <TimeRow label="Starts" utcMs={startUtc} timezone={timezone} viewerZone={viewerZone} />
+      <TimeRow label={labels.start} utcMs={startUtc} timezone={timezone} viewerZone={viewerZone} />
       {stopUtc !== undefined && (
-        <TimeRow label="Ends" utcMs={stopUtc} timezone={timezone} viewerZone={viewerZone} />
+        <TimeRow label={labels.stop} utcMs={stopUtc} timezone={timezone} viewerZone={viewerZone} />
       )}
       <p className="text-xs text-slate-500 sm:col-span-2 dark:text-slate-400">
         In your time zone; the shop is on {TIME_ZONE_LABELS[timezone]} time.

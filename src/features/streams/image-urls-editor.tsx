@@ -10,7 +10,7 @@ type Props = {
   errors: Record<string, string>;
 };
 
-/** The stream's images, first one on its card; each previewed once its link is valid. */
+/** The stream's images, first one on its card: each uploaded or linked, and previewed. */
 export function ImageUrlsEditor({ images, onChange, errors }: Props) {
   return (
     <fieldset className="space-y-3">
@@ -29,6 +29,7 @@ export function ImageUrlsEditor({ images, onChange, errors }: Props) {
                 onChange(images.map((other, i) => (i === index ? { ...other, url } : other)))
               }
               error={errors[`streamImageUrls.${index}`]}
+              upload
             />
           </div>
           <Button

@@ -1,6 +1,8 @@
+import { useMemo } from "react";
 import { CategoryAndAreaFields } from "@/components/forms/category-and-area-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { FormSection } from "@/components/forms/form-section";
+import { ImageUploadTargetContext, type ImageUploadTarget } from "@/components/forms/image-upload";
 import { ProductsEditor } from "@/components/forms/products-editor";
 import { useDraftForm } from "@/components/forms/use-draft-form";
 import { useFormDraft } from "@/lib/use-form-draft";
@@ -45,46 +47,55 @@ export function StreamForm({ initial, timezone, target, onCreated, linksFrom }: 
     onCreated: "liveShopId" in target ? onCreated : undefined,
   });
   const { values, update, errors } = form;
+  // Pictures uploaded here are the stream's, or its shop's until a new stream exists.
+  const uploadTarget = useMemo<ImageUploadTarget>(() => {
+    if (savedId !== undefined) return { kind: "stream", streamId: savedId };
+    return "liveShopId" in target
+      ? { kind: "shop", liveShopId: target.liveShopId }
+      : { kind: "stream", streamId: target.streamId };
+  }, [savedId, target]);
 
   return (
-    <form {...form.formProps} className="space-y-6">
-      <StreamShowSection values={values} update={update} errors={errors} timezone={timezone} />
-      <FormSection
-        title="Where to watch"
-        description="One link per platform. Buyers click through to watch and buy there."
-      >
-        <PlatformLinksEditor
-          links={values.platforms}
-          onChange={(platforms) => update({ platforms })}
-          errors={errors}
-        />
-      </FormSection>
-      <StreamMediaSection values={values} update={update} errors={errors} />
-      <FormSection title="Products">
-        <ProductsEditor
-          products={values.products}
-          onChange={(products) => update({ products })}
-          errors={errors}
-        />
-      </FormSection>
-      <FormSection
-        title="Categories and metro areas"
-        description={
-          linksFrom
-            ? `How buyers find the show on the explore pages. Filled in from ${linksFrom}; change them for this show.`
-            : "How buyers find the show on the explore pages."
-        }
-      >
-        <CategoryAndAreaFields
-          categories={values.categories}
-          cbsaCodes={values.cbsaCodes}
-          update={update}
-          errors={errors}
-          areasLabel="Metro areas"
-        />
-      </FormSection>
-      <FormFooter submitLabel={savedId === undefined ? "Create stream" : "Save stream"} {...form.footer} />
-      {form.guardDialog}
-    </form>
+    <ImageUploadTargetContext value={uploadTarget}>
+      <form {...form.formProps} className="space-y-6">
+        <StreamShowSection values={values} update={update} errors={errors} timezone={timezone} />
+        <FormSection
+          title="Where to watch"
+          description="One link per platform. Buyers click through to watch and buy there."
+        >
+          <PlatformLinksEditor
+            links={values.platforms}
+            onChange={(platforms) => update({ platforms })}
+            errors={errors}
+          />
+        </FormSection>
+        <StreamMediaSection values={values} update={update} errors={errors} />
+        <FormSection title="Products">
+          <ProductsEditor
+            products={values.products}
+            onChange={(products) => update({ products })}
+            errors={errors}
+          />
+        </FormSection>
+        <FormSection
+          title="Categories and metro areas"
+          description={
+            linksFrom
+              ? `How buyers find the show on the explore pages. Filled in from ${linksFrom}; change them for this show.`
+              : "How buyers find the show on the explore pages."
+          }
+        >
+          <CategoryAndAreaFields
+            categories={values.categories}
+            cbsaCodes={values.cbsaCodes}
+            update={update}
+            errors={errors}
+            areasLabel="Metro areas"
+          />
+        </FormSection>
+        <FormFooter submitLabel={savedId === undefined ? "Create stream" : "Save stream"} {...form.footer} />
+        {form.guardDialog}
+      </form>
+    </ImageUploadTargetContext>
   );
 }

@@ -208,3 +208,55 @@ describe("admin: shops", () => {
     expect(screen.getByText("No shops are temporarily closed.")).toBeInTheDocument();
   });
 });
+
+describe("admin: shops, searched and approved together", () => {
+  test("several waiting shops are approved at once, after a question naming them", async () => {
+    mutationImpl.current = () => Promise.resolve({ approved: ["s_old", "s_new"], skipped: [] });
+    renderShops();
+    const queue = screen.getByRole("region", { name: "Awaiting verification" });
+    const approve = within(queue).getByRole("button", { name: "Approve selected (0)" });
+    expect(approve).toBeDisabled();
+    await userEvent.click(within(queue).getByRole("checkbox", { name: "Select Rosa's Records" }));
+    await userEvent.click(within(queue).getByRole("checkbox", { name: "Select all 2 shops" }));
+    await userEvent.click(within(queue).getByRole("button", { name: "Approve selected (2)" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Approve 2 shops?" });
+    expect(dialog).toHaveTextContent("Rosa's Records");
+    expect(dialog).toHaveTextContent("Tess's Tees");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Approve 2 shops" }));
+    expect(mutationCalls).toEqual([
+      { name: "admin:approveShops", args: { liveShopIds: ["s_old", "s_new"] } },
+    ]);
+    expect(await screen.findByText("2 shops approved and now active.")).toBeInTheDocument();
+  });
+
+  test("a shop left out of a bulk approval is named with why", async () => {
+    mutationImpl.current = () =>
+      Promise.resolve({
+        approved: ["s_old"],
+        skipped: [{ id: "s_new", reason: "It is not awaiting verification." }],
+      });
+    renderShops();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Select all 2 shops" }));
+    await userEvent.click(screen.getByRole("button", { name: "Approve selected (2)" }));
+    await userEvent.click(screen.getByRole("button", { name: "Approve 2 shops" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "1 shop approved and now active. Tess's Tees: It is not awaiting verification.",
+    );
+  });
+
+  test("a search by name or owner's email replaces the list, and stays in the address", async () => {
+    setQueryResult(api.admin.searchShops, [SUSPENDED]);
+    const router = renderShops();
+    const all = within(screen.getByRole("region", { name: "All shops" }));
+    await userEvent.type(
+      all.getByRole("searchbox", { name: "Search by shop name or owner's email" }),
+      "fake",
+    );
+    expect(await all.findByText("Matches for “fake”, at most 25.")).toBeInTheDocument();
+    expect(within(all.getByRole("list", { name: "Shops" })).getAllByRole("listitem")).toHaveLength(1);
+    expect(all.getByText("Fake Finds")).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get("q")).toBe("fake");
+    act(() => setQueryResult(api.admin.searchShops, []));
+    expect(all.getByText("No shop's name or owner's email matches “fake”.")).toBeInTheDocument();
+  });
+});

@@ -4,7 +4,11 @@ import { ConvexError } from "convex/values";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "@convex/_generated/api";
-import { CORRECTION_NOTE_REQUIRED, REJECTION_REASON_REQUIRED } from "@convex/lib/validation";
+import {
+  CORRECTION_NOTE_REQUIRED,
+  NOTHING_CORRECTED,
+  REJECTION_REASON_REQUIRED,
+} from "@convex/lib/validation";
 import {
   convexReactMock,
   mutationCalls,
@@ -87,7 +91,9 @@ describe("admin: open privacy requests", () => {
     expect(items[0]).toHaveTextContent("Leaving the area");
     expect(items[1]).toHaveTextContent("Due in 28 days");
     expect(items[1]).toHaveTextContent("None given");
-    expect(items[1]).toHaveTextContent("Due byJun 17, 2026");
+    // With times: a day's requests are told apart.
+    expect(items[1]).toHaveTextContent(/Due byJun 17, 2026, \d{1,2}:\d{2}\s[AP]M/);
+    expect(items[1]).toHaveTextContent(/RequestedMay 18, 2026, \d{1,2}:\d{2}\s[AP]M/);
   });
 
   test("approving an export sends the decision; an approved export shows as being prepared", async () => {
@@ -127,18 +133,34 @@ describe("admin: open privacy requests", () => {
     ]);
   });
 
-  test("approving a correction needs a note of what was changed", async () => {
+  test("a correction links to its correction screen and is approved only once something is corrected", async () => {
     setQueryResult(api.privacy.listOpenRequests, [
       open({ type: "correction", status: "pending_review", details: "Wrong name" }),
     ]);
     renderPage();
-    const item = card(/correction/i);
+    let item = card(/correction/i);
     expect(item.getByText("Wrong name")).toBeInTheDocument();
+    expect(item.getByRole("link", { name: "Correct the data" })).toHaveAttribute(
+      "href",
+      "/dashboard/admin/privacy-requests/r1",
+    );
+    expect(item.getByText("Nothing corrected yet.")).toBeInTheDocument();
     await userEvent.click(item.getByRole("button", { name: "Mark as corrected" }));
     const note = item.getByRole("textbox", { name: /what you changed/i });
     expect(note).toHaveAccessibleDescription(expect.stringContaining(CORRECTION_NOTE_REQUIRED));
-    expect(mutationCalls).toEqual([]);
     await userEvent.type(note, "Name set to Jordan Lee.");
+    await userEvent.click(item.getByRole("button", { name: "Mark as corrected" }));
+    expect(item.getByRole("alert")).toHaveTextContent(NOTHING_CORRECTED);
+    expect(mutationCalls).toEqual([]);
+
+    const corrections = [{ at: NOW, what: "Your name", from: "Jordn", to: "Jordan Lee" }];
+    act(() =>
+      setQueryResult(api.privacy.listOpenRequests, [
+        open({ type: "correction", status: "pending_review", details: "Wrong name", corrections }),
+      ]),
+    );
+    item = card(/correction/i);
+    expect(item.getByText("1 change made, shown to the requester.")).toBeInTheDocument();
     await userEvent.click(item.getByRole("button", { name: "Mark as corrected" }));
     expect(mutationCalls).toEqual([
       {
@@ -222,9 +244,54 @@ describe("admin: restricted accounts and decided requests", () => {
     const items = within(screen.getByRole("list", { name: "Decided requests" })).getAllByRole("listitem");
     expect(items[0]).toHaveTextContent("Data export · Jordan Lee (viewer@livelocal.test)");
     expect(items[0]).toHaveTextContent("Rejected");
-    expect(items[0]).toHaveTextContent("decided May 19, 2026 by Avery Chen");
+    expect(items[0]).toHaveTextContent(/decided May 19, 2026, \d{1,2}:\d{2}\s[AP]M by Avery Chen/);
     expect(items[0]).toHaveTextContent("Reason for the rejection: Duplicate request.");
     expect(items[1]).toHaveTextContent("Account deletion · Deleted account");
     expect(items[1]).toHaveTextContent("Completed");
+  });
+});
+
+describe("admin: privacy requests, searched and approved together", () => {
+  test("a search narrows the open requests by name or email, and finds everyone's history by email", async () => {
+    setQueryResult(api.privacy.listOpenRequests, [
+      open({ _id: "r0", type: "deletion", status: "pending_deletion", user: sam }),
+      open(),
+    ]);
+    setQueryResult(api.privacy.searchRequests, [
+      open({ _id: "r9", status: "completed", decidedAt: NOW, decidedByName: "Avery Chen" }),
+    ]);
+    renderPage();
+    await userEvent.type(screen.getByRole("searchbox", { name: "Search by name or email" }), "JORDAN");
+    expect(await screen.findByRole("heading", { name: "Requests found" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: /open requests/i, level: 2 })).toHaveTextContent(
+      "Open requests(1 shown of 2)",
+    );
+    const items = within(screen.getByRole("list", { name: "Open requests" })).getAllByRole("listitem");
+    expect(items.map((item) => item.querySelector("h3")?.textContent)).toEqual([
+      "Data export · Jordan Lee (viewer@livelocal.test)",
+    ]);
+    expect(screen.getByRole("list", { name: "Requests found" })).toHaveTextContent("by Avery Chen");
+  });
+
+  test("open data exports are approved together; other kinds are decided one by one", async () => {
+    mutationImpl.current = () => Promise.resolve({ approved: ["r1", "r2"], skipped: [] });
+    setQueryResult(api.privacy.listOpenRequests, [
+      open(),
+      open({ _id: "r2", user: sam }),
+      open({ _id: "r3", type: "deletion", status: "pending_deletion" }),
+      open({ _id: "r4", decidedAt: NOW }),
+    ]);
+    renderPage();
+    expect(screen.getAllByRole("checkbox", { name: /^Select the data export of/ })).toHaveLength(2);
+    await userEvent.click(screen.getByRole("checkbox", { name: "Select all 2 data export requests" }));
+    await userEvent.click(screen.getByRole("button", { name: "Approve selected (2)" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Approve 2 data exports?" });
+    expect(dialog).toHaveTextContent("Jordan Lee (viewer@livelocal.test)");
+    expect(dialog).toHaveTextContent("sam@example.com");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Approve 2 data exports" }));
+    expect(mutationCalls).toEqual([{ name: "privacy:approveExports", args: { requestIds: ["r1", "r2"] } }]);
+    expect(
+      await screen.findByText("2 data exports approved; the files are being prepared."),
+    ).toBeInTheDocument();
   });
 });

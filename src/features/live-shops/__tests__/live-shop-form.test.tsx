@@ -106,6 +106,15 @@ describe("the live shop form", () => {
     );
   });
 
+  test("the logo, banner and cover may be uploaded (for the person opening the shop); product images are links", async () => {
+    renderNewShop();
+    for (const label of ["Banner image", "Cover image", "Logo"]) {
+      expect(screen.getByRole("button", { name: `Upload a picture for ${label}` })).toBeInTheDocument();
+    }
+    await userEvent.click(screen.getByRole("button", { name: /add product/i }));
+    expect(screen.getAllByRole("button", { name: /^Upload a picture/ })).toHaveLength(3);
+  });
+
   test("creates the shop with the parsed values, then its categories and metro areas", async () => {
     const router = renderNewShop();
     await userEvent.type(screen.getByLabelText("Shop name"), "  Sarah's Vintage ");

@@ -246,6 +246,25 @@ describe("privacy requests: history", () => {
     expect(items[2]).toHaveTextContent("Cancelled");
   });
 
+  test("a correction lists each change made, before and after, while open and once answered", () => {
+    const corrections = [
+      { at: REQUESTED + DAY, what: "Your name", from: "Jordn Lee", to: "Jordan Lee" },
+      { at: REQUESTED + DAY, what: "Your picture", from: "https://img.example/old.png", kind: "picture" },
+    ];
+    const open = request({ type: "correction", status: "pending_review", details: "Name", corrections });
+    setQueryResult(api.privacy.myPrivacy, privacy({ open, history: [open] }));
+    const { unmount } = render(<PrivacyRequestsSection />);
+    expect(within(section()).getByRole("list", { name: "Changed so far" })).toHaveTextContent(
+      "Your name: was “Jordn Lee”, now “Jordan Lee”",
+    );
+    unmount();
+    const done = { ...open, status: "completed", decidedAt: REQUESTED + 2 * DAY, decisionReason: "Fixed." };
+    setQueryResult(api.privacy.myPrivacy, privacy({ history: [done] }));
+    render(<PrivacyRequestsSection />);
+    const changes = screen.getByRole("list", { name: "Changes made" });
+    expect(changes).toHaveTextContent("Your picture: removed");
+  });
+
   test("says when processing is restricted", () => {
     setQueryResult(api.privacy.myPrivacy, privacy({ restricted: true }));
     render(<PrivacyRequestsSection />);

@@ -1,9 +1,9 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
-import { beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { LIMITS } from "@convex/lib/validation";
-import { convexReactMock, mutationCalls, resetConvexMock } from "@/test/convex-mock";
+import { convexReactMock, mutationCalls, mutationImpl, resetConvexMock } from "@/test/convex-mock";
 import { SettingsPage } from "../settings-page";
 import { signedInWith } from "./fixtures";
 
@@ -21,6 +21,17 @@ function renderProfile() {
 beforeEach(() => {
   resetConvexMock();
 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The file picker behind "Upload a picture" (the button opens it). */
+function filePicker(profile: HTMLElement): HTMLInputElement {
+  const input = profile.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error("No file picker.");
+  return input;
+}
 
 describe("profile picture", () => {
   test("without a picture, initials are shown and there is nothing to remove", () => {
@@ -64,7 +75,7 @@ describe("profile picture", () => {
     signedInWith();
     const profile = renderProfile();
     const field = within(profile).getByRole("textbox", { name: /Picture link/ });
-    expect(field).toHaveAccessibleDescription(expect.stringContaining("An http:// or https:// link"));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining("an http:// or https:// link"));
     await userEvent.type(field, "http://example.com/maria.png");
     await userEvent.click(within(profile).getByRole("button", { name: "Save picture" }));
     expect(mutationCalls).toEqual([
@@ -99,5 +110,50 @@ describe("profile picture", () => {
     await waitFor(() =>
       expect(within(profile).getByRole("status")).toHaveTextContent("Saved — your picture was removed."),
     );
+  });
+
+  test("an uploaded picture is previewed, then saved as the file's address", async () => {
+    signedInWith();
+    const uploaded = "https://files.example/storage/abc";
+    const posted: { url: string; type: string | null }[] = [];
+    vi.stubGlobal("fetch", (url: string, init: RequestInit) => {
+      posted.push({ url, type: new Headers(init.headers).get("Content-Type") });
+      return Promise.resolve(new Response(JSON.stringify({ storageId: "st1" })));
+    });
+    mutationImpl.current = (name) =>
+      Promise.resolve(
+        name === "images:generateUploadUrl"
+          ? "https://files.example/upload?token=t"
+          : { ok: true, url: uploaded },
+      );
+    const profile = renderProfile();
+    expect(
+      within(profile).getByRole("button", { name: "Upload a picture for your profile picture" }),
+    ).toBeEnabled();
+    await userEvent.upload(filePicker(profile), new File(["png"], "me.png", { type: "image/png" }));
+    expect(
+      await within(profile).findByText(/Uploaded\. The preview shows it; save to use it\./),
+    ).toBeInTheDocument();
+    expect(posted).toEqual([{ url: "https://files.example/upload?token=t", type: "image/png" }]);
+    expect(within(profile).getByRole("textbox", { name: /Picture link/ })).toHaveValue(uploaded);
+    expect(profile.querySelector("img")).toHaveAttribute("src", uploaded);
+    await userEvent.click(within(profile).getByRole("button", { name: "Save picture" }));
+    expect(mutationCalls).toEqual([
+      { name: "images:generateUploadUrl", args: undefined },
+      { name: "images:claimUpload", args: { storageId: "st1", target: { kind: "me" } } },
+      { name: "settings:setAvatar", args: { avatar: uploaded } },
+    ]);
+  });
+
+  test("a file that is not a picture is refused in words before anything is uploaded", async () => {
+    signedInWith();
+    const profile = renderProfile();
+    await userEvent.upload(filePicker(profile), new File(["<svg/>"], "me.svg", { type: "image/svg+xml" }), {
+      applyAccept: false,
+    });
+    expect(await within(profile).findByRole("alert")).toHaveTextContent(
+      "Choose a PNG, JPEG, WebP, GIF or AVIF picture.",
+    );
+    expect(mutationCalls).toEqual([]);
   });
 });

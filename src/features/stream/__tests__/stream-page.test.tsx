@@ -81,6 +81,17 @@ describe("StreamPage", () => {
     expect(within(when).getByText(/the shop is on Pacific \(Los Angeles\) time/)).toBeInTheDocument();
   });
 
+  test.each([
+    ["SCHEDULED", "Starts", "Ends"],
+    ["LIVE", "Started", "Ends"],
+    ["ENDED", "Started", "Ended"],
+    ["CANCELLED", "Was to start", "Was to end"],
+  ] as const)("a %s show's times are labelled %s and %s", (streamStatus, start, stop) => {
+    renderPage(stream({ streamStatus }));
+    const when = within(screen.getByRole("region", { name: "When" }));
+    expect(when.getAllByRole("term").map((term) => term.textContent)).toEqual([start, stop]);
+  });
+
   test("a stored time no date can show reads as unavailable, and is not offered to a calendar", () => {
     renderPage(stream({ streamStartUTC: Number.MAX_SAFE_INTEGER, streamStopUTC: 8.64e15 + 10 }));
     expect(screen.getByRole("heading", { level: 1, name: "Denim drop, part 2" })).toBeInTheDocument();

@@ -1,0 +1,169 @@
+/**
+ * Pictures uploaded to file storage (issue 16, decision 028). The browser asks for an upload URL, posts
+ * the file there, then claims the storage id for whoever the picture is for (`claimImageUpload`): the
+ * server checks the stored file's type and size and that nobody else claimed it, and answers with the
+ * file's address. That address goes into the same image fields a typed link does, so every page shows
+ * either alike. Each claimed file remembers which fields use it (`syncImageSlot`, called by the write
+ * helpers of users, shops and streams): a file no field uses any more is deleted, as is one never used
+ * a day after its upload, and all of an account's with the account.
+ */
+import { internal } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import { imageUploadProblem } from "../lib/limits";
+import { appError } from "./errors";
+import { insertWithTimestamps, patchWithTimestamps } from "./timestamps";
+
+/** A claimed picture nobody saved into a field is deleted after this long. */
+export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Where a picture is used: a field of one row. */
+export type ImageSlot = `${"users" | "liveShops" | "streams"}:${string}:${string}`;
+
+export function imageSlot(table: "users" | "liveShops" | "streams", id: string, field: string): ImageSlot {
+  return `${table}:${id}:${field}`;
+}
+
+export type ClaimResult = { ok: true; url: string } | { ok: false; message: string };
+
+/**
+ * Claims an uploaded file as a picture of `ownerId`'s: a refusal for a file that is not a picture within
+ * the limits deletes the file and is answered as a value, not thrown, so the deletion is kept. A file
+ * another account claimed is refused; claiming one's own again answers its address again.
+ */
+export async function claimImageUpload(
+  ctx: MutationCtx,
+  storageId: Id<"_storage">,
+  ownerId: Id<"users">,
+  now = Date.now(),
+): Promise<ClaimResult> {
+  const claimed = await uploadByStorageId(ctx, storageId);
+  if (claimed) {
+    if (claimed.userId !== ownerId) {
+      throw appError("FORBIDDEN", "This picture was uploaded by someone else. Upload your own.");
+    }
+    return { ok: true, url: claimed.url };
+  }
+  const file = await ctx.db.system.get("_storage", storageId);
+  if (!file) throw appError("NOT_FOUND", "The upload was not found. Choose the picture again.");
+  const problem = imageUploadProblem({ type: file.contentType, size: file.size });
+  if (problem !== undefined) {
+    await ctx.storage.delete(storageId);
+    return { ok: false, message: problem };
+  }
+  const url = await ctx.storage.getUrl(storageId);
+  if (url === null) throw appError("NOT_FOUND", "The upload was not found. Choose the picture again.");
+  await insertWithTimestamps(ctx, "imageUploads", { storageId, userId: ownerId, url, usedIn: [] }, now);
+  await ctx.scheduler.runAfter(UNUSED_UPLOAD_TTL_MS, internal.images.deleteIfUnused, { storageId });
+  return { ok: true, url };
+}
+
+async function uploadByStorageId(ctx: MutationCtx, storageId: Id<"_storage">) {
+  return await ctx.db
+    .query("imageUploads")
+    .withIndex("by_storageId", (q) => q.eq("storageId", storageId))
+    .unique();
+}
+
+async function uploadByUrl(ctx: MutationCtx, url: string) {
+  return await ctx.db
+    .query("imageUploads")
+    .withIndex("by_url", (q) => q.eq("url", url))
+    .first();
+}
+
+/** Deletes the file and its row. */
+export async function deleteImageUpload(ctx: MutationCtx, upload: Doc<"imageUploads">): Promise<void> {
+  await ctx.storage.delete(upload.storageId);
+  await ctx.db.delete("imageUploads", upload._id);
+}
+
+/** Deletes a claimed picture that no field has used since its upload. */
+export async function deleteIfUnused(ctx: MutationCtx, storageId: Id<"_storage">): Promise<void> {
+  const upload = await uploadByStorageId(ctx, storageId);
+  if (upload && upload.usedIn.length === 0) await deleteImageUpload(ctx, upload);
+}
+
+/**
+ * Keeps the uploads' use in step with one field of `ownerId`'s row changing from `before` to `after`
+ * (the field's addresses; a typed link is no upload and is left alone). An uploaded picture newly used
+ * must be the owner's; one no longer used anywhere is deleted.
+ */
+export async function syncImageSlot(
+  ctx: MutationCtx,
+  ownerId: Id<"users">,
+  slot: ImageSlot,
+  before: readonly (string | undefined)[],
+  after: readonly (string | undefined)[],
+  now = Date.now(),
+): Promise<void> {
+  const was = new Set(before.filter((url): url is string => url !== undefined));
+  const is = new Set(after.filter((url): url is string => url !== undefined));
+  for (const url of is) {
+    if (was.has(url)) continue;
+    const upload = await uploadByUrl(ctx, url);
+    if (!upload) continue;
+    if (upload.userId !== ownerId) {
+      throw appError(
+        "FORBIDDEN",
+        "One of these pictures was uploaded for another account. Upload it again here.",
+      );
+    }
+    if (!upload.usedIn.includes(slot)) {
+      await patchWithTimestamps(ctx, "imageUploads", upload._id, { usedIn: [...upload.usedIn, slot] }, now);
+    }
+  }
+  for (const url of was) {
+    if (is.has(url)) continue;
+    const upload = await uploadByUrl(ctx, url);
+    if (!upload) continue;
+    const usedIn = upload.usedIn.filter((other) => other !== slot);
+    if (usedIn.length === 0) await deleteImageUpload(ctx, upload);
+    else await patchWithTimestamps(ctx, "imageUploads", upload._id, { usedIn }, now);
+  }
+}
+
+/** The image fields of a shop, by name. */
+export const SHOP_IMAGE_FIELDS = ["logoUrl", "bannerImageUrl", "coverImageUrl"] as const;
+
+/** Keeps a shop's uploads in step with its image fields changing from `before` to `after`. */
+export async function syncShopImages(
+  ctx: MutationCtx,
+  shop: Pick<Doc<"liveShops">, "_id" | "userId">,
+  before: Partial<Pick<Doc<"liveShops">, (typeof SHOP_IMAGE_FIELDS)[number]>>,
+  after: Partial<Pick<Doc<"liveShops">, (typeof SHOP_IMAGE_FIELDS)[number]>>,
+  now = Date.now(),
+): Promise<void> {
+  for (const field of SHOP_IMAGE_FIELDS) {
+    if (!(field in after)) continue;
+    await syncImageSlot(
+      ctx,
+      shop.userId,
+      imageSlot("liveShops", shop._id, field),
+      [before[field]],
+      [after[field]],
+      now,
+    );
+  }
+}
+
+/** Keeps a stream's uploads in step with its pictures changing from `before` to `after`. */
+export async function syncStreamImages(
+  ctx: MutationCtx,
+  stream: Pick<Doc<"streams">, "_id" | "liveShopId">,
+  before: readonly string[],
+  after: readonly string[],
+  now = Date.now(),
+): Promise<void> {
+  if (before.length === 0 && after.length === 0) return;
+  const shop = await ctx.db.get("liveShops", stream.liveShopId);
+  if (!shop) return;
+  await syncImageSlot(
+    ctx,
+    shop.userId,
+    imageSlot("streams", stream._id, "streamImageUrls"),
+    before,
+    after,
+    now,
+  );
+}
