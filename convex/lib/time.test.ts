@@ -4,6 +4,7 @@ import {
   formatCountdown,
   formatStreamTime,
   formatRangeForViewer,
+  formatShowForViewer,
   formatTimeForViewer,
   formatTimeRange,
   isFormattableTime,
@@ -97,6 +98,20 @@ describe("formatTimeForViewer", () => {
       inViewerZone: "Sat, Nov 21, 4:30 – 6:00 PM PST",
       inShopZone: "Sat, Nov 21, 6:30 – 8:00 PM CST",
     });
+  });
+});
+
+describe("formatShowForViewer", () => {
+  it("a range when the stop comes after the start, else the start alone", () => {
+    expect(formatShowForViewer(SATURDAY_EVENING, SATURDAY_EVENING + 90 * MINUTE, LA, CHICAGO)).toEqual(
+      formatRangeForViewer(SATURDAY_EVENING, SATURDAY_EVENING + 90 * MINUTE, LA, CHICAGO),
+    );
+    for (const stop of [undefined, SATURDAY_EVENING, SATURDAY_EVENING - HOUR]) {
+      expect(formatShowForViewer(SATURDAY_EVENING, stop, LA, NY)).toEqual({
+        inViewerZone: "Sat, Nov 21, 4:30 PM PST",
+        inShopZone: "Sat, Nov 21, 7:30 PM EST",
+      });
+    }
   });
 });
 

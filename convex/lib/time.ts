@@ -138,6 +138,21 @@ export function formatRangeForViewer(
   return inShopZone === inViewerZone ? { inViewerZone } : { inViewerZone, inShopZone };
 }
 
+/**
+ * A show's times as the viewer reads them: its range, or its start alone when no stop comes after it;
+ * in the shop's zone too when that reads differently.
+ */
+export function formatShowForViewer(
+  startMs: number,
+  stopMs: number | undefined,
+  viewerZone: string,
+  shopZone: string,
+): { inViewerZone: string; inShopZone?: string } {
+  return stopMs === undefined || stopMs <= startMs
+    ? formatTimeForViewer(startMs, viewerZone, shopZone)
+    : formatRangeForViewer(startMs, stopMs, viewerZone, shopZone);
+}
+
 /** The browser's zone (any IANA zone, not only the four shop zones), or New York when unknown. */
 export function viewerTimeZone(
   resolve: () => string | undefined = () => Intl.DateTimeFormat().resolvedOptions().timeZone,

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { ShopStatus } from "@convex/lib/constants";
 import { isStreamPagePublic, type Actor } from "@convex/lib/lifecycle";
-import { formatRangeForViewer, formatTimeForViewer } from "@convex/lib/time";
+import { formatShowForViewer } from "@convex/lib/time";
 import { useViewerTimeZone } from "@/lib/viewer-time-zone";
 import { HiddenFromPublicTag } from "@/components/shops/shops-hidden-banner";
 import { StreamStatusBadge } from "./stream-status-badge";
@@ -18,8 +18,7 @@ export type StreamRowData = StreamForControls & {
 function when(stream: StreamRowData, viewerZone: string): { inViewerZone: string; inShopZone?: string } {
   const { streamStartUTC: start, streamStopUTC: stop, timezone } = stream;
   if (start === undefined) return { inViewerZone: "No start time yet" };
-  if (stop === undefined || stop <= start) return formatTimeForViewer(start, viewerZone, timezone);
-  return formatRangeForViewer(start, stop, viewerZone, timezone);
+  return formatShowForViewer(start, stop, viewerZone, timezone);
 }
 
 /** "Ended by the LiveLocal team: …": why an admin ended or cancelled the owner's stream. */
