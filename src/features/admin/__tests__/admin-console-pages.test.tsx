@@ -183,32 +183,30 @@ describe("admin: streams", () => {
   });
 
   // Issue 17 item 3: the admin's own zone first, the shop's beside it where it reads differently.
-  test("times read in the admin's zone, with the shop's time", () => {
-    setQueryResult(api.admin.listStreams, [LIVE, { ...LIVE, _id: "st_open", streamStopUTC: undefined }]);
+  function liveSectionIn(timeZone: string) {
     renderAt(
       "/dashboard/admin/streams",
-      <ViewerTimeZoneProvider timeZone="Europe/Berlin">
+      <ViewerTimeZoneProvider timeZone={timeZone}>
         <AdminStreamsPage />
       </ViewerTimeZoneProvider>,
     );
-    const live = screen.getByRole("region", { name: "Live now" });
-    expect(within(live).getByText("Thu, Mar 5, 4:00 – 6:00 PM GMT+1")).toBeInTheDocument();
-    expect(within(live).getByText("Shop time: Thu, Mar 5, 10:00 AM – 12:00 PM EST")).toBeInTheDocument();
-    expect(within(live).getByText("Since Thu, Mar 5, 4:00 PM GMT+1")).toBeInTheDocument();
-    expect(within(live).getByText("Shop time: Since Thu, Mar 5, 10:00 AM EST")).toBeInTheDocument();
+    return within(screen.getByRole("region", { name: "Live now" }));
+  }
+
+  test("times read in the admin's zone, with the shop's time", () => {
+    setQueryResult(api.admin.listStreams, [LIVE, { ...LIVE, _id: "st_open", streamStopUTC: undefined }]);
+    const live = liveSectionIn("Europe/Berlin");
+    expect(live.getByText("Thu, Mar 5, 4:00 – 6:00 PM GMT+1")).toBeInTheDocument();
+    expect(live.getByText("Shop time: Thu, Mar 5, 10:00 AM – 12:00 PM EST")).toBeInTheDocument();
+    expect(live.getByText("Since Thu, Mar 5, 4:00 PM GMT+1")).toBeInTheDocument();
+    expect(live.getByText("Shop time: Since Thu, Mar 5, 10:00 AM EST")).toBeInTheDocument();
   });
 
   test("an admin in the shop's zone reads one time", () => {
     setQueryResult(api.admin.listStreams, [LIVE]);
-    renderAt(
-      "/dashboard/admin/streams",
-      <ViewerTimeZoneProvider timeZone="America/New_York">
-        <AdminStreamsPage />
-      </ViewerTimeZoneProvider>,
-    );
-    const live = screen.getByRole("region", { name: "Live now" });
-    expect(within(live).getByText("Thu, Mar 5, 10:00 AM – 12:00 PM EST")).toBeInTheDocument();
-    expect(within(live).queryByText(/Shop time/)).not.toBeInTheDocument();
+    const live = liveSectionIn("America/New_York");
+    expect(live.getByText("Thu, Mar 5, 10:00 AM – 12:00 PM EST")).toBeInTheDocument();
+    expect(live.queryByText(/Shop time/)).not.toBeInTheDocument();
   });
 
   test("a reason over the limit is refused before sending", async () => {
