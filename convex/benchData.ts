@@ -5,7 +5,6 @@
  * Development data only: never run it on a deployment with real shops.
  */
 import { v } from "convex/values";
-import type { Doc } from "./_generated/dataModel";
 // eslint-disable-next-line no-restricted-imports -- writes listing rows itself, bypassing triggers (see below)
 import { internalMutation } from "./_generated/server";
 import { streamStatusValidator } from "./schema";
@@ -14,7 +13,7 @@ import { CATEGORIES } from "./lib/data/categories";
 import { facetsFromLinks } from "./lib/explore";
 import { isStreamListedPublicly } from "./lib/lifecycle";
 import { LIMITS } from "./lib/limits";
-import { streamListingRows, syncShopListings } from "./model/exploreListings";
+import { streamListingRows, streamSearchDocument, syncShopListings } from "./model/exploreListings";
 import { toCategoryLinks, type CategoryLinkValue } from "./model/links";
 import { insertWithTimestamps } from "./model/timestamps";
 import { getUserByClerkId, insertUser } from "./model/users";
@@ -148,26 +147,18 @@ export const generateStreams = internalMutation({
         await insertWithTimestamps(ctx, "streamCategories", { streamId, ...link }, now);
       for (const msa of areas)
         await insertWithTimestamps(ctx, "streamMsas", { streamId, msaId: msa._id }, now);
-      await insertWithTimestamps(
-        ctx,
-        "streamPlatforms",
-        { streamId, platformType: pick(["whatnot", "tiktok", "shopify", "instagram"] as const) },
-        now,
-      );
+      const platformType = pick(["whatnot", "tiktok", "shopify", "instagram"] as const);
+      await insertWithTimestamps(ctx, "streamPlatforms", { streamId, platformType }, now);
       if (!isStreamListedPublicly(streamStatus, shop.status)) continue;
       // In the order the index reads them back (by metro area id), as streamFacets does.
       const msaFacets = [...areas]
         .sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
         .map((msa) => ({ cbsaCode: msa.cbsaCode, states: msa.states }));
       const facets = facetsFromLinks(toCategoryLinks(links), msaFacets);
-      const doc = {
-        ...stream,
-        _id: streamId,
-        _creationTime: now,
-        createdAt: now,
-        updatedAt: now,
-      } as Doc<"streams">;
-      for (const row of streamListingRows(doc, facets))
+      const doc = await ctx.db.get("streams", streamId);
+      if (!doc) continue;
+      const context = { shopHeadline: shop.headline, platformTypes: [platformType] };
+      for (const row of streamListingRows(doc, facets, streamSearchDocument(doc, facets, context)))
         await insertWithTimestamps(ctx, "streamListings", row, now);
       listed++;
     }

@@ -7,20 +7,25 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internalMutation, query } from "./functions";
+import { EXPLORE_SORTS, EXPLORE_WHENS } from "./lib/exploreWhen";
 import {
+  countShopListings,
+  countStreamListings,
   pageShopListings,
   pageStreamListings,
-  readExploreArgsOrThrow,
-  searchShopListings,
-  searchStreamListings,
+  readExploreFilterOrThrow,
+  readExploreViewOrThrow,
+  readListFilterOrThrow,
+  readPageRequestOrThrow,
 } from "./model/explorePages";
+import { searchShopListings, searchStreamListings } from "./model/exploreSearch";
 import { rebuildListingsBatch, REBUILD_PHASES, syncShopStreamListings } from "./model/exploreListings";
 import { shopCardValidator, streamCardValidator } from "./schema";
 
 /**
  * An explore filter (lib/explore.ts `ExploreFilter`): category and subcategory ids, state codes, CBSA
  * codes and search text. Unknown ids are ignored; over 6 metro areas or ids over 50 characters are
- * refused with a sentence.
+ * refused with a sentence. Lists take no search text; the search functions read it.
  */
 const exploreFilterValidator = v.object({
   categories: v.array(v.string()),
@@ -31,32 +36,87 @@ const exploreFilterValidator = v.object({
 });
 
 /**
- * Publicly listed streams (scheduled, live, paused, ended, of active shops) matching the filter: live
- * first (LIVE, then PAUSED), then the soonest upcoming, then the most recently ended. With search text,
- * by relevance instead.
+ * Which streams by time, and in which order (lib/exploreWhen.ts, decision 031): every live and
+ * upcoming show (the default), live now, today, this weekend, the next 7 days or replays; `day` and
+ * `timeZone` are the viewer's, for the three windows. `sort` where the view offers one.
+ */
+const exploreViewValidator = v.object({
+  when: v.union(...EXPLORE_WHENS.map((when) => v.literal(when))),
+  sort: v.optional(v.union(...EXPLORE_SORTS.map((sort) => v.literal(sort)))),
+  day: v.optional(v.string()),
+  timeZone: v.optional(v.string()),
+});
+
+const countValidator = v.object({ count: v.number(), more: v.boolean() });
+
+/**
+ * Publicly listed streams (scheduled, live, paused, ended, of active shops) matching the filter, in
+ * the view: the shows on now first (LIVE, then PAUSED) by start, then upcoming ones soonest first (or
+ * newest listed first), or the most recently ended for replays.
  */
 export const listExploreStreams = query({
-  args: { filter: exploreFilterValidator, paginationOpts: paginationOptsValidator },
-  returns: paginationResultValidator(streamCardValidator),
-  handler: async (ctx, args) => {
-    const { filter, page } = readExploreArgsOrThrow(args.filter, args.paginationOpts);
-    if (filter.q !== undefined) return await searchStreamListings(ctx, { ...filter, q: filter.q }, page);
-    return await pageStreamListings(ctx, filter, page);
+  args: {
+    filter: exploreFilterValidator,
+    view: v.optional(exploreViewValidator),
+    paginationOpts: paginationOptsValidator,
   },
+  returns: paginationResultValidator(streamCardValidator),
+  handler: async (ctx, args) =>
+    await pageStreamListings(
+      ctx,
+      readListFilterOrThrow(args.filter),
+      readExploreViewOrThrow(args.view),
+      readPageRequestOrThrow(args.paginationOpts),
+    ),
+});
+
+/** How many streams `listExploreStreams` holds for the filter and view, up to 100 (`more` past it). */
+export const countExploreStreams = query({
+  args: { filter: exploreFilterValidator, view: v.optional(exploreViewValidator) },
+  returns: countValidator,
+  handler: async (ctx, args) =>
+    await countStreamListings(ctx, readListFilterOrThrow(args.filter), readExploreViewOrThrow(args.view)),
 });
 
 /**
- * Public shops (active, or temporarily closed) matching the filter, by name, each with its live badge.
- * With search text, by relevance instead.
+ * Streams whose titles, descriptions, shops, products, categories, places or platforms match the
+ * filter's search text (decision 030), within the filter and view: live first, then by relevance. At
+ * most 50, with their count; `more` when more may match.
  */
+export const searchExploreStreams = query({
+  args: { filter: exploreFilterValidator, view: v.optional(exploreViewValidator) },
+  returns: v.object({ results: v.array(streamCardValidator), count: v.number(), more: v.boolean() }),
+  handler: async (ctx, args) =>
+    await searchStreamListings(ctx, readExploreFilterOrThrow(args.filter), readExploreViewOrThrow(args.view)),
+});
+
+/** Public shops (active, or temporarily closed) matching the filter, by name, each with its live badge. */
 export const listExploreShops = query({
   args: { filter: exploreFilterValidator, paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(shopCardValidator),
-  handler: async (ctx, args) => {
-    const { filter, page } = readExploreArgsOrThrow(args.filter, args.paginationOpts);
-    if (filter.q !== undefined) return await searchShopListings(ctx, { ...filter, q: filter.q }, page);
-    return await pageShopListings(ctx, filter, page);
-  },
+  handler: async (ctx, args) =>
+    await pageShopListings(
+      ctx,
+      readListFilterOrThrow(args.filter),
+      readPageRequestOrThrow(args.paginationOpts),
+    ),
+});
+
+/** How many shops `listExploreShops` holds for the filter, up to 100 (`more` past it). */
+export const countExploreShops = query({
+  args: { filter: exploreFilterValidator },
+  returns: countValidator,
+  handler: async (ctx, args) => await countShopListings(ctx, readListFilterOrThrow(args.filter)),
+});
+
+/**
+ * Public shops whose name, headline, description, products, categories or areas match the search
+ * text, within the filter: live first, then by relevance. At most 50, with their count.
+ */
+export const searchExploreShops = query({
+  args: { filter: exploreFilterValidator },
+  returns: v.object({ results: v.array(shopCardValidator), count: v.number(), more: v.boolean() }),
+  handler: async (ctx, args) => await searchShopListings(ctx, readExploreFilterOrThrow(args.filter)),
 });
 
 const rebuildPhaseValidator = v.union(...REBUILD_PHASES.map((phase) => v.literal(phase)));

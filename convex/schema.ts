@@ -144,6 +144,17 @@ export const exploreFacetsValidator = v.object({
   states: v.array(v.string()),
 });
 
+/**
+ * What explore's search reads (decision 030), on a listing table's (*, *) row, the one row per item:
+ * `searchText` is the search index's field (normalized words and typo variants, lib/searchText.ts),
+ * "" on the item's other rows; `searchWords` its words by tier, for checking and ranking a match.
+ * Optional only for rows written before search moved here (`explore:rebuildListings` fills them).
+ */
+const searchFields = {
+  searchText: v.optional(v.string()),
+  searchWords: v.optional(v.array(v.string())),
+};
+
 /** The live shop's own fields, shared with the validators of what public pages return. */
 export const liveShopFields = {
   userId: v.id("users"),
@@ -253,6 +264,7 @@ export default defineSchema({
     .index("by_slug", ["slug"])
     /** The verification queue (waiting longest first), shops by status, recently updated active shops. */
     .index("by_status_and_updatedAt", ["status", "updatedAt"])
+    /** The admin console's shop search by name, any status (decision 029); explore searches shopListings. */
     .searchIndex("search_liveShopName", { searchField: "liveShopName", filterFields: ["status"] }),
 
   streams: defineTable(streamFields)
@@ -266,8 +278,7 @@ export default defineSchema({
       "streamStartUTC",
     ])
     .index("by_streamStatus_and_streamStartUTC", ["streamStatus", "streamStartUTC"])
-    .index("by_streamStatus_and_streamStopUTC", ["streamStatus", "streamStopUTC"])
-    .searchIndex("search_streamTitle", { searchField: "streamTitle", filterFields: ["streamStatus"] }),
+    .index("by_streamStatus_and_streamStopUTC", ["streamStatus", "streamStopUTC"]),
 
   liveShopStreams: defineTable({
     liveShopId: v.id("liveShops"),
@@ -524,8 +535,14 @@ export default defineSchema({
     rank: v.number(),
     /** Ascending within a rank: start time, or the negated stop time of an ended show. */
     sortKey: v.number(),
+    /**
+     * Ascending within a rank for the "newest" sort: upcoming shows newest listed first (the negated
+     * creation time), the others as `sortKey`. Optional only for rows written before it existed.
+     */
+    newestKey: v.optional(v.number()),
     facets: exploreFacetsValidator,
     card: streamCardValidator,
+    ...searchFields,
     ...timestamps,
   })
     .index("by_categoryKey_and_placeKey_and_rank_and_sortKey_and_streamId", [
@@ -535,7 +552,15 @@ export default defineSchema({
       "sortKey",
       "streamId",
     ])
-    .index("by_streamId_and_categoryKey_and_placeKey", ["streamId", "categoryKey", "placeKey"]),
+    .index("by_categoryKey_and_placeKey_and_rank_and_newestKey_and_streamId", [
+      "categoryKey",
+      "placeKey",
+      "rank",
+      "newestKey",
+      "streamId",
+    ])
+    .index("by_streamId_and_categoryKey_and_placeKey", ["streamId", "categoryKey", "placeKey"])
+    .searchIndex("search_searchText", { searchField: "searchText", filterFields: ["rank"] }),
 
   /** Explore's shop list, derived like `streamListings`: public (active or maintenance) shops only. */
   shopListings: defineTable({
@@ -546,6 +571,7 @@ export default defineSchema({
     sortKey: v.string(),
     facets: exploreFacetsValidator,
     card: shopCardValidator,
+    ...searchFields,
     ...timestamps,
   })
     .index("by_categoryKey_and_placeKey_and_sortKey_and_liveShopId", [
@@ -554,5 +580,6 @@ export default defineSchema({
       "sortKey",
       "liveShopId",
     ])
-    .index("by_liveShopId_and_categoryKey_and_placeKey", ["liveShopId", "categoryKey", "placeKey"]),
+    .index("by_liveShopId_and_categoryKey_and_placeKey", ["liveShopId", "categoryKey", "placeKey"])
+    .searchIndex("search_searchText", { searchField: "searchText" }),
 });

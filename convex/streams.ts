@@ -129,6 +129,7 @@ export const getPublicStream = query({
         slug: shop.slug,
         logoUrl: shop.logoUrl,
         status: shop.status,
+        schemaType: shop.schemaType,
       },
       ...(await readStreamLinks(ctx, stream._id)),
     };

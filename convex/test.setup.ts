@@ -1,7 +1,10 @@
 /// <reference types="vite/client" />
 import rateLimiter from "@convex-dev/rate-limiter/test";
 import { convexTest } from "convex-test";
+import { internal } from "./_generated/api";
+import type { MutationCtx } from "./_generated/server";
 import { insertLiveShop } from "./model/liveShops";
+import { triggers } from "./model/triggers";
 import { insertUser } from "./model/users";
 import schema from "./schema";
 
@@ -30,6 +33,21 @@ export function newTest() {
 
 type TestCtx = Parameters<Parameters<ReturnType<typeof newTest>["run"]>[0]>[0];
 
+/** A fresh backend with the reference and demo data seeded. */
+export async function newSeededTest(): Promise<ReturnType<typeof newTest>> {
+  const t = newTest();
+  await t.mutation(internal.seed.seedAll, {});
+  return t;
+}
+
+/** Writes through the same triggers as every mutation builder of convex/functions.ts (`t.run` has none). */
+export async function writeWithTriggers<T>(
+  t: ReturnType<typeof newTest>,
+  fn: (ctx: MutationCtx) => Promise<T>,
+): Promise<T> {
+  return await t.run(async (ctx) => await fn(triggers.wrapDB(ctx)));
+}
+
 /** A seller with one shop, the usual starting point of shop and stream tests. */
 export async function createSellerWithShop(
   ctx: TestCtx,
@@ -47,6 +65,41 @@ export async function createSellerWithShop(
     slug: overrides.slug ?? "sarahs-vintage",
   });
   return { userId, liveShopId };
+}
+
+/** Documents read by `fn`, counted at Convex's syscall layer as the local backend counts them. */
+export async function countDocsRead<T>(fn: () => Promise<T>): Promise<{ result: T; docsRead: number }> {
+  type Layer = {
+    syscall: (op: string, args: string) => string;
+    asyncSyscall: (op: string, args: string) => Promise<string>;
+    jsSyscall: (op: string, args: unknown) => unknown;
+  };
+  const g = globalThis as unknown as { Convex: Layer };
+  const original = g.Convex;
+  let docsRead = 0;
+  g.Convex = {
+    get syscall() {
+      return original.syscall;
+    },
+    get jsSyscall() {
+      return original.jsSyscall;
+    },
+    get asyncSyscall() {
+      return async (op: string, args: string) => {
+        const result = await original.asyncSyscall(op, args);
+        if (op === "1.0/get" && result !== "null") docsRead++;
+        if (op === "1.0/queryStreamNext" && (JSON.parse(result) as { done: boolean }).done === false)
+          docsRead++;
+        if (op === "1.0/queryPage") docsRead += (JSON.parse(result) as { page: unknown[] }).page.length;
+        return result;
+      };
+    },
+  };
+  try {
+    return { result: await fn(), docsRead };
+  } finally {
+    g.Convex = original;
+  }
 }
 
 /**

@@ -4,7 +4,7 @@
  * per shop a banner (1200×400), a logo (256×256) and a cover (800×600); per sample stream a
  * thumbnail (640×360); per product an image (400×400). Small, offline SVG files: a two-colour
  * gradient from the shop's theme colours, the category's lucide icon large and translucent, and
- * white sans-serif text.
+ * white sans-serif text (not on banners, which are artwork only).
  *
  *   node scripts/generate-demo-art.mjs [--out DIR]      (npm run art:generate)
  *
@@ -173,24 +173,23 @@ function charsFor(width, size) {
 }
 
 /**
- * @param {DemoShop} shop
+ * A banner is artwork only: the shop's page and card show its name and headline as text beside it, so
+ * a banner that repeated them would say everything twice (decision 032). The category's icon sits
+ * large on the right and again, smaller, on the left, clear of the logo the page lays over its corner.
+ * @param {DemoShop} _shop
  * @param {Palette} palette
  * @returns {string}
  */
-export function shopBanner(shop, palette) {
-  const name = fitText(shop.liveShopName, 820, [64, 56, 48, 40], 1);
-  const headline = wrapText(shop.headline, charsFor(720, 26), 2);
+export function shopBanner(_shop, palette) {
+  const scale = Math.round((120 / 24) * 100) / 100;
   return svgDocument({
     width: 1200,
     height: 400,
     palette,
-    iconX: 820,
+    iconX: 780,
     iconY: 32,
     iconSize: 336,
-    content: [
-      textBlock({ lines: name.lines, x: 64, y: 200, size: name.size }),
-      textBlock({ lines: headline, x: 64, y: 256, size: 26, weight: 500, opacity: 0.9, lineHeight: 1.35 }),
-    ].join("\n"),
+    content: `<g transform="translate(300 150) scale(${scale})" opacity=".12">${palette.icon}</g>`,
   });
 }
 

@@ -15,6 +15,7 @@ import {
   normalizeExploreFilter,
   planExploreRanges,
   streamListingOrder,
+  facetSearchTexts,
 } from "./exploreListing";
 
 const filterOf = (selection: Partial<ExploreFilter>): ExploreFilter => ({
@@ -132,20 +133,50 @@ describe("filter arguments", () => {
 describe("order", () => {
   it("live, paused, upcoming soonest first, ended latest first; drafts and cancelled not listed", () => {
     const order = [
-      { streamStatus: "ENDED", streamStartUTC: 1, streamStopUTC: 2 },
-      { streamStatus: "ENDED", streamStartUTC: 5, streamStopUTC: 9 },
-      { streamStatus: "SCHEDULED", streamStartUTC: 50 },
-      { streamStatus: "SCHEDULED", streamStartUTC: 20 },
-      { streamStatus: "PAUSED", streamStartUTC: 3 },
-      { streamStatus: "LIVE", streamStartUTC: 4 },
+      { streamStatus: "ENDED", streamStartUTC: 1, streamStopUTC: 2, _creationTime: 0 },
+      { streamStatus: "ENDED", streamStartUTC: 5, streamStopUTC: 9, _creationTime: 0 },
+      { streamStatus: "SCHEDULED", streamStartUTC: 50, _creationTime: 0 },
+      { streamStatus: "SCHEDULED", streamStartUTC: 20, _creationTime: 0 },
+      { streamStatus: "PAUSED", streamStartUTC: 3, _creationTime: 0 },
+      { streamStatus: "LIVE", streamStartUTC: 4, _creationTime: 0 },
     ] as const;
     const sorted = [...order]
       .map((stream) => ({ stream, key: streamListingOrder(stream)! }))
       .sort((a, b) => a.key.rank - b.key.rank || a.key.sortKey - b.key.sortKey)
       .map(({ stream }) => `${stream.streamStatus} ${stream.streamStartUTC}`);
     expect(sorted).toEqual(["LIVE 4", "PAUSED 3", "SCHEDULED 20", "SCHEDULED 50", "ENDED 5", "ENDED 1"]);
-    expect(streamListingOrder({ streamStatus: "CREATED" })).toBeNull();
-    expect(streamListingOrder({ streamStatus: "CANCELLED" })).toBeNull();
-    expect(Object.is(streamListingOrder({ streamStatus: "ENDED" })?.sortKey, 0)).toBe(true);
+    expect(streamListingOrder({ streamStatus: "CREATED", _creationTime: 0 })).toBeNull();
+    expect(streamListingOrder({ streamStatus: "CANCELLED", _creationTime: 0 })).toBeNull();
+    expect(Object.is(streamListingOrder({ streamStatus: "ENDED", _creationTime: 0 })?.sortKey, 0)).toBe(true);
+  });
+
+  it("newest: live shows still by start, then upcoming shows the most recently added first", () => {
+    const order = [
+      { streamStatus: "SCHEDULED", streamStartUTC: 20, _creationTime: 100 },
+      { streamStatus: "SCHEDULED", streamStartUTC: 50, _creationTime: 300 },
+      { streamStatus: "LIVE", streamStartUTC: 9, _creationTime: 500 },
+      { streamStatus: "LIVE", streamStartUTC: 4, _creationTime: 1 },
+    ] as const;
+    const sorted = [...order]
+      .map((stream) => ({ stream, key: streamListingOrder(stream)! }))
+      .sort((a, b) => a.key.rank - b.key.rank || a.key.newestKey - b.key.newestKey)
+      .map(({ stream }) => `${stream.streamStatus} ${stream.streamStartUTC}`);
+    expect(sorted).toEqual(["LIVE 4", "LIVE 9", "SCHEDULED 50", "SCHEDULED 20"]);
+  });
+});
+
+describe("search text of facets", () => {
+  it("names categories, subcategories, metro areas and states as a buyer types them", () => {
+    expect(
+      facetSearchTexts({
+        categories: ["collectibles"],
+        subcategories: ["trading_cards"],
+        msas: ["16980"],
+        states: ["IL", "IN"],
+      }),
+    ).toEqual({
+      categories: ["Collectibles", "Trading Cards"],
+      areas: ["Chicago-Naperville-Elgin, IL-IN", "Illinois", "Indiana"],
+    });
   });
 });

@@ -7,6 +7,7 @@
 import { MAX_SELECTED_MSAS, type StreamStatus } from "./constants";
 import { CATEGORIES } from "./data/categories";
 import { MSAS } from "./data/msas";
+import { US_STATES } from "./data/states";
 import {
   MAX_EXPLORE_QUERY_LENGTH,
   TOO_MANY_MSAS_MESSAGE,
@@ -171,9 +172,14 @@ export function planExploreRanges(
 // Order
 
 /** Live first (LIVE, then PAUSED), then upcoming, then ended; other statuses are not listed. */
-const STREAM_RANKS: Partial<Record<StreamStatus, number>> = { LIVE: 0, PAUSED: 1, SCHEDULED: 2, ENDED: 3 };
+const STREAM_RANKS = { LIVE: 0, PAUSED: 1, SCHEDULED: 2, ENDED: 3 } as const;
 
-export type StreamListingOrder = { rank: number; sortKey: number };
+/** Ranks of the shows on now (live, then paused), of upcoming shows, of ended ones. */
+export const LIVE_RANKS = [STREAM_RANKS.LIVE, STREAM_RANKS.PAUSED] as const;
+export const UPCOMING_RANK = STREAM_RANKS.SCHEDULED;
+export const ENDED_RANK = STREAM_RANKS.ENDED;
+
+export type StreamListingOrder = { rank: number; sortKey: number; newestKey: number };
 
 /**
  * Where a stream sorts, as two ascending numbers: the rank of its status, then a time. Live and paused
@@ -185,14 +191,22 @@ export function streamListingOrder(stream: {
   streamStatus: StreamStatus;
   streamStartUTC?: number;
   streamStopUTC?: number;
+  _creationTime: number;
 }): StreamListingOrder | null {
-  const rank = STREAM_RANKS[stream.streamStatus];
+  const rank = (STREAM_RANKS as Partial<Record<StreamStatus, number>>)[stream.streamStatus];
   if (rank === undefined) return null;
   if (stream.streamStatus === "ENDED") {
     // `0 - x`, not `-x`: a missing time gives 0, never -0, which an index would keep apart from 0.
-    return { rank, sortKey: 0 - (stream.streamStopUTC ?? stream.streamStartUTC ?? 0) };
+    const sortKey = 0 - (stream.streamStopUTC ?? stream.streamStartUTC ?? 0);
+    return { rank, sortKey, newestKey: sortKey };
   }
-  return { rank, sortKey: stream.streamStartUTC ?? Number.MAX_SAFE_INTEGER };
+  const sortKey = stream.streamStartUTC ?? Number.MAX_SAFE_INTEGER;
+  // "Newest" lists upcoming shows by when they were added, the latest first; live ones stay by start.
+  return {
+    rank,
+    sortKey,
+    newestKey: stream.streamStatus === "SCHEDULED" ? 0 - stream._creationTime : sortKey,
+  };
 }
 
 /**
@@ -201,4 +215,24 @@ export function streamListingOrder(stream: {
  */
 export function shopSortKey(liveShopName: string): string {
   return liveShopName.trim().toLowerCase();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Search text
+
+/**
+ * The names an item's facets stand for, as a buyer would type them: its categories' and
+ * subcategories' labels, its metro areas' names and its states' names (from the bundled reference
+ * data, so no reads).
+ */
+export function facetSearchTexts(facets: ExploreFacets): { categories: string[]; areas: string[] } {
+  const categories = CATEGORIES.flatMap((category) => [
+    ...(facets.categories.includes(category.id) ? [category.label] : []),
+    ...category.subcategories.filter((sub) => facets.subcategories.includes(sub.id)).map((sub) => sub.label),
+  ]);
+  const areas = [
+    ...MSAS.filter((msa) => facets.msas.includes(msa.cbsaCode)).map((msa) => msa.name),
+    ...US_STATES.filter((state) => facets.states.includes(state.code)).map((state) => state.name),
+  ];
+  return { categories, areas };
 }

@@ -3,7 +3,9 @@ import {
   calendarDaysFromNow,
   formatCountdown,
   formatStreamTime,
-  formatStreamTimeForViewer,
+  formatRangeForViewer,
+  formatShowForViewer,
+  formatTimeForViewer,
   formatTimeRange,
   isFormattableTime,
   isoDateTime,
@@ -72,20 +74,44 @@ describe("formatTimeRange", () => {
   });
 });
 
-describe("formatStreamTimeForViewer", () => {
-  it("gives a viewer in another zone both times", () => {
-    expect(formatStreamTimeForViewer(SATURDAY_EVENING, NY, LA)).toEqual({
-      inStreamZone: "Sat, Nov 21, 7:30 PM EST",
+describe("formatTimeForViewer", () => {
+  it("gives a viewer in another zone their time first, and the shop's", () => {
+    expect(formatTimeForViewer(SATURDAY_EVENING, LA, NY)).toEqual({
       inViewerZone: "Sat, Nov 21, 4:30 PM PST",
+      inShopZone: "Sat, Nov 21, 7:30 PM EST",
     });
+    // Berlin is already Sunday: the day changes with the zone.
+    expect(formatTimeForViewer(SATURDAY_EVENING, "Europe/Berlin", NY).inViewerZone).toBe(
+      "Sun, Nov 22, 1:30 AM GMT+1",
+    );
   });
   it("gives a viewer whose clock reads the same one line", () => {
-    expect(formatStreamTimeForViewer(SATURDAY_EVENING, NY, NY)).toEqual({
-      inStreamZone: "Sat, Nov 21, 7:30 PM EST",
+    expect(formatTimeForViewer(SATURDAY_EVENING, NY, NY)).toEqual({
+      inViewerZone: "Sat, Nov 21, 7:30 PM EST",
     });
-    expect(formatStreamTimeForViewer(SATURDAY_EVENING, NY, "America/Detroit")).toEqual({
-      inStreamZone: "Sat, Nov 21, 7:30 PM EST",
+    expect(formatTimeForViewer(SATURDAY_EVENING, "America/Detroit", NY)).toEqual({
+      inViewerZone: "Sat, Nov 21, 7:30 PM EST",
     });
+  });
+  it("a range too", () => {
+    expect(formatRangeForViewer(SATURDAY_EVENING, SATURDAY_EVENING + 90 * MINUTE, LA, CHICAGO)).toEqual({
+      inViewerZone: "Sat, Nov 21, 4:30 – 6:00 PM PST",
+      inShopZone: "Sat, Nov 21, 6:30 – 8:00 PM CST",
+    });
+  });
+});
+
+describe("formatShowForViewer", () => {
+  it("a range when the stop comes after the start, else the start alone", () => {
+    expect(formatShowForViewer(SATURDAY_EVENING, SATURDAY_EVENING + 90 * MINUTE, LA, CHICAGO)).toEqual(
+      formatRangeForViewer(SATURDAY_EVENING, SATURDAY_EVENING + 90 * MINUTE, LA, CHICAGO),
+    );
+    for (const stop of [undefined, SATURDAY_EVENING, SATURDAY_EVENING - HOUR]) {
+      expect(formatShowForViewer(SATURDAY_EVENING, stop, LA, NY)).toEqual({
+        inViewerZone: "Sat, Nov 21, 4:30 PM PST",
+        inShopZone: "Sat, Nov 21, 7:30 PM EST",
+      });
+    }
   });
 });
 
@@ -236,7 +262,7 @@ describe("a stored time JavaScript cannot show (before times were bounded)", () 
       `Sat, Nov 21, 7:30 PM EST – ${TIME_UNAVAILABLE}`,
     );
     expect(formatTimeRange(PAST_DATE_RANGE, LARGEST, NY)).toBe(`${TIME_UNAVAILABLE} – ${TIME_UNAVAILABLE}`);
-    expect(formatStreamTimeForViewer(LARGEST, NY, LA)).toEqual({ inStreamZone: TIME_UNAVAILABLE });
+    expect(formatTimeForViewer(LARGEST, LA, NY)).toEqual({ inViewerZone: TIME_UNAVAILABLE });
   });
 
   it("has no ISO form, leaves the form's field blank and is never today", () => {

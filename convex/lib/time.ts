@@ -1,5 +1,5 @@
 /**
- * Stream times: shown in the stream's own zone and in the viewer's, and entered in the shop's zone.
+ * Stream times: shown in the viewer's zone (with the shop's where it helps), entered in the shop's zone.
  * Pure (Intl and date-fns only): the backend formats notices with it and the browser formats pages.
  */
 // date-fns v4 + @date-fns/tz convert wall clock ⇄ UTC (DST kept out of hand-written code); Intl formats.
@@ -112,18 +112,45 @@ function yearIn(utcMs: number, timeZone: string): number {
 }
 
 /**
- * A stream's time in its own zone, and in the viewer's when that reads differently (a viewer in the same
- * zone, or in one with the same clock, sees one line).
+ * A time as the viewer reads it, in their own zone, and in the shop's when that reads differently (a
+ * viewer in the shop's zone, or in one with the same clock, gets no second line).
  */
-export function formatStreamTimeForViewer(
+export function formatTimeForViewer(
   utcMs: number,
-  streamTimeZone: string,
   viewerZone: string,
+  shopZone: string,
   options: TimeFormatOptions = {},
-): { inStreamZone: string; inViewerZone?: string } {
-  const inStreamZone = formatStreamTime(utcMs, streamTimeZone, options);
+): { inViewerZone: string; inShopZone?: string } {
   const inViewerZone = formatStreamTime(utcMs, viewerZone, options);
-  return inViewerZone === inStreamZone ? { inStreamZone } : { inStreamZone, inViewerZone };
+  const inShopZone = formatStreamTime(utcMs, shopZone, options);
+  return inShopZone === inViewerZone ? { inViewerZone } : { inViewerZone, inShopZone };
+}
+
+/** A show's start and stop as the viewer reads them, and in the shop's zone when that differs. */
+export function formatRangeForViewer(
+  startMs: number,
+  stopMs: number,
+  viewerZone: string,
+  shopZone: string,
+): { inViewerZone: string; inShopZone?: string } {
+  const inViewerZone = formatTimeRange(startMs, stopMs, viewerZone);
+  const inShopZone = formatTimeRange(startMs, stopMs, shopZone);
+  return inShopZone === inViewerZone ? { inViewerZone } : { inViewerZone, inShopZone };
+}
+
+/**
+ * A show's times as the viewer reads them: its range, or its start alone when no stop comes after it;
+ * in the shop's zone too when that reads differently.
+ */
+export function formatShowForViewer(
+  startMs: number,
+  stopMs: number | undefined,
+  viewerZone: string,
+  shopZone: string,
+): { inViewerZone: string; inShopZone?: string } {
+  return stopMs === undefined || stopMs <= startMs
+    ? formatTimeForViewer(startMs, viewerZone, shopZone)
+    : formatRangeForViewer(startMs, stopMs, viewerZone, shopZone);
 }
 
 /** The browser's zone (any IANA zone, not only the four shop zones), or New York when unknown. */

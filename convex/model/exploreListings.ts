@@ -7,14 +7,18 @@
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { PLATFORM_TYPES, PLATFORMS, type PlatformType } from "../lib/constants";
 import { facetsFromLinks, type ExploreFacets } from "../lib/explore";
 import {
+  ANY_KEY,
+  facetSearchTexts,
   listingCategoryKeys,
   listingPlaceKeys,
   streamListingOrder,
   shopSortKey,
 } from "../lib/exploreListing";
 import { isShopPublic, isStreamListedPublicly } from "../lib/lifecycle";
+import { buildSearchDocument, type SearchDocument } from "../lib/searchText";
 import { toShopCard, toStreamCard } from "./cards";
 import { publicShopStatus } from "./restriction";
 import {
@@ -26,6 +30,7 @@ import {
   toCategoryLinks,
 } from "./links";
 import { insertWithTimestamps, patchWithTimestamps, type NewDoc } from "./timestamps";
+import { listStreamPlatforms } from "./streams";
 
 /**
  * More rows than one item can have: (1 + 12 category links × 2) × (1 + 10 metro areas × up to 4 states
@@ -89,26 +94,116 @@ export async function streamFacets(ctx: QueryCtx, streamId: Id<"streams">): Prom
   );
 }
 
+/** What a stream is found by besides its own fields: its shop's headline, its platforms. */
+export type StreamSearchContext = { shopHeadline?: string; platformTypes: readonly PlatformType[] };
+
+/**
+ * A stream's search text (decision 030), heaviest first: its title; its shop, products, categories
+ * and platforms; its place, areas and its shop's headline; its description.
+ */
+export function streamSearchDocument(
+  stream: Doc<"streams">,
+  facets: ExploreFacets,
+  context: StreamSearchContext,
+): SearchDocument {
+  const { categories, areas } = facetSearchTexts(facets);
+  return buildSearchDocument([
+    [stream.streamTitle],
+    [
+      stream.liveShopName,
+      ...stream.products.map((product) => product.name),
+      ...categories,
+      ...context.platformTypes.map((type) => PLATFORMS[type].label),
+    ],
+    [stream.locationLabel, ...areas, context.shopHeadline],
+    [stream.streamDescription],
+  ]);
+}
+
+/**
+ * A shop's search text: its name; headline, products, categories and the platforms it shows on;
+ * areas and summary; description.
+ */
+export function shopSearchDocument(
+  shop: Doc<"liveShops">,
+  facets: ExploreFacets,
+  platformTypes: readonly PlatformType[],
+): SearchDocument {
+  const { categories, areas } = facetSearchTexts(facets);
+  return buildSearchDocument([
+    [shop.liveShopName],
+    [
+      shop.headline,
+      ...shop.products.map((product) => product.name),
+      ...categories,
+      ...platformTypes.map((type) => PLATFORMS[type].label),
+    ],
+    [...areas, shop.productsSummary],
+    [shop.description],
+  ]);
+}
+
+/** The newest streams whose platforms a shop is found by (a bound on the read, not a rule). */
+export const SHOP_PLATFORM_STREAMS = 25;
+
+/** The platforms of a shop's newest streams, each once, in the order of PLATFORM_TYPES. */
+export async function shopPlatformTypes(ctx: QueryCtx, liveShopId: Id<"liveShops">): Promise<PlatformType[]> {
+  const streams = await ctx.db
+    .query("streams")
+    .withIndex("by_liveShopId", (q) => q.eq("liveShopId", liveShopId))
+    .order("desc")
+    .take(SHOP_PLATFORM_STREAMS);
+  const types = new Set<PlatformType>();
+  for (const stream of streams) {
+    for (const platform of await listStreamPlatforms(ctx, stream._id)) types.add(platform.platformType);
+  }
+  return PLATFORM_TYPES.filter((type) => types.has(type));
+}
+
+/**
+ * An item's rows, one per category key × place key; the (*, *) row, the one every item has, also
+ * carries the search text, the others an empty one (so the search index finds each item once).
+ */
+function listingRows<Row extends { categoryKey: string; placeKey: string }>(
+  facets: ExploreFacets,
+  search: SearchDocument,
+  row: (keys: { categoryKey: string; placeKey: string }) => Omit<Row, "searchText" | "searchWords">,
+): (Row & { searchText: string; searchWords?: string[] })[] {
+  const placeKeys = listingPlaceKeys(facets);
+  return listingCategoryKeys(facets).flatMap((categoryKey) =>
+    placeKeys.map((placeKey) => {
+      const searchable = categoryKey === ANY_KEY && placeKey === ANY_KEY;
+      return {
+        ...(row({ categoryKey, placeKey }) as Row),
+        searchText: searchable ? search.searchText : "",
+        ...(searchable && { searchWords: search.searchWords }),
+      };
+    }),
+  );
+}
+
 /**
  * The rows a stream should have, given that it is listed at all (`isStreamListedPublicly`): one per
- * category key × place key, each with the sort fields, the facets and the card.
+ * category key × place key, each with the sort fields, the facets and the card, and on the (*, *) row
+ * its search text (`streamSearchDocument`).
  */
-export function streamListingRows(stream: Doc<"streams">, facets: ExploreFacets): NewDoc<"streamListings">[] {
+export function streamListingRows(
+  stream: Doc<"streams">,
+  facets: ExploreFacets,
+  search: SearchDocument,
+): NewDoc<"streamListings">[] {
   const order = streamListingOrder(stream);
   if (!order) return [];
   const card = toStreamCard(stream);
-  const placeKeys = listingPlaceKeys(facets);
-  return listingCategoryKeys(facets).flatMap((categoryKey) =>
-    placeKeys.map((placeKey) => ({
-      streamId: stream._id,
-      liveShopId: stream.liveShopId,
-      categoryKey,
-      placeKey,
-      ...order,
-      facets,
-      card,
-    })),
-  );
+  return listingRows<NewDoc<"streamListings">>(facets, search, ({ categoryKey, placeKey }) => ({
+    streamId: stream._id,
+    liveShopId: stream.liveShopId,
+    categoryKey,
+    placeKey,
+    ...order,
+    facets,
+    card,
+  }));
 }
 
 export async function listStreamListingRows(
@@ -122,34 +217,66 @@ export async function listStreamListingRows(
 }
 
 /**
- * What a sync re-reads. Rows carry the facets derived when the item's links last changed, so a change
- * to the item itself reuses them; a link change, an item entering the lists and the migration read the
- * links again.
+ * What a sync re-reads. Rows carry the facets derived when the item's links last changed, and a
+ * stream's (*, *) row its search text: a change to the item itself reuses the facets, and one that
+ * leaves its searched fields alone (a status change, the busiest write there is) the search text too.
+ * A link change, an item entering the lists and the migration derive both again.
  */
-export type SyncOptions = { linksChanged?: boolean; now?: number };
+export type SyncOptions = { linksChanged?: boolean; searchChanged?: boolean; now?: number };
 
 /** Rewrites a stream's listing rows from the stream, its links and its shop; none when it is not listed. */
 export async function syncStreamListings(
   ctx: MutationCtx,
   streamId: Id<"streams">,
-  { linksChanged = false, now = Date.now() }: SyncOptions = {},
+  { linksChanged = false, searchChanged = true, now = Date.now() }: SyncOptions = {},
 ): Promise<void> {
   const existing = await listStreamListingRows(ctx, streamId);
   const stream = await ctx.db.get("streams", streamId);
   const shop = stream && (await ctx.db.get("liveShops", stream.liveShopId));
   let wanted: NewDoc<"streamListings">[] = [];
   if (stream && shop && isStreamListedPublicly(stream.streamStatus, publicShopStatus(shop))) {
-    const known = linksChanged ? undefined : existing[0]?.facets;
-    wanted = streamListingRows(stream, known ?? (await streamFacets(ctx, streamId)));
+    const facets = (linksChanged ? undefined : existing[0]?.facets) ?? (await streamFacets(ctx, streamId));
+    const searchRow = existing.find((row) => row.categoryKey === ANY_KEY && row.placeKey === ANY_KEY);
+    const known =
+      !linksChanged && !searchChanged && searchRow?.searchText !== undefined && searchRow.searchWords
+        ? { searchText: searchRow.searchText, searchWords: searchRow.searchWords }
+        : undefined;
+    const search =
+      known ??
+      streamSearchDocument(stream, facets, {
+        shopHeadline: shop.headline,
+        platformTypes: (await listStreamPlatforms(ctx, streamId)).map((platform) => platform.platformType),
+      });
+    wanted = streamListingRows(stream, facets, search);
   }
   await replaceListingRows(ctx, "streamListings", existing, wanted, now);
 }
 
-/** Whether a change to a stream row can change its listing rows (its card, its order or its shop). */
+/** The stream's own fields its search text reads. */
+function streamSearchFields(stream: Doc<"streams">) {
+  return [
+    stream.streamTitle,
+    stream.liveShopName,
+    stream.locationLabel,
+    stream.streamDescription,
+    stream.products.map((product) => product.name),
+  ];
+}
+
+/** Whether a change to a stream row changes what its search text is made of. */
+export function streamSearchInputsChanged(before: Doc<"streams">, after: Doc<"streams">): boolean {
+  return canonical(streamSearchFields(before)) !== canonical(streamSearchFields(after));
+}
+
+/**
+ * Whether a change to a stream row can change its listing rows (its card, its order, its search text
+ * or its shop).
+ */
 export function streamListingInputsChanged(before: Doc<"streams">, after: Doc<"streams">): boolean {
   return (
     before.liveShopId !== after.liveShopId ||
-    canonical(toStreamCard(before)) !== canonical(toStreamCard(after))
+    canonical(toStreamCard(before)) !== canonical(toStreamCard(after)) ||
+    streamSearchInputsChanged(before, after)
   );
 }
 
@@ -196,12 +323,17 @@ export async function shopFacets(ctx: QueryCtx, liveShopId: Id<"liveShops">): Pr
   );
 }
 
-export function shopListingRows(shop: Doc<"liveShops">, facets: ExploreFacets): NewDoc<"shopListings">[] {
+export function shopListingRows(
+  shop: Doc<"liveShops">,
+  facets: ExploreFacets,
+  platformTypes: readonly PlatformType[],
+): NewDoc<"shopListings">[] {
   const sortKey = shopSortKey(shop.liveShopName);
   const card = toShopCard(shop, facets);
-  const placeKeys = listingPlaceKeys(facets);
-  return listingCategoryKeys(facets).flatMap((categoryKey) =>
-    placeKeys.map((placeKey) => ({ liveShopId: shop._id, categoryKey, placeKey, sortKey, facets, card })),
+  return listingRows<NewDoc<"shopListings">>(
+    facets,
+    shopSearchDocument(shop, facets, platformTypes),
+    ({ categoryKey, placeKey }) => ({ liveShopId: shop._id, categoryKey, placeKey, sortKey, facets, card }),
   );
 }
 
@@ -227,18 +359,27 @@ export async function syncShopListings(
   if (shop && isShopPublic(publicShopStatus(shop))) {
     const known = linksChanged ? undefined : existing[0]?.facets;
     const facets = known ?? (await shopFacets(ctx, liveShopId));
-    wanted = shopListingRows(shop, facets);
+    wanted = shopListingRows(shop, facets, await shopPlatformTypes(ctx, liveShopId));
   }
   await replaceListingRows(ctx, "shopListings", existing, wanted, now);
 }
 
 const NO_FACETS: ExploreFacets = { categories: [], subcategories: [], msas: [], states: [] };
 
-/** Whether a change to a shop row can change its card or its listing (a restriction of its owner too). */
+/** The shop's own fields its search text reads beyond its card. */
+function shopSearchFields(shop: Doc<"liveShops">) {
+  return [shop.description, shop.productsSummary, shop.products.map((product) => product.name)];
+}
+
+/**
+ * Whether a change to a shop row can change its card, its search text or its listing (a restriction
+ * of its owner too).
+ */
 export function shopListingInputsChanged(before: Doc<"liveShops">, after: Doc<"liveShops">): boolean {
   return (
     publicShopStatus(before) !== publicShopStatus(after) ||
-    canonical(toShopCard(before, NO_FACETS)) !== canonical(toShopCard(after, NO_FACETS))
+    canonical(toShopCard(before, NO_FACETS)) !== canonical(toShopCard(after, NO_FACETS)) ||
+    canonical(shopSearchFields(before)) !== canonical(shopSearchFields(after))
   );
 }
 

@@ -1,22 +1,33 @@
 /**
  * Reading explore pages from the listing tables (decision 012). A filter becomes a few index ranges of
- * one table (lib/exploreListing.ts `planExploreRanges`), merged in the list's order with convex-helpers
- * streams and paginated, so a page reads about its own rows plus one per range, however many streams
- * exist. With search text the title or name search index is read instead, by relevance, and the filter
- * is applied to each result.
+ * one table (lib/exploreListing.ts `planExploreRanges`), each narrowed to the view's statuses and start
+ * times (decision 031), merged in the list's order with convex-helpers streams and paginated, so a page
+ * reads about its own rows plus one per range, however many streams exist. Search text is read
+ * through the listing tables' search indexes instead (decision 030, model/exploreSearch.ts).
  */
 import { mergedStream, stream, type QueryStream } from "convex-helpers/server/stream";
 import type { PaginationResult } from "convex/server";
-import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { matchesExploreFilter, type ExploreFacets, type ExploreFilter } from "../lib/explore";
 import {
-  ANY_KEY,
+  ENDED_RANK,
   EXPLORE_REFERENCE,
   exploreFilterRefusal,
+  LIVE_RANKS,
+  MAX_EXPLORE_RANGES,
   normalizeExploreFilter,
   planExploreRanges,
+  UPCOMING_RANK,
 } from "../lib/exploreListing";
+import {
+  effectiveSort,
+  exploreViewRefusal,
+  planExploreWhen,
+  type ExploreSort,
+  type ExploreView,
+  type StartWindow,
+  type WhenPlan,
+} from "../lib/exploreWhen";
 import schema, { type ShopCard, type StreamCard } from "../schema";
 import { appError } from "./errors";
 import { shopListsStreams } from "./exploreListings";
@@ -27,20 +38,41 @@ export const MAX_EXPLORE_PAGE_SIZE = 100;
 export type ExplorePageRequest = { numItems: number; cursor: string | null; endCursor?: string | null };
 
 /**
- * The filter and page request as the readers take them, or an INVALID_ARGUMENT refusal with the
- * sentence to show: too many metro areas, over-long ids or text, a page size out of range.
+ * The filter as the readers take it, or an INVALID_ARGUMENT refusal with the sentence to show: too
+ * many metro areas, over-long ids or text.
  */
-export function readExploreArgsOrThrow(
-  filter: ExploreFilter,
-  paginationOpts: ExplorePageRequest,
-): { filter: ExploreFilter; page: ExplorePageRequest } {
+export function readExploreFilterOrThrow(filter: ExploreFilter): ExploreFilter {
   const refusal = exploreFilterRefusal(filter);
   if (refusal) throw appError("INVALID_ARGUMENT", refusal);
+  return normalizeExploreFilter(filter, EXPLORE_REFERENCE);
+}
+
+/** A list's filter, which holds no search text (search has its own functions), or a refusal. */
+export function readListFilterOrThrow(filter: ExploreFilter): ExploreFilter {
+  const normalized = readExploreFilterOrThrow(filter);
+  if (normalized.q !== undefined) {
+    throw appError("INVALID_ARGUMENT", "Search text is searched with the search functions, not listed.");
+  }
+  return normalized;
+}
+
+/** A page request, or a refusal for a page size out of range. */
+export function readPageRequestOrThrow(paginationOpts: ExplorePageRequest): ExplorePageRequest {
   const { numItems, cursor, endCursor } = paginationOpts;
   if (!Number.isInteger(numItems) || numItems < 1 || numItems > MAX_EXPLORE_PAGE_SIZE) {
     throw appError("INVALID_ARGUMENT", `A page holds between 1 and ${MAX_EXPLORE_PAGE_SIZE} results.`);
   }
-  return { filter: normalizeExploreFilter(filter, EXPLORE_REFERENCE), page: { numItems, cursor, endCursor } };
+  return { numItems, cursor, endCursor };
+}
+
+/** A stream list's view, by default every live and upcoming show, soonest first; or a refusal. */
+export type ReadView = { plan: WhenPlan; sort: ExploreSort };
+
+export function readExploreViewOrThrow(view: ExploreView | undefined): ReadView {
+  const asked = view ?? { when: "upcoming" };
+  const refusal = exploreViewRefusal(asked);
+  if (refusal) throw appError("INVALID_ARGUMENT", refusal);
+  return { plan: planExploreWhen(asked), sort: effectiveSort(asked) };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -113,65 +145,159 @@ async function paginateMerged<Row extends ListingRow>(
   };
 }
 
+/**
+ * A list read as consecutive parts: every row of a part sorts before every row of the next, and a
+ * part's ranges share their bounds apart from the two keys. `lastRank` is the last rank a part holds.
+ *
+ * Why parts: convex-helpers narrows a stream to a range that is empty (a cursor past the stream's own
+ * upper bound) as if it were not, and reads rows beyond the stream's bounds. Ranges with the same
+ * bounds never meet that, since a cursor comes from one of them; a view with two status ranges (the
+ * shows on now, then a window of upcoming ones) is read as two parts instead of one merge.
+ */
+type ListPart<Row extends ListingRow> = { ranges: QueryStream<Row>[]; lastRank?: number };
+
+async function paginateParts<Row extends ListingRow>(
+  parts: ListPart<Row>[],
+  orderFields: string[],
+  itemId: (row: Row) => string,
+  filter: ExploreFilter,
+  request: ExplorePageRequest,
+  exact: boolean,
+): Promise<PaginationResult<Row>> {
+  const partOf = (cursor: string, fallback: number) => {
+    const rank = (JSON.parse(itemCursor(cursor, orderFields.length)) as unknown[])[0];
+    if (typeof rank !== "number") return fallback;
+    const index = parts.findIndex((part) => part.lastRank === undefined || rank <= part.lastRank);
+    return index === -1 ? parts.length - 1 : index;
+  };
+  const lastPart = parts.length - 1;
+  const first = request.cursor ? partOf(request.cursor, lastPart) : 0;
+  const last = request.endCursor ? partOf(request.endCursor, lastPart) : lastPart;
+  const page: Row[] = [];
+  for (let index = first; ; index++) {
+    const part = parts[index];
+    if (!part) throw new Error("A list part is missing.");
+    const result = await paginateMerged(
+      part.ranges,
+      orderFields,
+      itemId,
+      filter,
+      {
+        numItems: Math.max(1, request.numItems - page.length),
+        cursor: index === first ? request.cursor : null,
+        // A part before the one the page ends in is read to its end: the page held all of it.
+        endCursor: index === last ? request.endCursor : request.endCursor ? "[]" : undefined,
+      },
+      exact,
+    );
+    page.push(...result.page);
+    const full = !request.endCursor && page.length >= request.numItems;
+    if (!result.isDone || index >= last || (full && index === lastPart)) {
+      return { ...result, page, isDone: result.isDone && index === lastPart };
+    }
+    if (full) {
+      // This part is done and the page full: the next page starts after its last rank.
+      return { ...result, page, isDone: false, continueCursor: JSON.stringify([part.lastRank]) };
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Streams
 
-/** A page of the listed streams matching the filter: live, paused, upcoming, ended. */
-export async function pageStreamListings(
-  ctx: QueryCtx,
-  filter: ExploreFilter,
-  request: ExplorePageRequest,
-): Promise<PaginationResult<StreamCard>> {
-  const plan = planExploreRanges(filter, EXPLORE_REFERENCE);
-  const db = stream(ctx.db, schema);
-  const ranges = plan.ranges.map((range) =>
-    db
-      .query("streamListings")
-      .withIndex("by_categoryKey_and_placeKey_and_rank_and_sortKey_and_streamId", (q) =>
-        q.eq("categoryKey", range.categoryKey).eq("placeKey", range.placeKey),
-      ),
-  );
-  const result = await paginateMerged(
-    ranges,
-    ["rank", "sortKey", "streamId"],
-    (row) => row.streamId,
-    filter,
-    request,
-    plan.exact,
-  );
-  return { ...result, page: result.page.map((row) => row.card) };
-}
+/** The most results a count reads; past it the count reads "100+". */
+export const EXPLORE_COUNT_LIMIT = 100;
 
-async function listedStream(ctx: QueryCtx, streamId: Id<"streams">) {
-  return await ctx.db
-    .query("streamListings")
-    .withIndex("by_streamId_and_categoryKey_and_placeKey", (q) =>
-      q.eq("streamId", streamId).eq("categoryKey", ANY_KEY).eq("placeKey", ANY_KEY),
-    )
-    .unique();
+/**
+ * The statuses and start times one view reads within a (category key, place key) range, as index
+ * ranges in the list's order: the shows on now by start, then upcoming ones (all of them, or those
+ * starting in the window), or the ended ones.
+ */
+type RankRange = { ranks: readonly [number, number]; start?: StartWindow };
+
+function rankRanges(plan: WhenPlan): RankRange[] {
+  if (plan.ended) return [{ ranks: [ENDED_RANK, ENDED_RANK] }];
+  const window = plan.upcoming;
+  const unbounded = window !== null && window.from === undefined && window.before === undefined;
+  const [firstLive, lastLive] = [LIVE_RANKS[0], LIVE_RANKS[1]];
+  if (plan.live && unbounded) return [{ ranks: [firstLive, UPCOMING_RANK] }];
+  return [
+    ...(plan.live ? [{ ranks: [firstLive, lastLive] as const }] : []),
+    ...(window ? [{ ranks: [UPCOMING_RANK, UPCOMING_RANK] as const, start: window }] : []),
+  ];
 }
 
 /**
- * Streams whose title matches the search text, by relevance, then kept if listed and matching the
- * filter: a page can hold fewer results than asked (or none) while more follow.
+ * The merged index ranges of a filter and view: one stream per (category key, place key) and rank
+ * range. "Newest" reads the index by `newestKey`; a start window is only ever read "soonest".
  */
-export async function searchStreamListings(
+function streamListingStreams(ctx: QueryCtx, filter: ExploreFilter, view: ReadView) {
+  const parts = rankRanges(view.plan);
+  const plan = planExploreRanges(
+    filter,
+    EXPLORE_REFERENCE,
+    Math.max(1, Math.floor(MAX_EXPLORE_RANGES / parts.length)),
+  );
+  const db = stream(ctx.db, schema);
+  const newest = view.sort === "newest";
+  const listParts = parts.map(({ ranks: [low, high], start }) => ({
+    lastRank: high,
+    ranges: plan.ranges.map((range) => {
+      if (newest) {
+        return db
+          .query("streamListings")
+          .withIndex("by_categoryKey_and_placeKey_and_rank_and_newestKey_and_streamId", (q) =>
+            q
+              .eq("categoryKey", range.categoryKey)
+              .eq("placeKey", range.placeKey)
+              .gte("rank", low)
+              .lte("rank", high),
+          );
+      }
+      return db
+        .query("streamListings")
+        .withIndex("by_categoryKey_and_placeKey_and_rank_and_sortKey_and_streamId", (q) => {
+          const keys = q.eq("categoryKey", range.categoryKey).eq("placeKey", range.placeKey);
+          if (low !== high) return keys.gte("rank", low).lte("rank", high);
+          const rank = keys.eq("rank", low);
+          if (start?.from !== undefined && start.before !== undefined) {
+            return rank.gte("sortKey", start.from).lt("sortKey", start.before);
+          }
+          if (start?.from !== undefined) return rank.gte("sortKey", start.from);
+          if (start?.before !== undefined) return rank.lt("sortKey", start.before);
+          return rank;
+        });
+    }),
+  }));
+  return {
+    parts: listParts,
+    exact: plan.exact,
+    orderFields: ["rank", newest ? "newestKey" : "sortKey", "streamId"],
+  };
+}
+
+/** A page of the listed streams matching the filter and view: live, paused, then upcoming or ended. */
+export async function pageStreamListings(
   ctx: QueryCtx,
-  filter: ExploreFilter & { q: string },
+  filter: ExploreFilter,
+  view: ReadView,
   request: ExplorePageRequest,
 ): Promise<PaginationResult<StreamCard>> {
-  const result = await ctx.db
-    .query("streams")
-    .withSearchIndex("search_streamTitle", (q) => q.search("streamTitle", filter.q))
-    .paginate(request);
-  const rows = await Promise.all(result.page.map((found) => listedStream(ctx, found._id)));
-  return {
-    page: rows.flatMap((row) => (row && matchesExploreFilter(row.facets, filter) ? [row.card] : [])),
-    isDone: result.isDone,
-    continueCursor: result.continueCursor,
-    splitCursor: result.splitCursor,
-    pageStatus: result.pageStatus,
-  };
+  const { parts, exact, orderFields } = streamListingStreams(ctx, filter, view);
+  const result = await paginateParts(parts, orderFields, (row) => row.streamId, filter, request, exact);
+  return { ...result, page: result.page.map((row) => row.card) };
+}
+
+/** How many streams match the filter and view, counting up to EXPLORE_COUNT_LIMIT; `more` past it. */
+export async function countStreamListings(
+  ctx: QueryCtx,
+  filter: ExploreFilter,
+  view: ReadView,
+): Promise<{ count: number; more: boolean }> {
+  const { parts, exact, orderFields } = streamListingStreams(ctx, filter, view);
+  const request = { numItems: EXPLORE_COUNT_LIMIT, cursor: null };
+  const result = await paginateParts(parts, orderFields, (row) => row.streamId, filter, request, exact);
+  return { count: result.page.length, more: !result.isDone };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -181,7 +307,7 @@ export async function searchStreamListings(
  * The live badge, read with the page: LIVE while one of an active shop's streams is live, PAUSED while
  * one is only paused. A shop with neither costs no document read.
  */
-async function withLiveStatus(ctx: QueryCtx, card: ShopCard): Promise<ShopCard> {
+export async function withLiveStatus(ctx: QueryCtx, card: ShopCard): Promise<ShopCard> {
   if (!shopListsStreams(card.status)) return card;
   for (const streamStatus of ["LIVE", "PAUSED"] as const) {
     const link = await ctx.db
@@ -195,12 +321,8 @@ async function withLiveStatus(ctx: QueryCtx, card: ShopCard): Promise<ShopCard> 
   return card;
 }
 
-/** A page of the public shops matching the filter, by name. */
-export async function pageShopListings(
-  ctx: QueryCtx,
-  filter: ExploreFilter,
-  request: ExplorePageRequest,
-): Promise<PaginationResult<ShopCard>> {
+/** The public shops matching the filter, by name: a page of them (their cards, still to badge). */
+async function paginateShopListings(ctx: QueryCtx, filter: ExploreFilter, request: ExplorePageRequest) {
   const plan = planExploreRanges(filter, EXPLORE_REFERENCE);
   const db = stream(ctx.db, schema);
   const ranges = plan.ranges.map((range) =>
@@ -210,7 +332,7 @@ export async function pageShopListings(
         q.eq("categoryKey", range.categoryKey).eq("placeKey", range.placeKey),
       ),
   );
-  const result = await paginateMerged(
+  return await paginateMerged(
     ranges,
     ["sortKey", "liveShopId"],
     (row) => row.liveShopId,
@@ -218,35 +340,23 @@ export async function pageShopListings(
     request,
     plan.exact,
   );
+}
+
+/** A page of the public shops matching the filter, by name. */
+export async function pageShopListings(
+  ctx: QueryCtx,
+  filter: ExploreFilter,
+  request: ExplorePageRequest,
+): Promise<PaginationResult<ShopCard>> {
+  const result = await paginateShopListings(ctx, filter, request);
   return { ...result, page: await Promise.all(result.page.map((row) => withLiveStatus(ctx, row.card))) };
 }
 
-async function listedShop(ctx: QueryCtx, liveShopId: Id<"liveShops">) {
-  return await ctx.db
-    .query("shopListings")
-    .withIndex("by_liveShopId_and_categoryKey_and_placeKey", (q) =>
-      q.eq("liveShopId", liveShopId).eq("categoryKey", ANY_KEY).eq("placeKey", ANY_KEY),
-    )
-    .unique();
-}
-
-/** Shops whose name matches the search text, by relevance, kept if public and matching the filter. */
-export async function searchShopListings(
+/** How many public shops match the filter, counting up to EXPLORE_COUNT_LIMIT; `more` past it. */
+export async function countShopListings(
   ctx: QueryCtx,
-  filter: ExploreFilter & { q: string },
-  request: ExplorePageRequest,
-): Promise<PaginationResult<ShopCard>> {
-  const result = await ctx.db
-    .query("liveShops")
-    .withSearchIndex("search_liveShopName", (q) => q.search("liveShopName", filter.q))
-    .paginate(request);
-  const rows = await Promise.all(result.page.map((found) => listedShop(ctx, found._id)));
-  const cards = rows.flatMap((row) => (row && matchesExploreFilter(row.facets, filter) ? [row.card] : []));
-  return {
-    page: await Promise.all(cards.map((card) => withLiveStatus(ctx, card))),
-    isDone: result.isDone,
-    continueCursor: result.continueCursor,
-    splitCursor: result.splitCursor,
-    pageStatus: result.pageStatus,
-  };
+  filter: ExploreFilter,
+): Promise<{ count: number; more: boolean }> {
+  const result = await paginateShopListings(ctx, filter, { numItems: EXPLORE_COUNT_LIMIT, cursor: null });
+  return { count: result.page.length, more: !result.isDone };
 }

@@ -12,6 +12,7 @@ import type { StreamStatus } from "../lib/constants";
 import {
   liveShopFields,
   platformTypeValidator,
+  schemaTypeValidator,
   shopStatusValidator,
   streamCardValidator,
   streamFields,
@@ -89,6 +90,8 @@ export const publicStreamValidator = v.object({
     slug: v.string(),
     logoUrl: v.optional(v.string()),
     status: shopStatusValidator,
+    /** The shop's schema.org type, the organizer of the stream page's Event. */
+    schemaType: schemaTypeValidator,
   }),
   platforms: v.array(platformLinkValidator),
   categories: v.array(categoryLabelValidator),

@@ -13,6 +13,7 @@ import {
   shopListingInputsChanged,
   shopListsStreams,
   streamListingInputsChanged,
+  streamSearchInputsChanged,
   syncShopListings,
   syncShopStreamListings,
   syncStreamListings,
@@ -28,8 +29,13 @@ function direct(ctx: MutationCtx & { innerDb: MutationCtx["db"] }): MutationCtx 
 }
 
 triggers.register("streams", async (ctx, change) => {
-  if (change.operation === "update" && !streamListingInputsChanged(change.oldDoc, change.newDoc)) return;
-  await syncStreamListings(direct(ctx), change.id);
+  if (change.operation !== "update") return await syncStreamListings(direct(ctx), change.id);
+  if (!streamListingInputsChanged(change.oldDoc, change.newDoc)) return;
+  // A status change keeps the search text: only a change to what it is made of derives it again.
+  const searchChanged =
+    change.oldDoc.liveShopId !== change.newDoc.liveShopId ||
+    streamSearchInputsChanged(change.oldDoc, change.newDoc);
+  await syncStreamListings(direct(ctx), change.id, { searchChanged });
 });
 
 // A show going live tells those who saved it or follow its shop, in scheduled batches (decision 021).
@@ -63,7 +69,22 @@ triggers.register("liveShops", async (ctx, change) => {
   // `publicShopStatus`: a shop whose owner is restricted (GDPR article 18) lists nothing.
   const listedBefore = oldDoc !== null && shopListsStreams(publicShopStatus(oldDoc));
   const listedAfter = newDoc !== null && shopListsStreams(publicShopStatus(newDoc));
-  if (listedBefore !== listedAfter) await syncShopStreamListings(direct(ctx), change.id);
+  // Its streams are also found by its headline (decision 030).
+  const headlineChanged =
+    listedAfter && oldDoc !== null && newDoc !== null && oldDoc.headline !== newDoc.headline;
+  if (listedBefore !== listedAfter || headlineChanged) await syncShopStreamListings(direct(ctx), change.id);
+});
+
+// A stream, and its shop, are found by its platforms' names (decision 030). A platform removed from
+// a stream stays in its shop's text until the shop's rows are next derived (any change to the shop or
+// its links, a platform added to one of its streams): rederiving the shop reads its newest streams'
+// platforms, too much for a cascade deleting hundreds of streams' platforms in one transaction.
+triggers.register("streamPlatforms", async (ctx, change) => {
+  const { streamId } = change.newDoc ?? change.oldDoc;
+  await syncStreamListings(direct(ctx), streamId);
+  if (change.operation === "delete") return;
+  const stream = await ctx.db.get("streams", streamId);
+  if (stream) await syncShopListings(direct(ctx), stream.liveShopId);
 });
 
 for (const table of ["liveShopCategories", "liveShopMsas"] as const) {

@@ -603,6 +603,42 @@ export const MATRIX: Record<string, Row> = {
     },
     expect: everyone("allow"),
   },
+  "explore:countExploreStreams": {
+    kind: "query",
+    call: async (t) => {
+      await rebuildListings(t);
+      const { count } = await t.query(api.explore.countExploreStreams, { filter: EXPLORE_FIRST_PAGE.filter });
+      return count > 0 ? [count] : [];
+    },
+    expect: everyone("allow"),
+  },
+  "explore:countExploreShops": {
+    kind: "query",
+    call: async (t) => {
+      await rebuildListings(t);
+      const { count } = await t.query(api.explore.countExploreShops, { filter: EXPLORE_FIRST_PAGE.filter });
+      return count > 0 ? [count] : [];
+    },
+    expect: everyone("allow"),
+  },
+  "explore:searchExploreStreams": {
+    kind: "query",
+    call: async (t) => {
+      await rebuildListings(t);
+      const filter = { ...EXPLORE_FIRST_PAGE.filter, q: "denim" };
+      return (await t.query(api.explore.searchExploreStreams, { filter })).results;
+    },
+    expect: everyone("allow"),
+  },
+  "explore:searchExploreShops": {
+    kind: "query",
+    call: async (t) => {
+      await rebuildListings(t);
+      const filter = { ...EXPLORE_FIRST_PAGE.filter, q: "omar" };
+      return (await t.query(api.explore.searchExploreShops, { filter })).results;
+    },
+    expect: everyone("allow"),
+  },
   "streams:listMyStreams": {
     kind: "query",
     call: (t) => t.query(api.streams.listMyStreams, {}),

@@ -17,6 +17,11 @@
  * rows filling up, not growth: its figures are printed and held to the absolute budget, and the 1.2 ×
  * check applies to every filter whose demo page holds at least as many results as it has ranges
  * (decision 017).
+ *
+ * With the streams in, also: the views of decision 031 (live now, the next 7 days, replays, the newest
+ * first) held to the same absolute budget, the counts (at most 100 results read), and search (decision
+ * 030): documents read per search on the demo data and with the streams in, held to its bound (per
+ * status group and pass at most SEARCH_CANDIDATES rows).
  */
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
@@ -26,6 +31,9 @@ import {
   normalizeExploreFilter,
   planExploreRanges,
 } from "../../convex/lib/exploreListing";
+import { calendarDay, type ExploreView } from "../../convex/lib/exploreWhen";
+import { EXPLORE_COUNT_LIMIT } from "../../convex/model/explorePages";
+import { MAX_TYPO_SEARCHES, SEARCH_CANDIDATES } from "../../convex/model/exploreSearch";
 import type { BackendProcess } from "./backend-process";
 import { recordFigure } from "./stats";
 
@@ -43,7 +51,6 @@ const FILTERS: { name: string; filter: Partial<ExploreFilter> }[] = [
     name: "2 categories + 2 states",
     filter: { categories: ["home_goods", "diy_crafts"], states: ["GA", "WA"] },
   },
-  { name: 'text search "night"', filter: { q: "night" } },
 ];
 
 type Page = { page: unknown[]; isDone: boolean; continueCursor: string };
@@ -64,24 +71,39 @@ async function query(
   filter: ExploreFilter,
   numItems: number,
   cursor: string | null,
+  view?: ExploreView,
 ) {
   return await new ConvexHttpClient(backend.url).query(api.explore.listExploreStreams, {
     filter,
+    view,
     paginationOpts: { numItems, cursor },
   });
 }
 
-/** Documents read by one call of listExploreStreams, from the backend's per-function stats. */
+/** Documents one call of `name` read, from the backend's per-function stats, and its answer. */
+async function readsOf<T>(
+  backend: BackendProcess,
+  name: string,
+  call: () => Promise<T>,
+): Promise<{ result: T; docsRead: number }> {
+  const docsRead = async () => (await backend.stats())[name]?.docsRead ?? 0;
+  const before = await docsRead();
+  const result = await call();
+  return { result, docsRead: (await docsRead()) - before };
+}
+
+/** Documents read by one call of listExploreStreams. */
 async function readsOfPage(
   backend: BackendProcess,
   filter: ExploreFilter,
   numItems: number,
   cursor: string | null,
+  view?: ExploreView,
 ): Promise<{ page: Page; docsRead: number }> {
-  const docsRead = async () => (await backend.stats())["explore:listExploreStreams"]?.docsRead ?? 0;
-  const before = await docsRead();
-  const page = await query(backend, filter, numItems, cursor);
-  return { page, docsRead: (await docsRead()) - before };
+  const { result, docsRead } = await readsOf(backend, "explore:listExploreStreams", () =>
+    query(backend, filter, numItems, cursor, view),
+  );
+  return { page: result, docsRead };
 }
 
 /** Reads of the first and the second page. */
@@ -89,11 +111,12 @@ async function readsOfTwoPages(
   backend: BackendProcess,
   filter: ExploreFilter,
   numItems: number,
+  view?: ExploreView,
 ): Promise<Reads> {
-  const first = await readsOfPage(backend, filter, numItems, null);
+  const first = await readsOfPage(backend, filter, numItems, null, view);
   const second = first.page.isDone
     ? { docsRead: 0, page: { page: [] } }
-    : await readsOfPage(backend, filter, numItems, first.page.continueCursor);
+    : await readsOfPage(backend, filter, numItems, first.page.continueCursor, view);
   return {
     first: first.docsRead,
     later: second.docsRead,
@@ -112,13 +135,16 @@ async function countMatches(backend: BackendProcess, filter: ExploreFilter): Pro
   }
 }
 
-/** Every filter's reads on the demo data, with page sizes the demo data fills. */
-export async function exploreDemoCases(backend: BackendProcess): Promise<ExploreCase[]> {
+/** What is measured on the demo data: each filter's pages, and each search's reads. */
+export type ExploreDemo = { cases: ExploreCase[]; searches: SearchFigure[] };
+
+/** Every filter's reads on the demo data, with page sizes the demo data fills; every search's. */
+export async function exploreDemoCases(backend: BackendProcess): Promise<ExploreDemo> {
   const cases: ExploreCase[] = [];
   for (const { name, filter: selection } of FILTERS) {
     const filter = { ...emptyExploreFilter(), ...selection };
     const normalized = normalizeExploreFilter(filter, EXPLORE_REFERENCE);
-    const ranges = normalized.q ? 0 : planExploreRanges(normalized, EXPLORE_REFERENCE).ranges.length;
+    const ranges = planExploreRanges(normalized, EXPLORE_REFERENCE).ranges.length;
     const matches = await countMatches(backend, filter);
     const pageSize = Math.max(1, Math.floor((matches - 1) / 2));
     cases.push({
@@ -130,15 +156,16 @@ export async function exploreDemoCases(backend: BackendProcess): Promise<Explore
       demo: await readsOfTwoPages(backend, filter, pageSize),
     });
   }
-  return cases;
+  return { cases, searches: await searchReads(backend) };
 }
 
 /** The same filters once `generated` streams are in, against the demo figures and the absolute budget. */
 export async function exploreAtScale(
   backend: BackendProcess,
-  cases: ExploreCase[],
+  demo: ExploreDemo,
   generated: number,
 ): Promise<void> {
+  const { cases } = demo;
   console.log(
     `Explore, documents read per page (listExploreStreams), demo data → with ${generated} more streams ("first/later" page reads):`,
   );
@@ -186,5 +213,143 @@ export async function exploreAtScale(
       ` whose demo page holds at least one result per range): ${scaleVerdict}` +
       (overScale.length === 0 ? "" : ` (${overScale.join(", ")})`),
   );
+  console.log();
+  await viewsAtScale(backend, generated);
+  await searchAtScale(backend, demo.searches, generated);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Views and counts (decision 031)
+
+const VIEW_FILTERS: { name: string; filter: Partial<ExploreFilter> }[] = [
+  { name: "no filter", filter: {} },
+  { name: "one category", filter: { categories: ["collectibles"] } },
+  { name: "category + metro area", filter: { categories: ["collectibles"], msas: ["16980"] } },
+];
+
+function benchViews(): { name: string; view: ExploreView; parts: number }[] {
+  const timeZone = "America/Chicago";
+  const day = calendarDay(Date.now(), timeZone);
+  return [
+    { name: "live now", view: { when: "live" }, parts: 1 },
+    { name: "next 7 days", view: { when: "week", day, timeZone }, parts: 2 },
+    { name: "replays", view: { when: "replays" }, parts: 1 },
+    { name: "newest first", view: { when: "upcoming", sort: "newest" }, parts: 1 },
+  ];
+}
+
+/** Each view's pages at the app's page size, and each count, with the generated streams in. */
+async function viewsAtScale(backend: BackendProcess, generated: number): Promise<void> {
+  console.log(
+    `Explore views and counts with ${generated} more streams, documents read (page of ${APP_PAGE_SIZE}):`,
+  );
+  let pagesOk = true;
+  let countsOk = true;
+  for (const { name: filterName, filter: selection } of VIEW_FILTERS) {
+    const filter = { ...emptyExploreFilter(), ...selection };
+    const ranges = planExploreRanges(normalizeExploreFilter(filter, EXPLORE_REFERENCE), EXPLORE_REFERENCE)
+      .ranges.length;
+    const row: string[] = [];
+    for (const { name, view, parts } of benchViews()) {
+      const pages = await readsOfTwoPages(backend, filter, APP_PAGE_SIZE, view);
+      const budget = 3 * APP_PAGE_SIZE + ranges * parts;
+      pagesOk &&= Math.max(pages.first, pages.later) <= budget;
+      row.push(`${name} ${pages.first}/${pages.later} (≤ ${budget})`);
+    }
+    const { result, docsRead } = await readsOf(backend, "explore:countExploreStreams", () =>
+      new ConvexHttpClient(backend.url).query(api.explore.countExploreStreams, { filter }),
+    );
+    const countBudget = EXPLORE_COUNT_LIMIT + 1 + ranges;
+    countsOk &&= docsRead <= countBudget;
+    row.push(`count ${result.count}${result.more ? "+" : ""}: ${docsRead} (≤ ${countBudget})`);
+    console.log(`  ${filterName.padEnd(22)} ${row.join("; ")}`);
+  }
+  const pagesVerdict = recordFigure({
+    group: GROUP,
+    figure: `explore views (live, 7 days, replays, newest), documents read, +${generated} streams`,
+    measured: pagesOk ? "every page within" : "some page over",
+    budget: "≤ 3 × page size + ranges × parts",
+    ok: pagesOk,
+  });
+  const countsVerdict = recordFigure({
+    group: GROUP,
+    figure: `explore counts, documents read, +${generated} streams`,
+    measured: countsOk ? "every count within" : "some count over",
+    budget: `≤ ${EXPLORE_COUNT_LIMIT} + 1 + ranges`,
+    ok: countsOk,
+  });
+  console.log(`  budget ≤ 3 × page size + ranges × parts, every page: ${pagesVerdict}`);
+  console.log(`  counts read at most ${EXPLORE_COUNT_LIMIT} results plus look-aheads: ${countsVerdict}`);
+  console.log();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Search (decision 030)
+
+const SEARCHES: { name: string; q: string }[] = [
+  { name: "a word", q: "denim" },
+  { name: "a typo", q: "pokeman" },
+  { name: "two words, one a typo", q: "vintage brooklin" },
+  { name: "a broad word", q: "night" },
+  { name: "one letter, typing", q: "s" },
+];
+
+/** Per status group (live, paused, upcoming) and pass (as typed, two typo words) at most this many. */
+const SEARCH_BOUND = 3 * (1 + MAX_TYPO_SEARCHES) * SEARCH_CANDIDATES;
+
+export type SearchFigure = { streams: number; shops: number; found: number; more: boolean };
+
+async function searchReads(backend: BackendProcess): Promise<SearchFigure[]> {
+  const figures: SearchFigure[] = [];
+  for (const { q } of SEARCHES) {
+    const filter = { ...emptyExploreFilter(), q };
+    const client = () => new ConvexHttpClient(backend.url);
+    const streams = await readsOf(backend, "explore:searchExploreStreams", () =>
+      client().query(api.explore.searchExploreStreams, { filter }),
+    );
+    const shops = await readsOf(backend, "explore:searchExploreShops", () =>
+      client().query(api.explore.searchExploreShops, { filter }),
+    );
+    figures.push({
+      streams: streams.docsRead,
+      shops: shops.docsRead,
+      found: streams.result.count,
+      more: streams.result.more,
+    });
+  }
+  return figures;
+}
+
+async function searchAtScale(
+  backend: BackendProcess,
+  demo: SearchFigure[],
+  generated: number,
+): Promise<void> {
+  const big = await searchReads(backend);
+  console.log(
+    `Explore search, documents read per search (streams, shops), demo data → with ${generated} more streams:`,
+  );
+  let ok = true;
+  let most = 0;
+  for (const [index, { name, q }] of SEARCHES.entries()) {
+    const before = demo[index];
+    const after = big[index];
+    if (!before || !after) continue;
+    most = Math.max(most, before.streams, after.streams, before.shops, after.shops);
+    ok &&= most <= SEARCH_BOUND;
+    const found = (figure: SearchFigure) => `${figure.found}${figure.more ? "+" : ""} found`;
+    console.log(
+      `  ${`${name} "${q}"`.padEnd(36)} streams ${before.streams} → ${after.streams}, shops ${before.shops} → ${after.shops}` +
+        ` (${found(before)} → ${found(after)})`,
+    );
+  }
+  const searchVerdict = recordFigure({
+    group: GROUP,
+    figure: `explore search, documents read per search, demo and +${generated} streams`,
+    measured: `at most ${most}`,
+    budget: `≤ ${SEARCH_BOUND}`,
+    ok,
+  });
+  console.log(`  bound ≤ ${SEARCH_BOUND} documents per search, whatever the data: ${searchVerdict}`);
   console.log();
 }

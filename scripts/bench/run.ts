@@ -142,6 +142,10 @@ function queryArgs(target: StreamRow & { liveShopId: Id<"liveShops">; slug: stri
   const args: Record<string, Record<string, unknown>> = {
     "explore:listExploreStreams": EXPLORE_FIRST_PAGE,
     "explore:listExploreShops": EXPLORE_FIRST_PAGE,
+    "explore:countExploreStreams": { filter: EXPLORE_FIRST_PAGE.filter },
+    "explore:countExploreShops": { filter: EXPLORE_FIRST_PAGE.filter },
+    "explore:searchExploreStreams": { filter: { ...EXPLORE_FIRST_PAGE.filter, q: "denim" } },
+    "explore:searchExploreShops": { filter: { ...EXPLORE_FIRST_PAGE.filter, q: "denim" } },
     "liveShops:getMyShop": { liveShopId: target.liveShopId },
     "liveShops:checkSlug": { slug: target.slug },
     "streams:getMyStream": { streamId: target._id },

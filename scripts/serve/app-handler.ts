@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { inlineScriptHashes, securityHeaders, type CspOptions } from "./headers.ts";
+import { withPageHead, type PagePreview } from "./page-previews.ts";
 import { pageStatus } from "./routes.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -42,6 +43,13 @@ export type AppHandlerOptions = Omit<CspOptions, "inlineScriptHashes" | "host"> 
   distDir: string;
   /** Compress every text file at start (default true). */
   precompress?: boolean;
+  /**
+   * Shop and stream pages' status and head (page-previews.ts): 404 for an unknown one, link preview
+   * tags for the others. Null for any other path, or when the backend could not be read.
+   */
+  previews?: (pathname: string, origin: string) => Promise<PagePreview | null>;
+  /** The site's public address for canonical and preview URLs; by default `http://{Host}`. */
+  publicOrigin?: string;
 };
 
 const brotli = (raw: Buffer) =>
@@ -86,6 +94,17 @@ export function createAppHandler(options: AppHandlerOptions) {
       bodies.set(key, body);
     }
     const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+    sendBody(req, res, body, type, status, cache);
+  }
+
+  function sendBody(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: Body,
+    type: string,
+    status: number,
+    cache: string,
+  ) {
     const accept = String(req.headers["accept-encoding"] ?? "");
     let payload = body.raw;
     res.setHeader("Vary", "Accept-Encoding");
@@ -142,6 +161,20 @@ export function createAppHandler(options: AppHandlerOptions) {
     }
     // A missing asset is a 404 too, but with the page rather than a bare error: same for every path.
     // The page itself is never cached, so a new build is picked up at the next load.
-    send(req, res, "/index.html", path.join(distDir, "index.html"), pageStatus(pathname), "no-cache");
+    const sendPage = () =>
+      send(req, res, "/index.html", path.join(distDir, "index.html"), pageStatus(pathname), "no-cache");
+    if (!options.previews || pageStatus(pathname) !== 200) {
+      sendPage();
+      return;
+    }
+    const origin = options.publicOrigin ?? `http://${req.headers.host ?? "localhost"}`;
+    void options.previews(pathname, origin).then(
+      (preview) => {
+        if (!preview) return sendPage();
+        const html = Buffer.from(withPageHead(indexHtml.toString("utf8"), preview, origin));
+        sendBody(req, res, { raw: html }, CONTENT_TYPES[".html"] ?? "text/html", preview.status, "no-cache");
+      },
+      () => sendPage(),
+    );
   };
 }

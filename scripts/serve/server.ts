@@ -6,6 +6,10 @@
  *
  *   --port 4173 (or PORT)   --host 127.0.0.1   --site-port 3211   --data-dir .local-backend   --reset
  *   --allowed-hosts livelocal.example,.livelocal.example   (names answered besides loopback ones; `all`: any)
+ *   --public-origin https://livelocal.example   (or PUBLIC_ORIGIN: the address links and previews name)
+ *
+ * Shop and stream pages are read from the backend as they are asked for (page-previews.ts): an
+ * unknown one answers 404, the others carry their title, description and link preview tags.
  *
  * Every request and upgrade is checked for its Host and Origin first (local-backend/access.ts), as
  * the embedded backend checks its own: loopback names by default, so a page that rebinds its name to
@@ -30,6 +34,7 @@ import { SYNC_PATH } from "../../local-backend/sync.ts";
 import { BACKEND_PATHS } from "../../local-backend/vite-plugin.ts";
 import { buildMetaPath, LATEST_BUILD_PATH, type BuildMeta } from "../build/build-info.ts";
 import { createAppHandler } from "./app-handler.ts";
+import { createPagePreviews } from "./page-previews.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -68,19 +73,26 @@ export async function startAppServer(options: {
   allowedHosts?: AccessOptions["allowedHosts"];
   /** The Convex functions the local backend runs (default convex/; tests use a fixture). */
   functionsDir?: string;
+  /** The site's public address for canonical and preview links (default `http://{Host}`). */
+  publicOrigin?: string;
+  /** How long a shop's or stream's page head is kept (default 30 s). */
+  previewTtlMs?: number;
 }): Promise<StartedAppServer> {
   const distDir = options.distDir ?? path.join(root, "dist");
   const host = options.host ?? "127.0.0.1";
   const meta = readBuildMeta(distDir);
+  let origin = "";
   const handleApp = createAppHandler({
     distDir,
     convexUrl: meta.convexUrl,
     clerkPublishableKey: meta.clerkPublishableKey,
+    publicOrigin: options.publicOrigin,
+    // The deployment the build names, or the local backend this process runs on its own origin.
+    previews: createPagePreviews({ convexUrl: () => meta.convexUrl ?? origin, ttlMs: options.previewTtlMs }),
   });
 
   const accessOptions: AccessOptions = { listenHost: host, allowedHosts: options.allowedHosts };
   const access = new AccessPolicy(accessOptions);
-  let origin = "";
   const core = meta.convexUrl
     ? null
     : await LocalBackendCore.createWithOrigin(
@@ -153,6 +165,16 @@ export async function startAppServer(options: {
   };
 }
 
+/** An origin (`https://livelocal.example`) from the command line; anything else stops the server. */
+function parsePublicOrigin(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const url = new URL(value);
+  if (!["http:", "https:"].includes(url.protocol) || url.origin !== value.replace(/\/$/, "")) {
+    throw new Error(`--public-origin takes an origin such as https://livelocal.example, not ${value}.`);
+  }
+  return url.origin;
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -162,6 +184,7 @@ async function main() {
       "data-dir": { type: "string" },
       reset: { type: "boolean" },
       "allowed-hosts": { type: "string" },
+      "public-origin": { type: "string" },
     },
   });
   const running = await startAppServer({
@@ -171,6 +194,7 @@ async function main() {
     dataDir: values["data-dir"] ? path.resolve(values["data-dir"]) : undefined,
     reset: values.reset,
     allowedHosts: parseAllowedHosts(values["allowed-hosts"]),
+    publicOrigin: parsePublicOrigin(values["public-origin"] ?? process.env.PUBLIC_ORIGIN),
   });
   const shutdown = () => void running.stop().then(() => process.exit(0));
   process.once("SIGINT", shutdown);

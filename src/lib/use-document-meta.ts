@@ -1,10 +1,39 @@
 import { useEffect } from "react";
+import { DEFAULT_DESCRIPTION, documentTitle, SITE_NAME } from "./page-meta";
 
-/** Sets the tab title ("<title> · LiveLocal") and `<meta name="description">` while the page is shown. */
-export function useDocumentMeta({ title, description }: { title: string; description?: string }): void {
+/** What `npm start` wrote into the page it served for link previews carries this attribute. */
+export const SERVER_META_ATTRIBUTE = "data-page-meta";
+
+/**
+ * Takes the head back to index.html's own before the app's first render: the tags `npm start` added
+ * for link previews (decision 033) go, the title and description return to the defaults, so each
+ * page sets (and on leaving restores) exactly its own.
+ */
+export function clearServerPageMeta(): void {
+  for (const element of document.head.querySelectorAll(`[${SERVER_META_ATTRIBUTE}]`)) element.remove();
+  document.title = SITE_NAME;
+  document.head
+    .querySelector<HTMLMetaElement>('meta[name="description"]')
+    ?.setAttribute("content", DEFAULT_DESCRIPTION);
+}
+
+/**
+ * Sets the tab title ("<title> · LiveLocal"), `<meta name="description">` and, for pages with a
+ * canonical address (a shop by its slug), `<link rel="canonical">` while the page is shown.
+ */
+export function useDocumentMeta({
+  title,
+  description,
+  canonical,
+}: {
+  title: string;
+  description?: string;
+  /** A site path; the link holds it on this origin. */
+  canonical?: string;
+}): void {
   useEffect(() => {
     const previous = document.title;
-    document.title = `${title} · LiveLocal`;
+    document.title = documentTitle(title);
     return () => {
       document.title = previous;
     };
@@ -26,4 +55,13 @@ export function useDocumentMeta({ title, description }: { title: string; descrip
       else meta.content = previous;
     };
   }, [description]);
+
+  useEffect(() => {
+    if (canonical === undefined) return;
+    const link = document.createElement("link");
+    link.rel = "canonical";
+    link.href = new URL(canonical, window.location.origin).href;
+    document.head.append(link);
+    return () => link.remove();
+  }, [canonical]);
 }

@@ -1,5 +1,6 @@
 import { paths } from "@/config/paths";
 import { CATEGORIES } from "@convex/lib/data/categories";
+import { exploreViewSearch, parseExploreView } from "@convex/lib/exploreWhen";
 
 export type HeaderLink = { label: string; href: string; icon: string };
 
@@ -16,14 +17,21 @@ export const categoryLinks: readonly HeaderLink[] = CATEGORIES.map((category) =>
 }));
 
 /**
- * "Live now" opens the streams list unfiltered: the server orders it live first, so the live shows
- * lead, and unlike an anchor on the home page it keeps going with upcoming shows and filters.
+ * "Live now" opens the streams list's live view (decision 031): only the shows on now, updating live,
+ * and unlike an anchor on the home page it keeps the filters.
  */
 export const liveNowLink: HeaderLink = {
   label: "Live now",
-  href: paths.explore.streams.getHref(),
+  href: paths.explore.streams.getHref(exploreViewSearch({ when: "live" })),
   icon: "lucide:radio",
 };
+
+/** Whether a location is the live view, where "Live now" is the current page (and nowhere else). */
+export function isLiveNowLocation(location: { pathname: string; search: string }): boolean {
+  return (
+    location.pathname === paths.explore.streams.path && parseExploreView(location.search).when === "live"
+  );
+}
 
 export const dashboardLink: HeaderLink = {
   label: "Dashboard",

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { NavLink } from "react-router-dom";
+import { Link, NavLink, useLocation } from "react-router-dom";
 import { buttonVariants } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { cn } from "@/lib/cn";
 import { ExploreMenu } from "./explore-menu";
-import { dashboardLink, liveNowLink } from "./header-links";
+import { dashboardLink, isLiveNowLocation, liveNowLink } from "./header-links";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { ThemeToggle } from "./theme-toggle";
@@ -17,6 +17,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
  * shared layout components do not import features (STYLE.md point 10).
  */
 export function Header({ accountControl }: { accountControl: ReactNode }) {
+  // Current only on the live view: not on other explore URLs, which share its path.
+  const liveNow = isLiveNowLocation(useLocation());
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <div className="relative mx-auto flex h-16 max-w-6xl items-center gap-1 px-4 sm:gap-2">
@@ -24,10 +26,14 @@ export function Header({ accountControl }: { accountControl: ReactNode }) {
         {/* On phones these links live in the mobile menu, so the header fits 360 px. */}
         <nav aria-label="Main" className="ml-4 flex items-center max-md:hidden">
           <ExploreMenu />
-          <NavLink to={liveNowLink.href} end className={navLinkClass}>
+          <Link
+            to={liveNowLink.href}
+            aria-current={liveNow ? "page" : undefined}
+            className={navLinkClass({ isActive: liveNow })}
+          >
             <Icon name={liveNowLink.icon} className="size-4 text-red-600" />
             {liveNowLink.label}
-          </NavLink>
+          </Link>
           {/* SPEC.md section 2: shown to every visitor; signed-out visitors are sent on to sign in. */}
           <NavLink to={dashboardLink.href} className={navLinkClass}>
             <Icon name={dashboardLink.icon} className="size-4" />

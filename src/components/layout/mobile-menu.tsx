@@ -1,15 +1,31 @@
-import { Link } from "react-router-dom";
+import { Link, useLocation } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
-import { categoryLinks, dashboardLink, exploreLinks, liveNowLink, type HeaderLink } from "./header-links";
+import {
+  categoryLinks,
+  dashboardLink,
+  exploreLinks,
+  isLiveNowLocation,
+  liveNowLink,
+  type HeaderLink,
+} from "./header-links";
 import { useDisclosure } from "./use-disclosure";
 
-function MenuLink({ link, onNavigate }: { link: HeaderLink; onNavigate: () => void }) {
+function MenuLink({
+  link,
+  onNavigate,
+  current = false,
+}: {
+  link: HeaderLink;
+  onNavigate: () => void;
+  current?: boolean;
+}) {
   return (
     <Link
       to={link.href}
       onClick={onNavigate}
-      className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-base text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-slate-100 dark:hover:bg-slate-800"
+      aria-current={current ? "page" : undefined}
+      className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-base text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-primary-600 aria-[current=page]:font-semibold aria-[current=page]:text-primary-700 dark:text-slate-100 dark:hover:bg-slate-800 dark:aria-[current=page]:text-primary-100"
     >
       <Icon name={link.icon} className="size-5" />
       {link.label}
@@ -25,6 +41,7 @@ function MenuLink({ link, onNavigate }: { link: HeaderLink; onNavigate: () => vo
 export function MobileMenu() {
   const { open, close, buttonProps, panelRef, panelId } = useDisclosure("mobile");
   const onNavigate = () => close(false);
+  const liveNow = isLiveNowLocation(useLocation());
   return (
     <div className="md:hidden">
       <Button {...buttonProps} variant="ghost" size="icon" aria-label="Menu">
@@ -40,7 +57,7 @@ export function MobileMenu() {
           <ul className="space-y-1">
             {[...exploreLinks, liveNowLink, dashboardLink].map((link) => (
               <li key={link.label}>
-                <MenuLink link={link} onNavigate={onNavigate} />
+                <MenuLink link={link} onNavigate={onNavigate} current={link === liveNowLink && liveNow} />
               </li>
             ))}
           </ul>

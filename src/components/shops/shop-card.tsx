@@ -19,8 +19,9 @@ export function ShopCard({ shop, priority = false }: { shop: ShopCardData; prior
   const areas = shop.areas.map((code) => MSAS.find((msa) => msa.cbsaCode === code)?.name).filter(Boolean);
   return (
     <article className="relative h-full overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <div className="relative h-28 bg-gradient-to-br from-primary-100 to-secondary-50 dark:from-primary-900/40 dark:to-slate-800">
-        {shop.bannerImageUrl && <CardPicture src={shop.bannerImageUrl} priority={priority} />}
+      {/* The banner whole, at the 3:1 shops are asked for; any other shape is letterboxed, never cut. */}
+      <div className="relative aspect-[3/1] bg-gradient-to-br from-primary-100 to-secondary-50 dark:from-primary-900/40 dark:to-slate-800">
+        {shop.bannerImageUrl && <CardPicture src={shop.bannerImageUrl} priority={priority} fit="contain" />}
         {shop.liveStatus && (
           <span className="absolute right-3 top-3 inline-flex items-center gap-1.5 rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-semibold text-white">
             {shop.liveStatus === "LIVE" && (

@@ -5,6 +5,7 @@ import { CardPicture } from "@/components/ui/card-picture";
 import { SaveStreamButton } from "@/components/watch-list/save-stream-button";
 import { paths } from "@/config/paths";
 import { useNow } from "@/lib/use-now";
+import { useViewerTimeZone } from "@/lib/viewer-time-zone";
 import type { api } from "@convex/_generated/api";
 import type { StreamStatus } from "@convex/lib/constants";
 import { formatStreamTime, isFormattableTime } from "@convex/lib/time";
@@ -29,21 +30,23 @@ export function streamStartLabel(status: StreamStatus, startUtc: number, now: nu
 }
 
 /**
- * A card's time line: its start with streamStartLabel's words, and for an ended show when it ended
- * (set when it ends, if no stop time was planned). A time no date can show (stored before times were
- * bounded) is left out, as a missing one is; null when nothing is left.
+ * A card's time line, in `zone` (the viewer's; the shop's for the card's shop-time hint): its start with
+ * streamStartLabel's words, and for an ended show when it ended (set when it ends, if no stop time was
+ * planned). A time no date can show (stored before times were bounded) is left out, as a missing one
+ * is; null when nothing is left.
  */
 export function streamCardTime(
-  stream: Pick<StreamCardData, "streamStatus" | "streamStartUTC" | "streamStopUTC" | "timezone">,
+  stream: Pick<StreamCardData, "streamStatus" | "streamStartUTC" | "streamStopUTC">,
   now: number,
+  zone: string,
 ): string | null {
-  const { streamStatus, streamStartUTC: start, streamStopUTC: stop, timezone } = stream;
+  const { streamStatus, streamStartUTC: start, streamStopUTC: stop } = stream;
   const parts: string[] = [];
   if (start !== undefined && isFormattableTime(start)) {
-    parts.push(`${streamStartLabel(streamStatus, start, now)} ${formatStreamTime(start, timezone)}`);
+    parts.push(`${streamStartLabel(streamStatus, start, now)} ${formatStreamTime(start, zone)}`);
   }
   if (streamStatus === "ENDED" && stop !== undefined && isFormattableTime(stop)) {
-    parts.push(`Ended ${formatStreamTime(stop, timezone)}`);
+    parts.push(`Ended ${formatStreamTime(stop, zone)}`);
   }
   return parts.length > 0 ? parts.join(" · ") : null;
 }
@@ -53,7 +56,11 @@ export const PRIORITY_CARDS = 3;
 
 /** `priority`: the card is among the first on screen (CardPicture). */
 export function StreamCard({ stream, priority = false }: { stream: StreamCardData; priority?: boolean }) {
-  const time = streamCardTime(stream, useNow());
+  const now = useNow();
+  const viewerZone = useViewerTimeZone();
+  // In the viewer's zone (issue 17 item 3); the shop's own time on hover, where it reads differently.
+  const time = streamCardTime(stream, now, viewerZone);
+  const shopTime = streamCardTime(stream, now, stream.timezone);
   return (
     <article className="relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="relative aspect-video bg-slate-100 dark:bg-slate-800">
@@ -79,7 +86,14 @@ export function StreamCard({ stream, priority = false }: { stream: StreamCardDat
           {stream.liveShopName}
           {stream.locationLabel && <> · {stream.locationLabel}</>}
         </p>
-        {time && <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{time}</p>}
+        {time && (
+          <p
+            className="mt-2 text-xs text-slate-500 dark:text-slate-400"
+            title={shopTime && shopTime !== time ? `Shop time: ${shopTime}` : undefined}
+          >
+            {time}
+          </p>
+        )}
       </div>
     </article>
   );

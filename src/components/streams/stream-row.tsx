@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import type { ShopStatus } from "@convex/lib/constants";
 import { isStreamPagePublic, type Actor } from "@convex/lib/lifecycle";
-import { formatStreamTime, formatTimeRange } from "@convex/lib/time";
+import { formatShowForViewer } from "@convex/lib/time";
+import { useViewerTimeZone } from "@/lib/viewer-time-zone";
 import { HiddenFromPublicTag } from "@/components/shops/shops-hidden-banner";
 import { StreamStatusBadge } from "./stream-status-badge";
 import { StreamStatusControls, type StreamForControls } from "./stream-status-controls";
@@ -13,11 +14,11 @@ export type StreamRowData = StreamForControls & {
   statusReason?: string;
 };
 
-function when(stream: StreamRowData): string {
+/** When the show runs, in the viewer's zone, and in its shop's when that reads differently. */
+function when(stream: StreamRowData, viewerZone: string): { inViewerZone: string; inShopZone?: string } {
   const { streamStartUTC: start, streamStopUTC: stop, timezone } = stream;
-  if (start === undefined) return "No start time yet";
-  if (stop === undefined || stop <= start) return formatStreamTime(start, timezone);
-  return formatTimeRange(start, stop, timezone);
+  if (start === undefined) return { inViewerZone: "No start time yet" };
+  return formatShowForViewer(start, stop, viewerZone, timezone);
 }
 
 /** "Ended by the LiveLocal team: …": why an admin ended or cancelled the owner's stream. */
@@ -45,6 +46,7 @@ type StreamRowProps = {
 
 /** One of the seller's streams in a list: status, title, shop and time, the lifecycle's buttons. */
 export function StreamRow({ stream, actor, shopStatus, hiddenFromPublic, actions }: StreamRowProps) {
+  const time = when(stream, useViewerTimeZone());
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
@@ -56,7 +58,8 @@ export function StreamRow({ stream, actor, shopStatus, hiddenFromPublic, actions
           <span className="min-w-0 break-words">{stream.streamTitle}</span>
         </p>
         <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-          {stream.liveShopName} · {when(stream)}
+          {stream.liveShopName} · {time.inViewerZone}
+          {time.inShopZone && <span className="block text-xs">Shop time: {time.inShopZone}</span>}
         </p>
         {stream.statusReason && <ModerationNote stream={stream} reason={stream.statusReason} />}
         {actions && <div className="mt-2 flex flex-wrap gap-2">{actions}</div>}

@@ -8,10 +8,11 @@ import { Button } from "@/components/ui/button";
 import type { ConfirmOptions } from "@/components/ui/use-confirm";
 import { useReasonedAction } from "@/components/ui/use-reasoned-action";
 import { paths } from "@/config/paths";
+import { useViewerTimeZone } from "@/lib/viewer-time-zone";
 import { api } from "@convex/_generated/api";
 import type { StreamStatus } from "@convex/lib/constants";
 import { allowedStreamTransitions, isShopPublic, type StreamAction } from "@convex/lib/lifecycle";
-import { formatStreamTime, formatTimeRange } from "@convex/lib/time";
+import { formatShowForViewer } from "@convex/lib/time";
 import { AdminShell } from "./admin-shell";
 import { ADMIN_PAGE_SIZE, ListEmpty, ListLoading, LoadMore, NoticeArea } from "./admin-list";
 import { MODERATOR, type Notice } from "./shop-moderation-actions";
@@ -137,11 +138,22 @@ function StreamSection({
   );
 }
 
-function streamTime(stream: ModeratedStream): string | null {
+/**
+ * When the show runs, in the admin's own zone, and in its shop's when that reads differently (issue 17
+ * item 3); "Since" its start when it has no stop.
+ */
+function streamTime(
+  stream: ModeratedStream,
+  viewerZone: string,
+): { inViewerZone: string; inShopZone?: string } | null {
   const { streamStartUTC: start, streamStopUTC: stop, timezone } = stream;
-  if (start !== undefined && stop !== undefined) return formatTimeRange(start, stop, timezone);
-  if (start !== undefined) return `Since ${formatStreamTime(start, timezone)}`;
-  return null;
+  if (start === undefined) return null;
+  const time = formatShowForViewer(start, stop, viewerZone, timezone);
+  if (stop !== undefined) return time;
+  return {
+    inViewerZone: `Since ${time.inViewerZone}`,
+    ...(time.inShopZone !== undefined && { inShopZone: `Since ${time.inShopZone}` }),
+  };
 }
 
 function StreamRow({ stream, onNotice }: { stream: ModeratedStream; onNotice: (notice: Notice) => void }) {
@@ -159,7 +171,7 @@ function StreamRow({ stream, onNotice }: { stream: ModeratedStream; onNotice: (n
     onError: (_move, text) => onNotice({ tone: "error", text }),
   });
   const transitions = allowedStreamTransitions(stream.streamStatus, MODERATOR);
-  const time = streamTime(stream);
+  const time = streamTime(stream, useViewerTimeZone());
 
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
@@ -187,7 +199,12 @@ function StreamRow({ stream, onNotice }: { stream: ModeratedStream; onNotice: (n
             </>
           )}
         </p>
-        {time && <p className="text-sm text-slate-500 dark:text-slate-400">{time}</p>}
+        {time && (
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            {time.inViewerZone}
+            {time.inShopZone && <span className="block text-xs">Shop time: {time.inShopZone}</span>}
+          </p>
+        )}
         <p className="mt-1 text-sm">
           <Link
             to={paths.dashboard.stream.getHref(stream._id)}

@@ -1,6 +1,6 @@
 import type { ShopStatus, StreamStatus } from "@convex/lib/constants";
 import { streamAttention } from "@convex/lib/lifecycle";
-import { formatStreamTime } from "@convex/lib/time";
+import { formatTimeForViewer } from "@convex/lib/time";
 
 export type AttentionItem = {
   key: string;
@@ -22,9 +22,15 @@ type Stream = {
 
 /**
  * What the seller should look at first: a shop an admin sent back (a draft with a reason) or suspended,
- * a stream without its times, a scheduled show whose start has passed, a live show past its stop.
+ * a stream without its times, a scheduled show whose start has passed, a live show past its stop. Times
+ * are in `viewerZone`, the seller's own (issue 17 item 3), with the shop's where it reads differently.
  */
-export function attentionItems(shops: Shop[], streams: Stream[], now: number): AttentionItem[] {
+export function attentionItems(
+  shops: Shop[],
+  streams: Stream[],
+  now: number,
+  viewerZone: string,
+): AttentionItem[] {
   const items: AttentionItem[] = [];
   for (const shop of shops) {
     const link = { kind: "shop", id: shop._id, label: `Edit ${shop.liveShopName}` } as const;
@@ -56,10 +62,15 @@ export function attentionItems(shops: Shop[], streams: Stream[], now: number): A
           link,
         });
       } else if (reason === "startPassed" && stream.streamStartUTC !== undefined) {
+        const { inViewerZone, inShopZone } = formatTimeForViewer(
+          stream.streamStartUTC,
+          viewerZone,
+          stream.timezone,
+        );
         items.push({
           key,
-          title: `“${stream.streamTitle}” was due to start ${formatStreamTime(stream.streamStartUTC, stream.timezone)}`,
-          detail: "Go live, change its times, or cancel it.",
+          title: `“${stream.streamTitle}” was due to start ${inViewerZone}`,
+          detail: `${inShopZone ? `Shop time: ${inShopZone}. ` : ""}Go live, change its times, or cancel it.`,
           link,
         });
       } else if (reason === "stopPassed") {

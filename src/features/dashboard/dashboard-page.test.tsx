@@ -10,6 +10,7 @@ import {
   resetConvexMock,
   setQueryResult,
 } from "@/test/convex-mock";
+import { ViewerTimeZoneProvider } from "@/lib/viewer-time-zone";
 import { renderInRouter } from "@/test/render-in-router";
 import { DashboardPage } from "./dashboard-page";
 
@@ -29,8 +30,14 @@ const stream = (id: string, streamTitle: string, streamStatus: string, times: ob
   ...times,
 });
 
-function renderDashboard() {
-  return renderInRouter(<DashboardPage />, { path: "/dashboard" });
+/** The seller is in Berlin unless told otherwise; the fixture's shop is in New York. */
+function renderDashboard(timeZone = "Europe/Berlin") {
+  return renderInRouter(
+    <ViewerTimeZoneProvider timeZone={timeZone}>
+      <DashboardPage />
+    </ViewerTimeZoneProvider>,
+    { path: "/dashboard" },
+  );
 }
 
 beforeEach(() => {
@@ -117,6 +124,44 @@ describe("dashboard", () => {
       "href",
       "/dashboard/liveshops/new",
     );
+  });
+
+  // Issue 17 item 3: the seller's own zone, the shop's beside it where it reads differently.
+  describe("a missed start", () => {
+    beforeEach(() => {
+      const start = Date.UTC(2026, 2, 5, 15);
+      setQueryResult(api.streams.listMyStreams, [
+        {
+          liveShopId: "s1",
+          liveShopName: "Sarah's Vintage",
+          status: "active",
+          streams: [
+            stream("a", "Denim drop", "SCHEDULED", { streamStartUTC: start, streamStopUTC: start + HOUR }),
+          ],
+        },
+      ]);
+    });
+    const attention = () => within(screen.getByRole("region", { name: "Needs attention" }));
+
+    test("reads in the seller's zone, with the shop's time", () => {
+      renderDashboard("Europe/Berlin");
+      expect(
+        attention().getByText("“Denim drop” was due to start Thu, Mar 5, 4:00 PM GMT+1"),
+      ).toBeInTheDocument();
+      expect(
+        attention().getByText(
+          "Shop time: Thu, Mar 5, 10:00 AM EST. Go live, change its times, or cancel it.",
+        ),
+      ).toBeInTheDocument();
+    });
+
+    test("reads once for a seller in the shop's zone", () => {
+      renderDashboard("America/New_York");
+      expect(
+        attention().getByText("“Denim drop” was due to start Thu, Mar 5, 10:00 AM EST"),
+      ).toBeInTheDocument();
+      expect(attention().getByText("Go live, change its times, or cancel it.")).toBeInTheDocument();
+    });
   });
 
   test("shows each shop's status and admin note, and what needs attention", () => {

@@ -7,6 +7,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { useNow } from "@/lib/use-now";
+import { useViewerTimeZone } from "@/lib/viewer-time-zone";
 import { api } from "@convex/_generated/api";
 import { mayRunShops } from "@convex/lib/lifecycle";
 import { attentionItems } from "./attention";
@@ -22,6 +23,7 @@ export function DashboardPage() {
   const shops = useQuery(api.liveShops.listMyShops, {});
   const streamsByShop = useQuery(api.streams.listMyStreams, {});
   const now = useNow();
+  const viewerZone = useViewerTimeZone();
   if (viewer === undefined || viewer === null || shops === undefined || streamsByShop === undefined) {
     return <p className="mx-auto max-w-5xl px-4 py-12 text-slate-500">Loading your dashboard…</p>;
   }
@@ -61,7 +63,7 @@ export function DashboardPage() {
         </div>
       ) : (
         <div className="space-y-10">
-          <AttentionList items={attentionItems(shops, streams, now)} />
+          <AttentionList items={attentionItems(shops, streams, now, viewerZone)} />
           <ShopsOverview shops={shops} canRunShops={canRunShops} />
           <section aria-labelledby="streams-heading">
             <div className="flex items-center justify-between gap-3">

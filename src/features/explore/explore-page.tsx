@@ -11,11 +11,16 @@ type ExplorePageProps = {
   title: string;
   intro: string;
   searchLabel: string;
+  /** Under the search box, across the page: the stream list's "when". */
+  toolbar?: ReactNode;
   results: (filter: ExploreFilter, onClear: () => void) => ReactNode;
 };
 
-/** The frame both explore lists share: heading, tabs, search, filter menu, chips, then the results. */
-export function ExplorePage({ title, intro, searchLabel, results }: ExplorePageProps) {
+/**
+ * The frame both explore lists share: heading, tabs, search, filter menu, chips, then the results.
+ * "Clear filters" keeps the view (when, sort): it clears the filter and the search text only.
+ */
+export function ExplorePage({ title, intro, searchLabel, toolbar, results }: ExplorePageProps) {
   useDocumentTitle(title);
   const { filter, search, updateFilter } = useExploreFilter();
   return (
@@ -32,6 +37,7 @@ export function ExplorePage({ title, intro, searchLabel, results }: ExplorePageP
           <SearchBox q={filter.q ?? ""} label={searchLabel} onUpdate={updateFilter} />
         </div>
       </div>
+      {toolbar && <div className="mt-4">{toolbar}</div>}
       <div className="mt-6 grid gap-8 md:grid-cols-[16rem_1fr]">
         <aside aria-label="Filter the list" className="max-md:flex max-md:items-start">
           <FilterMenu filter={filter} onUpdate={updateFilter} />

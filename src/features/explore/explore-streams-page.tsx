@@ -1,13 +1,51 @@
+import type { ExploreSort, ExploreWhen } from "@convex/lib/exploreWhen";
 import { ExplorePage } from "./explore-page";
 import { StreamResults } from "./stream-results";
+import { useExploreFilter, useExploreView } from "./use-explore-filter";
+import { WhenFilter } from "./when-filter";
 
+const TITLES: Record<ExploreWhen, string> = {
+  upcoming: "Explore streams",
+  live: "Live now",
+  today: "Today’s shows",
+  weekend: "This weekend",
+  week: "The next 7 days",
+  replays: "Replays",
+};
+
+function introFor(when: ExploreWhen, sort: ExploreSort, searching: boolean): string {
+  if (searching) return "Live shows first, then the best matches.";
+  switch (when) {
+    case "upcoming":
+      return sort === "newest"
+        ? "Live shows first, then the newest listed."
+        : "Live shows first, then the soonest coming up.";
+    case "live":
+      return "On air right now, updating as sellers go live.";
+    case "today":
+      return "On now and starting today, in your time zone.";
+    case "weekend":
+      return "Starting Saturday or Sunday, in your time zone.";
+    case "week":
+      return "On now and starting in the next 7 days, in your time zone.";
+    case "replays":
+      return "Shows that have ended, the most recent first.";
+  }
+}
+
+/** `/explore/streams`: the filter, and `when` (live now, today, …) with its sort (decision 031). */
 export function ExploreStreamsPage() {
+  const { view, searchFor, setSort } = useExploreView();
+  const searching = useExploreFilter().filter.q !== undefined;
   return (
     <ExplorePage
-      title="Explore streams"
-      intro="Live shows first, then the soonest coming up."
+      title={TITLES[view.when]}
+      intro={introFor(view.when, view.sort, searching)}
       searchLabel="Search shows"
-      results={(filter, onClear) => <StreamResults filter={filter} onClear={onClear} />}
+      toolbar={<WhenFilter when={view.when} searchFor={(when) => searchFor({ when })} />}
+      results={(filter, onClear) => (
+        <StreamResults filter={filter} view={view} onSort={setSort} onClear={onClear} />
+      )}
     />
   );
 }

@@ -19,10 +19,18 @@ export function ResultsSkeleton({ label }: { label: string }) {
   );
 }
 
-/** "No shows match…", naming the search text when there is some. */
-export function emptyMessage(noun: string, filter: ExploreFilter): string {
+/**
+ * "No shows match…", naming the search text when there is some. `nothing` is what an empty list
+ * without filters or search says ("No shows are live right now"); the filters follow it.
+ */
+export function emptyMessage(noun: string, filter: ExploreFilter, nothing?: string): string {
   const choices =
     filter.categories.length + filter.subcategories.length + filter.states.length + filter.msas.length;
+  if (nothing) {
+    if (!filter.q && choices === 0) return `${nothing}.`;
+    const what = [filter.q ? `“${filter.q}”` : "", choices > 0 ? "your filters" : ""].filter(Boolean);
+    return `${nothing} that match ${what.join(" and ")}.`;
+  }
   if (!filter.q) return `No ${noun} match your filters.`;
   return choices > 0
     ? `No ${noun} match “${filter.q}” with your filters.`

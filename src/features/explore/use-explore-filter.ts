@@ -2,6 +2,12 @@ import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
 import { exploreFilterToSearchParams, parseExploreFilter, type ExploreFilter } from "@convex/lib/explore";
 import { EXPLORE_REFERENCE } from "@convex/lib/exploreListing";
+import {
+  parseExploreView,
+  writeExploreView,
+  type ExploreSort,
+  type ExploreWhen,
+} from "@convex/lib/exploreWhen";
 
 export type ExploreFilterUpdate = (current: ExploreFilter) => ExploreFilter;
 
@@ -19,7 +25,12 @@ export function useExploreFilter() {
   const updateFilter = useCallback(
     (update: ExploreFilterUpdate, { replace = false }: { replace?: boolean } = {}) => {
       setSearchParams(
-        (current) => exploreFilterToSearchParams(update(parseExploreFilter(current, EXPLORE_REFERENCE))),
+        (current) => {
+          const next = exploreFilterToSearchParams(update(parseExploreFilter(current, EXPLORE_REFERENCE)));
+          // The view (when, sort) is not part of the filter: a filter change keeps it.
+          writeExploreView(next, parseExploreView(current));
+          return next;
+        },
         { replace, preventScrollReset: true },
       );
     },
@@ -27,4 +38,39 @@ export function useExploreFilter() {
   );
 
   return { filter, search, updateFilter };
+}
+
+/**
+ * The stream list's view (decision 031) from the URL: `when` and `sort`, beside the filter.
+ * `searchFor` gives the query string of another view, keeping the filter, for links.
+ */
+export function useExploreView() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const raw = searchParams.toString();
+  const view = useMemo(() => parseExploreView(raw), [raw]);
+
+  const searchFor = useCallback(
+    (change: { when?: ExploreWhen; sort?: ExploreSort }) => {
+      const params = new URLSearchParams(raw);
+      writeExploreView(params, { ...parseExploreView(raw), ...change });
+      return params.toString();
+    },
+    [raw],
+  );
+
+  const setSort = useCallback(
+    (sort: ExploreSort) => {
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          writeExploreView(params, { ...parseExploreView(current), sort });
+          return params;
+        },
+        { preventScrollReset: true },
+      );
+    },
+    [setSearchParams],
+  );
+
+  return { view, searchFor, setSort };
 }

@@ -4,12 +4,14 @@ import { NotFoundPage } from "@/components/errors/not-found-page";
 import { JsonLdScript } from "@/components/json-ld-script";
 import { PageLoading } from "@/components/layout/page-loading";
 import { TrailerSection } from "@/components/media/video-or-link";
+import { shopJsonLd } from "@/lib/json-ld";
+import { shopPageMeta } from "@/lib/page-meta";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 import { api } from "@convex/_generated/api";
 import { ShopDetails } from "./shop-details";
 import { ShopFaq } from "./shop-faq";
 import { ShopHero } from "./shop-hero";
-import { buildShopJsonLd, type PublicShop } from "./shop-json-ld";
+import type { PublicShop } from "./public-shop";
 import { ShopStreams } from "./shop-streams";
 import { shopThemeStyle } from "./shop-theme";
 
@@ -23,13 +25,11 @@ export function LiveShopPage() {
 }
 
 function LiveShopView({ shop }: { shop: PublicShop }) {
-  useDocumentMeta({
-    title: shop.liveShopName,
-    description: shop.headline ?? shop.description?.slice(0, 160) ?? `${shop.liveShopName} on LiveLocal`,
-  });
+  const meta = shopPageMeta(shop);
+  useDocumentMeta({ title: meta.title, description: meta.description, canonical: meta.path });
   return (
     <div style={shopThemeStyle(shop)} className="pb-16">
-      <JsonLdScript data={buildShopJsonLd(shop, window.location.origin)} />
+      <JsonLdScript data={shopJsonLd(shop, window.location.origin)} />
       <ShopHero shop={shop} />
       <div className="mx-auto mt-8 grid max-w-6xl gap-10 px-4 lg:grid-cols-[1fr_20rem]">
         <div className="grid min-w-0 content-start gap-10">

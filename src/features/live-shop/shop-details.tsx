@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { LANGUAGE_LABELS, TIME_ZONE_LABELS } from "@convex/lib/constants";
-import type { PublicShop } from "./shop-json-ld";
+import type { PublicShop } from "./public-shop";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (

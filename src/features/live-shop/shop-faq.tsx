@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Icon } from "@/components/ui/icon";
 import { cn } from "@/lib/cn";
-import type { PublicShop } from "./shop-json-ld";
+import type { PublicShop } from "./public-shop";
 
 /** Questions and answers as disclosures: a button with aria-expanded controlling its answer. */
 export function ShopFaq({ entries }: { entries: PublicShop["faqSection"] }) {

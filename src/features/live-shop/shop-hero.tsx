@@ -1,19 +1,26 @@
 import { Avatar } from "@/components/layout/avatar";
 import { Icon } from "@/components/ui/icon";
+import { ShareButton } from "@/components/ui/share-button";
 import { FollowShopButton } from "@/components/watch-list/follow-shop-button";
-import type { PublicShop } from "./shop-json-ld";
+import { paths } from "@/config/paths";
+import type { PublicShop } from "./public-shop";
 
 /**
- * Banner, logo, name, headline, the owner when they show their profile (decision 026) and the follow
- * button on the shop's theme colour, with the "temporarily closed" notice.
+ * Banner, logo, name, headline, the owner when they show their profile (decision 026), the follow and
+ * share buttons, with the "temporarily closed" notice.
  */
 export function ShopHero({ shop }: { shop: PublicShop }) {
+  // The page's address by slug, as links to it are written (paths.liveShop).
+  const shopUrl = new URL(paths.liveShop.getHref(shop.slug), window.location.origin).href;
   return (
     <header>
       <div className="mx-auto max-w-6xl sm:px-4 sm:pt-4">
-        {/* Banners are 3:1 (the demo art too), so the whole image shows at every width. */}
+        {/* The banner whole at every width: 3:1 fills the frame, any other shape is letterboxed on the
+            shop's colour, never cut (decision 032). */}
         <div className="aspect-[3/1] overflow-hidden bg-[var(--shop-theme,var(--color-primary-600))] sm:rounded-3xl">
-          {shop.bannerImageUrl && <img src={shop.bannerImageUrl} alt="" className="size-full object-cover" />}
+          {shop.bannerImageUrl && (
+            <img src={shop.bannerImageUrl} alt="" className="size-full object-contain" />
+          )}
         </div>
       </div>
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 sm:flex-row sm:items-end sm:px-8">
@@ -44,8 +51,15 @@ export function ShopHero({ shop }: { shop: PublicShop }) {
             </p>
           )}
         </div>
-        <div className="shrink-0 sm:pb-2">
+        <div className="flex shrink-0 flex-wrap items-center gap-3 sm:pb-2">
           <FollowShopButton liveShopId={shop._id} liveShopName={shop.liveShopName} variant="full" />
+          <ShareButton
+            data={{
+              title: shop.liveShopName,
+              text: shop.headline ? `${shop.liveShopName}: ${shop.headline}` : shop.liveShopName,
+              url: shopUrl,
+            }}
+          />
         </div>
       </div>
       {shop.status === "maintenance" && (

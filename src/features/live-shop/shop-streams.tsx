@@ -1,6 +1,6 @@
 import { PlatformLinks } from "@/components/streams/platform-links";
 import { StreamCard } from "@/components/streams/stream-card";
-import type { PublicShop } from "./shop-json-ld";
+import type { PublicShop } from "./public-shop";
 
 type ShopStream = PublicShop["streams"]["live"][number];
 

@@ -1,6 +1,6 @@
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
-import { useTransientNote } from "@/lib/use-transient-note";
+import { ShareButton } from "@/components/ui/share-button";
 import { SaveStreamButton } from "@/components/watch-list/save-stream-button";
 import { downloadShowIcs } from "@/lib/show-calendar";
 import { isFormattableTime } from "@convex/lib/time";
@@ -10,8 +10,6 @@ type Props = { stream: PublicStream; pageUrl: string };
 
 /** Save to the watch list, add to calendar (an .ics file) and share (the native sheet, else copy the link). */
 export function StreamActions({ stream, pageUrl }: Props) {
-  const [shareNote, setShareNote] = useTransientNote();
-
   const canAddToCalendar =
     stream.streamStartUTC !== undefined &&
     isFormattableTime(stream.streamStartUTC) &&
@@ -23,28 +21,6 @@ export function StreamActions({ stream, pageUrl }: Props) {
     downloadShowIcs({ ...stream, liveShopName: shop.liveShopName, streamStartUTC }, pageUrl);
   }
 
-  async function share() {
-    const data = {
-      title: stream.streamTitle,
-      text: `${stream.streamTitle} · ${stream.shop.liveShopName}`,
-      url: pageUrl,
-    };
-    if (typeof navigator.share === "function") {
-      try {
-        await navigator.share(data);
-      } catch {
-        // Closing the share sheet rejects; nothing to report.
-      }
-      return;
-    }
-    try {
-      await navigator.clipboard.writeText(pageUrl);
-      setShareNote("Copied");
-    } catch {
-      setShareNote(`Copy this link: ${pageUrl}`);
-    }
-  }
-
   return (
     <div className="flex flex-wrap items-center gap-3">
       <SaveStreamButton streamId={stream._id} streamTitle={stream.streamTitle} variant="full" />
@@ -54,13 +30,13 @@ export function StreamActions({ stream, pageUrl }: Props) {
           Add to calendar
         </Button>
       )}
-      <Button variant="outline" onClick={() => void share()}>
-        <Icon name="lucide:share-2" className="size-4" />
-        Share
-      </Button>
-      <span role="status" className="text-sm font-medium text-primary-700 dark:text-primary-100">
-        {shareNote}
-      </span>
+      <ShareButton
+        data={{
+          title: stream.streamTitle,
+          text: `${stream.streamTitle} · ${stream.shop.liveShopName}`,
+          url: pageUrl,
+        }}
+      />
     </div>
   );
 }

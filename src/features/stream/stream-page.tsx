@@ -2,11 +2,14 @@ import { useQuery } from "convex/react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
 import { NotFoundPage } from "@/components/errors/not-found-page";
+import { JsonLdScript } from "@/components/json-ld-script";
 import { PageLoading } from "@/components/layout/page-loading";
 import { PlatformLinks } from "@/components/streams/platform-links";
 import { StreamStatusBadge } from "@/components/streams/stream-status-badge";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
+import { streamPageJsonLd } from "@/lib/json-ld";
+import { streamPageMeta } from "@/lib/page-meta";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 import { api } from "@convex/_generated/api";
 import { StreamActions } from "./stream-actions";
@@ -38,12 +41,9 @@ function Notice({ children }: { children: ReactNode }) {
 
 function StreamView({ stream }: { stream: PublicStream }) {
   const pageUrl = new URL(paths.stream.getHref(stream._id), window.location.origin).href;
-  useDocumentMeta({
-    title: stream.streamTitle,
-    description:
-      stream.streamDescription?.slice(0, 160) ??
-      `${stream.streamTitle}, a live show by ${stream.shop.liveShopName}`,
-  });
+  const meta = streamPageMeta(stream);
+  useDocumentMeta({ title: meta.title, description: meta.description, canonical: meta.path });
+  const jsonLd = streamPageJsonLd(stream, window.location.origin);
   const labels = [
     ...stream.categories.map((c) => c.subcategoryLabel ?? c.label),
     ...stream.areas.map((a) => a.msaLabel),
@@ -51,6 +51,7 @@ function StreamView({ stream }: { stream: PublicStream }) {
   return (
     // On a phone: heading, then when and share, then the rest; on a desktop the aside spans both rows.
     <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[1fr_22rem] lg:grid-rows-[auto_1fr]">
+      {jsonLd && <JsonLdScript data={jsonLd} />}
       <div className="grid min-w-0 content-start gap-6 lg:col-start-1 lg:row-start-1">
         {stream.streamStatus === "CANCELLED" && <Notice>This show was cancelled by the seller.</Notice>}
         {stream.shop.status === "maintenance" && (

@@ -1,5 +1,6 @@
-import { formatStreamTimeForViewer, isoDateTime, viewerTimeZone } from "@convex/lib/time";
+import { formatTimeForViewer, isoDateTime } from "@convex/lib/time";
 import { TIME_ZONE_LABELS, type StreamStatus, type TimeZone } from "@convex/lib/constants";
+import { useViewerTimeZone } from "@/lib/viewer-time-zone";
 
 type StreamTimesProps = {
   startUtc?: number;
@@ -7,8 +8,6 @@ type StreamTimesProps = {
   timezone: TimeZone;
   /** Says whether the times are to come or past: "Starts" and "Ends", "Started" and "Ended". */
   status: StreamStatus;
-  /** The viewer's zone; the browser's by default. */
-  viewerZone?: string;
 };
 
 function TimeRow({
@@ -22,15 +21,15 @@ function TimeRow({
   timezone: TimeZone;
   viewerZone: string;
 }) {
-  const { inStreamZone, inViewerZone } = formatStreamTimeForViewer(utcMs, timezone, viewerZone);
+  const { inViewerZone, inShopZone } = formatTimeForViewer(utcMs, viewerZone, timezone);
   return (
     <div>
       <dt className="text-sm font-medium text-slate-500 dark:text-slate-400">{label}</dt>
       <dd className="mt-0.5">
-        <time dateTime={isoDateTime(utcMs)}>{inStreamZone}</time>
-        {inViewerZone && (
+        <time dateTime={isoDateTime(utcMs)}>{inViewerZone}</time>
+        {inShopZone && (
           <span className="block text-sm text-slate-600 dark:text-slate-300">
-            Your time: <time dateTime={isoDateTime(utcMs)}>{inViewerZone}</time>
+            Shop time: <time dateTime={isoDateTime(utcMs)}>{inShopZone}</time>
           </span>
         )}
       </dd>
@@ -53,14 +52,12 @@ export function streamTimeLabels(status: StreamStatus): { start: string; stop: s
   }
 }
 
-/** Start and end in the stream's own zone, and in the viewer's when that reads differently. */
-export function StreamTimes({
-  startUtc,
-  stopUtc,
-  timezone,
-  status,
-  viewerZone = viewerTimeZone(),
-}: StreamTimesProps) {
+/**
+ * Start and end in the viewer's zone (issue 17 item 3), and in the shop's when that reads differently:
+ * a pickup or a local drop follows the shop's clock.
+ */
+export function StreamTimes({ startUtc, stopUtc, timezone, status }: StreamTimesProps) {
+  const viewerZone = useViewerTimeZone();
   const labels = streamTimeLabels(status);
   if (startUtc === undefined)
     return <p className="text-slate-600 dark:text-slate-300">Time to be announced.</p>;
@@ -71,7 +68,7 @@ export function StreamTimes({
         <TimeRow label={labels.stop} utcMs={stopUtc} timezone={timezone} viewerZone={viewerZone} />
       )}
       <p className="text-xs text-slate-500 sm:col-span-2 dark:text-slate-400">
-        Shop time: {TIME_ZONE_LABELS[timezone]}
+        In your time zone; the shop is on {TIME_ZONE_LABELS[timezone]} time.
       </p>
     </dl>
   );

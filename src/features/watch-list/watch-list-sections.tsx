@@ -8,6 +8,8 @@ import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { useNow } from "@/lib/use-now";
+import { useViewerTimeZone } from "@/lib/viewer-time-zone";
+import { exploreViewSearch } from "@convex/lib/exploreWhen";
 import { formatStreamTime } from "@convex/lib/time";
 import { downloadAllShowsIcs, downloadOneShowIcs, hasStart } from "./calendar-files";
 import { COUNTDOWN_TICK_MS, showCountdown, type Countdown } from "./countdown";
@@ -87,7 +89,10 @@ export function LiveNowSection({ streams }: { streams: readonly WatchStream[] })
   return (
     <WatchSection id="live" title="Live now" icon="lucide:radio" count={streams.length}>
       {streams.length === 0 ? (
-        <EmptyState href={paths.explore.streams.getHref()} linkLabel="See who is live">
+        <EmptyState
+          href={paths.explore.streams.getHref(exploreViewSearch({ when: "live" }))}
+          linkLabel="See who is live"
+        >
           None of your saved shows or followed shops is live right now. They appear here the moment they go
           live.
         </EmptyState>
@@ -186,6 +191,7 @@ export function ComingUpSection({ streams }: { streams: readonly WatchStream[] }
 
 /** Where a followed shop's next show is: live now, the soonest scheduled one, or none planned. */
 function NextShow({ next }: { next: FollowedShop["nextStream"] }) {
+  const viewerZone = useViewerTimeZone();
   if (!next) {
     return (
       <p className="flex items-center gap-1.5 text-sm text-slate-500 dark:text-slate-400">
@@ -217,7 +223,7 @@ function NextShow({ next }: { next: FollowedShop["nextStream"] }) {
       <Icon name="lucide:calendar-clock" className="mt-0.5 size-4 shrink-0" />
       <span>
         Next: {link}
-        {next.streamStartUTC !== undefined && <>, {formatStreamTime(next.streamStartUTC, next.timezone)}</>}
+        {next.streamStartUTC !== undefined && <>, {formatStreamTime(next.streamStartUTC, viewerZone)}</>}
       </span>
     </p>
   );
@@ -261,7 +267,10 @@ export function EndedSection({ streams }: { streams: readonly WatchStream[] }) {
       description="Saved shows that are over, with their replays when the seller shares one."
     >
       {streams.length === 0 ? (
-        <EmptyState href={paths.explore.streams.getHref()} linkLabel="Explore shows">
+        <EmptyState
+          href={paths.explore.streams.getHref(exploreViewSearch({ when: "replays" }))}
+          linkLabel="Explore replays"
+        >
           Shows you saved appear here after they end, so you can catch the replay.
         </EmptyState>
       ) : (

@@ -112,3 +112,33 @@ describe("header menus", () => {
     expect(exploreButton).toHaveAttribute("aria-expanded", "false");
   });
 });
+
+// Issue 17 item 2: "Live now" opened the whole list and was marked current on every explore URL.
+describe("Live now", () => {
+  const liveNow = () =>
+    within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", { name: "Live now" });
+
+  test("opens the live view, and is the current page there only", async () => {
+    const { router } = renderHeader("/explore/streams");
+    expect(liveNow()).toHaveAttribute("href", "/explore/streams?when=live");
+    expect(liveNow()).not.toHaveAttribute("aria-current");
+    await userEvent.click(liveNow());
+    expect(router.state.location.search).toBe("?when=live");
+    expect(liveNow()).toHaveAttribute("aria-current", "page");
+    for (const elsewhere of ["/explore/streams?when=today", "/explore/live-shops?when=live", "/"]) {
+      await act(() => router.navigate(elsewhere));
+      expect(liveNow()).not.toHaveAttribute("aria-current");
+    }
+    // Filters beside the live view keep it current.
+    await act(() => router.navigate("/explore/streams?state=TX&when=live"));
+    expect(liveNow()).toHaveAttribute("aria-current", "page");
+  });
+
+  test("the mobile menu's Live now is marked the same way", async () => {
+    const { mobileButton } = renderHeader("/explore/streams?when=live");
+    await userEvent.click(mobileButton);
+    const menu = screen.getByRole("navigation", { name: "Menu" });
+    expect(within(menu).getByRole("link", { name: "Live now" })).toHaveAttribute("aria-current", "page");
+    expect(within(menu).getByRole("link", { name: "Streams" })).not.toHaveAttribute("aria-current");
+  });
+});

@@ -4,6 +4,7 @@ import { setConvexAuth, useMockConvexAuth } from "@/test/convex-auth-mock";
 import { convexReactMock, resetConvexMock } from "@/test/convex-mock";
 import { renderInRouter } from "@/test/render-in-router";
 import { WatchListProviders } from "@/components/watch-list/__tests__/watch-list-providers";
+import { ViewerTimeZoneProvider } from "@/lib/viewer-time-zone";
 import type { Id } from "@convex/_generated/dataModel";
 import { StreamCard, type StreamCardData } from "../stream-card";
 
@@ -13,7 +14,7 @@ vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConve
 const NOW = Date.UTC(2026, 10, 21, 17);
 const HOUR = 3_600_000;
 
-function renderCard(overrides: Partial<StreamCardData>) {
+function renderCard(overrides: Partial<StreamCardData>, viewerZone = "America/New_York") {
   const stream: StreamCardData = {
     _id: "stream1" as Id<"streams">,
     streamTitle: "Denim drop",
@@ -24,9 +25,11 @@ function renderCard(overrides: Partial<StreamCardData>) {
     ...overrides,
   };
   renderInRouter(
-    <WatchListProviders>
-      <StreamCard stream={stream} />
-    </WatchListProviders>,
+    <ViewerTimeZoneProvider timeZone={viewerZone}>
+      <WatchListProviders>
+        <StreamCard stream={stream} />
+      </WatchListProviders>
+    </ViewerTimeZoneProvider>,
   );
 }
 
@@ -63,5 +66,24 @@ describe("a stream card's time", () => {
   test("a scheduled show shows only its start, not its planned end", () => {
     renderCard({ streamStatus: "SCHEDULED", streamStartUTC: NOW + HOUR, streamStopUTC: NOW + 3 * HOUR });
     expect(screen.getByText(/^Starts Sat, Nov 21, 1:00 PM/)).not.toHaveTextContent("Ended");
+  });
+});
+
+// Issue 17 item 3: with the browser in Los Angeles or Berlin, cards said "8:59 AM EST".
+describe("a card's time is the viewer's", () => {
+  test("in Los Angeles, a New York shop's noon show reads 9:00 AM PST, the shop's time on hover", () => {
+    renderCard({ streamStatus: "SCHEDULED", streamStartUTC: NOW }, "America/Los_Angeles");
+    const time = screen.getByText(/^Planned for Sat, Nov 21, 9:00 AM PST$/);
+    expect(time).toHaveAttribute("title", "Shop time: Planned for Sat, Nov 21, 12:00 PM EST");
+  });
+
+  test("in Berlin, the evening show is already Sunday", () => {
+    renderCard({ streamStatus: "SCHEDULED", streamStartUTC: NOW + 7 * HOUR }, "Europe/Berlin");
+    expect(screen.getByText(/^Starts Sun, Nov 22, 1:00 AM GMT\+1$/)).toBeInTheDocument();
+  });
+
+  test("in the shop's own zone, one time and no hint", () => {
+    renderCard({ streamStatus: "SCHEDULED", streamStartUTC: NOW + HOUR });
+    expect(screen.getByText(/^Starts Sat, Nov 21, 1:00 PM EST$/)).not.toHaveAttribute("title");
   });
 });

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "@convex/_generated/api";
 import { LIMITS } from "@convex/lib/limits";
+import { ViewerTimeZoneProvider } from "@/lib/viewer-time-zone";
 import { convexReactMock, mutationCalls, resetConvexMock, setQueryResult } from "@/test/convex-mock";
 import { AdminActivityPage } from "../admin-activity-page";
 import { AdminOverviewPage } from "../admin-overview-page";
@@ -179,6 +180,33 @@ describe("admin: streams", () => {
       name: "streams:setStreamStatus",
       args: { streamId: "st_live", status: "PAUSED" },
     });
+  });
+
+  // Issue 17 item 3: the admin's own zone first, the shop's beside it where it reads differently.
+  function liveSectionIn(timeZone: string) {
+    renderAt(
+      "/dashboard/admin/streams",
+      <ViewerTimeZoneProvider timeZone={timeZone}>
+        <AdminStreamsPage />
+      </ViewerTimeZoneProvider>,
+    );
+    return within(screen.getByRole("region", { name: "Live now" }));
+  }
+
+  test("times read in the admin's zone, with the shop's time", () => {
+    setQueryResult(api.admin.listStreams, [LIVE, { ...LIVE, _id: "st_open", streamStopUTC: undefined }]);
+    const live = liveSectionIn("Europe/Berlin");
+    expect(live.getByText("Thu, Mar 5, 4:00 – 6:00 PM GMT+1")).toBeInTheDocument();
+    expect(live.getByText("Shop time: Thu, Mar 5, 10:00 AM – 12:00 PM EST")).toBeInTheDocument();
+    expect(live.getByText("Since Thu, Mar 5, 4:00 PM GMT+1")).toBeInTheDocument();
+    expect(live.getByText("Shop time: Since Thu, Mar 5, 10:00 AM EST")).toBeInTheDocument();
+  });
+
+  test("an admin in the shop's zone reads one time", () => {
+    setQueryResult(api.admin.listStreams, [LIVE]);
+    const live = liveSectionIn("America/New_York");
+    expect(live.getByText("Thu, Mar 5, 10:00 AM – 12:00 PM EST")).toBeInTheDocument();
+    expect(live.queryByText(/Shop time/)).not.toBeInTheDocument();
   });
 
   test("a reason over the limit is refused before sending", async () => {

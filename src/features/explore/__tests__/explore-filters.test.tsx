@@ -111,7 +111,10 @@ describe("explore filter panel", () => {
   test("the list asks the server with the URL's filter; tabs keep the filter", () => {
     renderExplore("/explore/streams?state=TX");
     const [, args] = convexReactMock.usePaginatedQuery.mock.lastCall ?? [];
-    expect(args).toEqual({ filter: { categories: [], subcategories: [], states: ["TX"], msas: [] } });
+    expect(args).toEqual({
+      filter: { categories: [], subcategories: [], states: ["TX"], msas: [] },
+      view: { when: "upcoming", sort: "soonest" },
+    });
     expect(screen.getByRole("link", { name: "Live shops" })).toHaveAttribute(
       "href",
       "/explore/live-shops?state=TX",
@@ -147,10 +150,14 @@ describe("explore results", () => {
     expect(within(shows).getByText("Live")).toBeInTheDocument();
   });
 
-  test("nothing matching says so and offers to clear the filters", async () => {
-    const { params } = renderExplore("/explore/streams?category=toys_kids&q=zebra");
-    expect(screen.getByText("No shows match “zebra” with your filters.")).toBeInTheDocument();
+  test("nothing matching says so and offers to clear the filters, keeping the view", async () => {
+    setQueryResult(api.explore.searchExploreStreams, { results: [], count: 0, more: false });
+    const { params } = renderExplore("/explore/streams?category=toys_kids&q=zebra&when=live");
+    expect(
+      screen.getByText("No shows are live right now that match “zebra” and your filters."),
+    ).toBeInTheDocument();
+    expect(screen.getByText("0 shows")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Clear filters" }));
-    expect(params().toString()).toBe("");
+    expect(params().toString()).toBe("when=live");
   });
 });

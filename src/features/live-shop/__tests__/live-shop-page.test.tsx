@@ -7,7 +7,7 @@ import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-
 import { renderInRouter } from "@/test/render-in-router";
 import { WatchListProviders } from "@/components/watch-list/__tests__/watch-list-providers";
 import { LiveShopPage } from "../live-shop-page";
-import type { PublicShop } from "../shop-json-ld";
+import type { PublicShop } from "../public-shop";
 
 vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
 
@@ -110,8 +110,15 @@ describe("LiveShopPage", () => {
     expect(screen.getByText("Across the US.")).toBeVisible();
   });
 
-  test("JSON-LD: the shop as its schema type and each upcoming stream as an online Event, escaped", () => {
-    renderPage(shop());
+  test("JSON-LD: the shop as its schema type, its live and upcoming shows as online Events, escaped", () => {
+    const [upcoming] = shop().streams.upcoming;
+    const live = {
+      ...upcoming,
+      _id: "live1" as typeof upcoming._id,
+      streamTitle: "On now",
+      streamStatus: "LIVE" as const,
+    };
+    renderPage(shop({ streams: { live: [live], upcoming: [upcoming], past: [] } }));
     const container = document.body;
     const script = container.querySelector('script[type="application/ld+json"]');
     expect(script?.innerHTML).not.toContain("</script>");
@@ -120,14 +127,18 @@ describe("LiveShopPage", () => {
     };
     expect(data["@type"]).toBe("Store");
     expect(data.description).toContain("</script>");
+    // Issue 17 item 5: the live show was missing; each is at the platform's address.
     expect(data.event).toEqual([
+      expect.objectContaining({ name: "On now", eventStatus: "https://schema.org/EventScheduled" }),
       expect.objectContaining({
         "@type": "Event",
         name: "Denim drop",
         startDate: new Date(START).toISOString(),
         endDate: new Date(START + 3_600_000).toISOString(),
+        eventStatus: "https://schema.org/EventScheduled",
         eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
-        location: { "@type": "VirtualLocation", url: `${window.location.origin}/stream/stream1` },
+        location: { "@type": "VirtualLocation", url: "https://www.whatnot.com/live/denim" },
+        url: `${window.location.origin}/stream/stream1`,
       }),
     ]);
   });
@@ -158,6 +169,20 @@ describe("LiveShopPage", () => {
       expect.objectContaining({ name: "Denim drop", startDate: new Date(START).toISOString() }),
     ]);
     expect(data.event[0]).not.toHaveProperty("endDate");
+  });
+
+  // Issue 17 item 8: the stream page could be shared, a shop's could not (ShareButton's own test).
+  test("Share uses the share sheet with the shop's name and headline where there is one", async () => {
+    const share = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, "share", { value: share, configurable: true });
+    renderPage(shop());
+    await userEvent.click(screen.getByRole("button", { name: "Share" }));
+    expect(share).toHaveBeenCalledWith({
+      title: "Sarah's Vintage",
+      text: "Sarah's Vintage: Denim from the seventies",
+      url: `${window.location.origin}/live-shop/sarahs-vintage`,
+    });
+    Reflect.deleteProperty(navigator, "share");
   });
 
   test("an unknown or non-public shop is the not-found page", () => {

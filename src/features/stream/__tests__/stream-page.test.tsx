@@ -30,6 +30,7 @@ function stream(overrides: Partial<PublicStream> = {}): PublicStream {
       liveShopName: "Sarah's Vintage",
       slug: "sarahs-vintage",
       status: "active",
+      schemaType: "Store",
     },
     platforms: [{ platformType: "whatnot", platformStreamUrl: "https://www.whatnot.com/live/denim" }],
     categories: [],
@@ -71,10 +72,13 @@ describe("StreamPage", () => {
     expect(document.title).toBe("Denim drop, part 2 · LiveLocal");
   });
 
-  test("times are shown in the stream's zone and in the viewer's", () => {
+  test("times are shown in the viewer's zone, and in the shop's as a second line", () => {
     renderPage(stream());
-    expect(screen.getByText("Sat, Nov 21, 11:30 AM PST")).toBeInTheDocument();
-    expect(screen.getByText("Sat, Nov 21, 2:30 PM EST")).toBeInTheDocument();
+    const when = screen.getByRole("region", { name: "When" });
+    const starts = within(when).getByText("Starts").nextElementSibling;
+    expect(starts?.firstChild).toHaveTextContent("Sat, Nov 21, 2:30 PM EST");
+    expect(starts).toHaveTextContent("Shop time: Sat, Nov 21, 11:30 AM PST");
+    expect(within(when).getByText(/the shop is on Pacific \(Los Angeles\) time/)).toBeInTheDocument();
   });
 
   test.each([
@@ -145,6 +149,57 @@ describe("StreamPage", () => {
       expect.objectContaining({ url: `${window.location.origin}/stream/stream1` }),
     );
     Reflect.deleteProperty(navigator, "share");
+  });
+
+  // Issue 17 item 5: stream pages carried no structured data.
+  describe("schema.org Event", () => {
+    const eventOf = () => {
+      const script = document.body.querySelector('script[type="application/ld+json"]');
+      return script ? (JSON.parse(script.textContent ?? "{}") as Record<string, unknown>) : null;
+    };
+
+    test("a scheduled show: EventScheduled, online, at the platform's address, by its shop", () => {
+      renderPage(stream());
+      expect(eventOf()).toEqual({
+        "@context": "https://schema.org",
+        "@type": "Event",
+        name: "Denim drop, part 2",
+        description: "Jeans; jackets",
+        startDate: new Date(START).toISOString(),
+        endDate: new Date(START + 3_600_000).toISOString(),
+        eventStatus: "https://schema.org/EventScheduled",
+        eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
+        location: { "@type": "VirtualLocation", url: "https://www.whatnot.com/live/denim" },
+        url: `${window.location.origin}/stream/stream1`,
+        organizer: {
+          "@type": "Store",
+          name: "Sarah's Vintage",
+          url: `${window.location.origin}/live-shop/sarahs-vintage`,
+        },
+      });
+    });
+
+    test.each([
+      ["LIVE", "https://schema.org/EventScheduled"],
+      ["PAUSED", "https://schema.org/EventScheduled"],
+      ["ENDED", "https://schema.org/EventScheduled"],
+      ["CANCELLED", "https://schema.org/EventCancelled"],
+    ] as const)("%s reads %s", (streamStatus, eventStatus) => {
+      renderPage(stream({ streamStatus }));
+      expect(eventOf()).toMatchObject({ eventStatus });
+    });
+
+    test("without a platform the show's page is its location", () => {
+      renderPage(stream({ platforms: [] }));
+      expect(eventOf()).toMatchObject({
+        location: { "@type": "VirtualLocation", url: `${window.location.origin}/stream/stream1` },
+      });
+    });
+
+    test("a draft is no event", () => {
+      renderPage(stream({ streamStatus: "CREATED" }));
+      expect(eventOf()).toBeNull();
+    });
   });
 
   test("the status badge follows the live query", () => {

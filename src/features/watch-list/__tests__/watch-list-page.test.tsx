@@ -14,6 +14,7 @@ import {
 import { NoticesProvider } from "@/components/notices/notices";
 import { WatchListProvider } from "@/components/watch-list/watch-list-state";
 import { downloadIcs } from "@/lib/ics-download";
+import { ViewerTimeZoneProvider } from "@/lib/viewer-time-zone";
 import { renderInRouter } from "@/test/render-in-router";
 import { api } from "@convex/_generated/api";
 import { icsFileName } from "@convex/lib/ics";
@@ -24,13 +25,16 @@ vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConve
 vi.mock("@/lib/ics-download", () => ({ downloadIcs: vi.fn() }));
 vi.mock("@/lib/convex-site", () => ({ convexSiteUrl: () => "https://site.example" }));
 
+/** The viewer is in Los Angeles; the fixture's shops are elsewhere. */
 function renderPage() {
   return renderInRouter(
-    <NoticesProvider>
-      <WatchListProvider>
-        <WatchListPage />
-      </WatchListProvider>
-    </NoticesProvider>,
+    <ViewerTimeZoneProvider timeZone="America/Los_Angeles">
+      <NoticesProvider>
+        <WatchListProvider>
+          <WatchListPage />
+        </WatchListProvider>
+      </NoticesProvider>
+    </ViewerTimeZoneProvider>,
     { path: "/watch-list" },
   );
 }
@@ -88,7 +92,8 @@ describe("the watch list page", () => {
     setQueryResult(api.watchList.myWatchList, fullWatchList());
     renderPage();
     const [green, pilsen, quiet] = items("Shops you follow") as HTMLElement[];
-    expect(green).toHaveTextContent("Next: Rare plants, Sun, Nov 22, 8:00 AM CST");
+    // In the viewer's zone (issue 17 item 3): the Chicago shop's 8:00 AM is 6:00 AM in Los Angeles.
+    expect(green).toHaveTextContent("Next: Rare plants, Sun, Nov 22, 6:00 AM PST");
     expect(within(green).getByRole("link", { name: "Rare plants" })).toHaveAttribute(
       "href",
       "/stream/s-plants",
@@ -194,7 +199,7 @@ describe("the watch list page", () => {
     expect(screen.getByText("0 of 100 shows saved · 0 of 100 shops followed")).toBeInTheDocument();
     expect(within(region("Live now")).getByRole("link", { name: "See who is live" })).toHaveAttribute(
       "href",
-      "/explore/streams",
+      "/explore/streams?when=live",
     );
     expect(within(region("Coming up")).getByText(/No upcoming shows saved yet/)).toBeInTheDocument();
     expect(within(region("Coming up")).queryByRole("button", { name: "Add all to calendar" })).toBeNull();

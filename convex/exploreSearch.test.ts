@@ -1,0 +1,224 @@
+/**
+ * Explore search as a buyer uses it (issue 17 item 1, decision 030): a table of queries and the shows
+ * and shops a buyer expects on the demo data, then the rules behind it — every word must match, live
+ * first then relevance, the filter and the view apply, the search text follows every write, and the
+ * reads stay bounded.
+ */
+import { describe, expect, test } from "vitest";
+import { api, internal } from "./_generated/api";
+import { emptyExploreFilter, type ExploreFilter } from "./lib/explore";
+import type { ExploreView } from "./lib/exploreWhen";
+import { MAX_TYPO_SEARCHES, SEARCH_CANDIDATES } from "./model/exploreSearch";
+import { getLiveShopBySlug, patchLiveShop } from "./model/liveShops";
+import { patchStream } from "./model/streams";
+import { insertWithTimestamps } from "./model/timestamps";
+import { countDocsRead, newSeededTest, type newTest, writeWithTriggers } from "./test.setup";
+
+type Backend = ReturnType<typeof newTest>;
+
+const filterOf = (selection: Partial<ExploreFilter>): ExploreFilter => ({
+  ...emptyExploreFilter(),
+  ...selection,
+});
+
+async function searchStreams(
+  t: Backend,
+  q: string,
+  selection: Partial<ExploreFilter> = {},
+  view?: ExploreView,
+) {
+  return await t.query(api.explore.searchExploreStreams, { filter: filterOf({ ...selection, q }), view });
+}
+
+async function streamTitles(
+  t: Backend,
+  q: string,
+  selection: Partial<ExploreFilter> = {},
+  view?: ExploreView,
+) {
+  return (await searchStreams(t, q, selection, view)).results.map((card) => card.streamTitle);
+}
+
+async function shopNames(t: Backend, q: string) {
+  const found = await t.query(api.explore.searchExploreShops, { filter: filterOf({ q }) });
+  return found.results.map((card) => card.liveShopName);
+}
+
+// The demo shows a buyer looks for, by title.
+const LEVIS = "Vintage Levi's drop: 80s and 90s 501s, every pair measured";
+const POKEMON = "Pokémon Scarlet & Violet booster box breaks: pick your type";
+const SOURDOUGH = "Sourdough bake sale: fresh loaves and cardamom buns for pickup";
+const GLOW = "Glow check: mineral SPF and serum restock, with skin Q&A";
+const FLY = "Fly-tying night: elk hair caddis and foam hoppers";
+const AROIDS = "Rare aroid cuttings and plant swap: monsteras, philodendrons, hoyas";
+const KILN = "Kiln opening: fresh mugs, ramen bowls and bud vases";
+const BARKERY = "Barkery live: salmon jerky and pumpkin biscuits, fresh from the oven";
+const BASEBALL = "Vintage baseball card night: '50s to '80s singles and sets";
+const MID_CENTURY = "Mid-century warehouse walkthrough: teak, cane and brass";
+const YARD_SALE = "Yard-sale haul: SNES and N64 carts, tested on camera";
+const WESTERN = "Western wear night: ropers, tooled belts and pearl-snap shirts";
+const BOARD_GAMES = "Board game night sale: complete and counted classics";
+const SHOP_TOUR = "Shop tour and Q&A: how we source, wash and grade vintage denim";
+const ROOKIE = "Signed rookie card showcase: PSA slabs and Chicago legends";
+
+/**
+ * Query → the live and upcoming shows a buyer expects, in order: live (then paused) first, then the
+ * best match. The issue's examples come first; then each kind of text, then what must not be found.
+ */
+const STREAM_QUERIES: [string, string[]][] = [
+  // Issue 17: each found nothing before.
+  ["pokemon", [POKEMON, BASEBALL]],
+  ["levis", [LEVIS]],
+  ["Brooklyn", [SOURDOUGH]],
+  ["whatnot", [LEVIS, POKEMON, BASEBALL, YARD_SALE, WESTERN]],
+  ["denim", [LEVIS, SHOP_TOUR, WESTERN]],
+  // Case, accents and punctuation.
+  ["POKÉMON", [POKEMON, BASEBALL]],
+  ["levi's 501s", [LEVIS]],
+  ["k-beauty", [GLOW]],
+  ["kbeauty", [GLOW]],
+  ["Crumb & Crust", [SOURDOUGH]],
+  // One letter off in a word of five or more: changed, left out, added, swapped.
+  ["pokeman", [POKEMON, BASEBALL]],
+  ["brooklin", [SOURDOUGH]],
+  ["sourdogh", [SOURDOUGH]],
+  ["whatnott", [LEVIS, POKEMON, BASEBALL, YARD_SALE, WESTERN]],
+  ["pokmeon", [POKEMON, BASEBALL]],
+  ["denin", [LEVIS, SHOP_TOUR, WESTERN]],
+  // The last word as it is being typed.
+  ["pokem", [POKEMON, BASEBALL]],
+  ["levis 50", [LEVIS]],
+  // Each kind of text: product names, categories, subcategories, areas, states, platforms, places,
+  // descriptions, shop names and headlines.
+  ["trucker jacket", [LEVIS]],
+  ["trading cards", [POKEMON, BASEBALL]],
+  ["furniture", [MID_CENTURY]],
+  ["seattle", [AROIDS]],
+  ["texas", [LEVIS, WESTERN, SHOP_TOUR]],
+  ["etsy", [KILN]],
+  ["tiktok", [POKEMON, GLOW, BARKERY]],
+  ["wicker park", [POKEMON, BASEBALL]],
+  ["cardamom", [SOURDOUGH]],
+  ["dog treats", [BARKERY]],
+  ["snes", [YARD_SALE]],
+  // Every word must match.
+  ["vintage chicago", [BASEBALL]],
+  ["levis chicago", []],
+  // Drafts, cancelled shows and what nobody sells are not found.
+  ["spring hatch", []],
+  ["succulent", []],
+  ["sneakers", []],
+  ["", []],
+];
+
+describe("search finds what a buyer types (the demo data)", () => {
+  test.each(STREAM_QUERIES)("shows for %j", async (q, expected) => {
+    const t = await newSeededTest();
+    expect(await streamTitles(t, q)).toEqual(expected);
+  });
+
+  test.each([
+    ["pokemon", ["Windy City Card Breaks"]],
+    ["levis", ["East Austin Denim Co."]],
+    ["brooklyn", ["Crumb & Crust Bakehouse"]],
+    ["whatnot", ["East Austin Denim Co.", "Windy City Card Breaks", "Triangle Retro Games"]],
+    ["denim", ["East Austin Denim Co."]],
+    ["pokeman", ["Windy City Card Breaks"]],
+    ["seattle plants", ["Rain City Plant Swap"]],
+    ["skincare", ["Silver Lake Skin Lab"]],
+    ["sneakers", []],
+  ])("shops for %j", async (q, expected) => {
+    const t = await newSeededTest();
+    expect(await shopNames(t, q)).toEqual(expected);
+  });
+});
+
+describe("ranking, filter and view", () => {
+  test("live first, then paused, then by relevance: a title match before a description match", async () => {
+    const t = await newSeededTest();
+    const night = await searchStreams(t, "night");
+    expect(night.results.map((card) => card.streamStatus).slice(0, 2)).toEqual(["LIVE", "PAUSED"]);
+    expect(night.results.map((card) => card.streamTitle)).toEqual([
+      SOURDOUGH, // live: "last night's bake" in its description
+      FLY, // paused
+      BASEBALL,
+      WESTERN,
+      BOARD_GAMES,
+      MID_CENTURY, // "night" only in its description
+    ]);
+    expect(night.count).toBe(6);
+    expect(night.more).toBe(false);
+  });
+
+  test("the filter applies to what is found", async () => {
+    const t = await newSeededTest();
+    expect(await streamTitles(t, "night", { states: ["IL"] })).toEqual([BASEBALL, BOARD_GAMES]);
+    expect(await streamTitles(t, "whatnot", { categories: ["collectibles"] })).toEqual([POKEMON, BASEBALL]);
+  });
+
+  test("the view too: live now, replays", async () => {
+    const t = await newSeededTest();
+    expect(await streamTitles(t, "night", {}, { when: "live" })).toEqual([SOURDOUGH, FLY]);
+    expect(await streamTitles(t, "rookie")).toEqual([]);
+    expect(await streamTitles(t, "rookie", {}, { when: "replays" })).toEqual([ROOKIE]);
+  });
+
+  test("a window keeps the shows starting in it", async () => {
+    const t = await newSeededTest();
+    // A day long past: no upcoming show starts in it; the shows on now are today's only when it is today.
+    const view: ExploreView = { when: "week", day: "2001-01-01", timeZone: "America/Chicago" };
+    expect(await streamTitles(t, "whatnot", {}, view)).toEqual([LEVIS, POKEMON]);
+  });
+});
+
+describe("the search text follows every write", () => {
+  test("a platform added to a show finds it, and its shop, by the platform's name", async () => {
+    const t = await newSeededTest();
+    expect(await streamTitles(t, "bambuser")).toEqual([]);
+    const stream = await t.run(async (ctx) =>
+      (await ctx.db.query("streams").collect()).find((candidate) => candidate.streamTitle === KILN),
+    );
+    await writeWithTriggers(t, (ctx) =>
+      insertWithTimestamps(ctx, "streamPlatforms", {
+        streamId: stream!._id,
+        platformType: "bambuser",
+        platformStreamUrl: "https://bambuser.com/peachtree",
+      }),
+    );
+    expect(await streamTitles(t, "bambuser")).toEqual([KILN]);
+    expect(await shopNames(t, "bambuser")).toEqual(["Peachtree Clay Studio"]);
+  });
+
+  test("a new description, and a shop's new headline, are searched at once", async () => {
+    const t = await newSeededTest();
+    const stream = await t.run(async (ctx) =>
+      (await ctx.db.query("streams").collect()).find((candidate) => candidate.streamTitle === KILN),
+    );
+    await writeWithTriggers(t, (ctx) =>
+      patchStream(ctx, stream!._id, { streamDescription: "Celadon and tenmoku glazes." }),
+    );
+    expect(await streamTitles(t, "celadon")).toEqual([KILN]);
+    const shop = await t.run(async (ctx) => await getLiveShopBySlug(ctx, "peachtree-clay-studio"));
+    await writeWithTriggers(t, (ctx) =>
+      patchLiveShop(ctx, shop!._id, { headline: "Raku firings every Friday." }),
+    );
+    expect(await streamTitles(t, "raku")).toEqual([KILN]);
+    expect(await shopNames(t, "raku")).toEqual(["Peachtree Clay Studio"]);
+  });
+});
+
+describe("documents read", () => {
+  test("a search reads a bounded number of documents, however many streams exist", async () => {
+    const t = await newSeededTest();
+    // Per status group and pass at most SEARCH_CANDIDATES rows: live, paused, upcoming × (exact + typos).
+    const bound = 3 * (1 + MAX_TYPO_SEARCHES) * SEARCH_CANDIDATES;
+    await t.mutation(internal.benchData.generateStreams, { count: 400, offset: 0, seed: 11 });
+    for (const q of ["night", "sale", "pokeman brooklin", "zzzzzz", "s"]) {
+      const { result, docsRead } = await countDocsRead(() => searchStreams(t, q));
+      expect(docsRead, q).toBeLessThanOrEqual(bound);
+      expect(result.results.length).toBeLessThanOrEqual(50);
+    }
+    // A single letter, as typing starts, matches more than the candidates hold: the count says so.
+    expect((await searchStreams(t, "s")).more).toBe(true);
+  });
+});

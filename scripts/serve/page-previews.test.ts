@@ -1,0 +1,195 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ConvexHttpClient } from "convex/browser";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { api } from "../../convex/_generated/api";
+import {
+  createPagePreviews,
+  escapeHtml,
+  previewTarget,
+  withPageHead,
+  type PagePreview,
+} from "./page-previews.ts";
+import { startAppServer, type StartedAppServer } from "./server.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const INDEX = readFileSync(path.join(root, "index.html"), "utf8");
+
+/** Every `<meta>` and `<link rel=canonical>` of a page, as name → content. */
+function headOf(html: string): Record<string, string> {
+  const tags: Record<string, string> = {};
+  for (const match of html.matchAll(/<meta data-page-meta (?:name|property)="([^"]+)" content="([^"]*)"/g)) {
+    tags[match[1] ?? ""] = match[2] ?? "";
+  }
+  const canonical = /<link data-page-meta rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+  if (canonical) tags.canonical = canonical;
+  tags.title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+  tags.description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? "";
+  return tags;
+}
+
+describe("which pages get a preview", () => {
+  test.each([
+    ["/live-shop/east-austin-denim-co", { kind: "shop", idOrSlug: "east-austin-denim-co" }],
+    ["/live-shop/ninas%20shop/", { kind: "shop", idOrSlug: "ninas shop" }],
+    ["/stream/k17abc", { kind: "stream", streamId: "k17abc" }],
+    ["/live-shop", null],
+    ["/live-shop/a/b", null],
+    ["/explore/streams", null],
+  ])("%s", (pathname, target) => {
+    expect(previewTarget(pathname)).toEqual(target);
+  });
+});
+
+describe("the page's head", () => {
+  const preview: PagePreview = {
+    status: 200,
+    meta: {
+      title: 'Levi\'s & "501s" <drop>',
+      description: "Live now · Forty pairs.",
+      path: "/stream/s1",
+      image: "/demo/streams/s1.svg",
+      facts: [{ label: "When", value: "Live now" }],
+    },
+    jsonLd: { "@type": "Event", name: "</script><script>alert(1)</script>" },
+  };
+
+  test("title and description replace the defaults; preview tags and schema.org data are added", () => {
+    const html = withPageHead(INDEX, preview, "https://livelocal.example");
+    const head = headOf(html);
+    expect(head.title).toBe("Levi&#39;s &amp; &quot;501s&quot; &lt;drop&gt; · LiveLocal");
+    expect(head.description).toBe("Live now · Forty pairs.");
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(head).toMatchObject({
+      canonical: "https://livelocal.example/stream/s1",
+      "og:url": "https://livelocal.example/stream/s1",
+      "og:image": "https://livelocal.example/demo/streams/s1.svg",
+      "og:site_name": "LiveLocal",
+      "twitter:card": "summary_large_image",
+      "twitter:label1": "When",
+      "twitter:data1": "Live now",
+    });
+    // Seller text cannot end the data block.
+    expect(html).not.toContain("</script><script>alert(1)");
+    expect(html.indexOf('type="application/ld+json"')).toBeLessThan(html.indexOf("</head>"));
+  });
+
+  test("a not-found page keeps index.html as it is", () => {
+    expect(withPageHead(INDEX, { status: 404 }, "https://livelocal.example")).toBe(INDEX);
+  });
+
+  test("escapes what goes into attributes", () => {
+    expect(escapeHtml(`"'<>&`)).toBe("&quot;&#39;&lt;&gt;&amp;");
+  });
+});
+
+describe("the preview cache", () => {
+  test("keeps an answer for its TTL, then reads again; a failed read is not kept", async () => {
+    let clock = 0;
+    const read = vi.fn(() => Promise.resolve<PagePreview>({ status: 404 }));
+    const previews = createPagePreviews({ convexUrl: () => "unused", ttlMs: 1000, now: () => clock, read });
+    await previews("/stream/a", "http://x");
+    await previews("/stream/a", "http://x");
+    expect(read).toHaveBeenCalledTimes(1);
+    clock = 1500;
+    await previews("/stream/a", "http://x");
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(await previews("/explore/streams", "http://x")).toBeNull();
+    read.mockRejectedValueOnce(new Error("backend down"));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(await previews("/stream/b", "http://x")).toBeNull();
+    expect(await previews("/stream/b", "http://x")).toEqual({ status: 404 });
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
+  });
+
+  test("holds at most maxEntries answers, dropping the oldest", async () => {
+    const read = vi.fn(() => Promise.resolve<PagePreview>({ status: 404 }));
+    const previews = createPagePreviews({ convexUrl: () => "unused", maxEntries: 2, read });
+    for (const id of ["a", "b", "c", "a"]) await previews(`/stream/${id}`, "http://x");
+    expect(read).toHaveBeenCalledTimes(4);
+  });
+});
+
+// Issue 17 items 6 and 7, through `npm start` with the local backend and the demo data.
+describe("npm start", () => {
+  let app: StartedAppServer;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), "livelocal-previews-"));
+    mkdirSync(path.join(dist, "builds", "meta"), { recursive: true });
+    writeFileSync(path.join(dist, "index.html"), INDEX);
+    writeFileSync(path.join(dist, "builds", "latest.json"), JSON.stringify({ id: "test" }));
+    const meta = {
+      id: "test",
+      builtAt: new Date(0).toISOString(),
+      convexUrl: null,
+      clerkPublishableKey: null,
+    };
+    writeFileSync(path.join(dist, "builds", "meta", "test.json"), JSON.stringify(meta));
+    app = await startAppServer({ distDir: dist, port: 0, sitePort: 0, dataDir: null, quiet: true });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  test("a shop's page, by slug or id, names the shop in its head, read from the backend", async () => {
+    const response = await fetch(`${app.url}/live-shop/east-austin-denim-co`);
+    expect(response.status).toBe(200);
+    const head = headOf(await response.text());
+    expect(head).toMatchObject({
+      title: "East Austin Denim Co. · LiveLocal",
+      description: "Hand-picked 80s and 90s denim, washed, measured and graded, dropped live every week.",
+      canonical: `${app.url}/live-shop/east-austin-denim-co`,
+      "og:title": "East Austin Denim Co.",
+      "og:image": `${app.url}/demo/shops/east-austin-denim-co-banner.svg`,
+      "twitter:card": "summary_large_image",
+    });
+    const shop = await new ConvexHttpClient(app.url).query(api.liveShops.getPublicShop, {
+      idOrSlug: "east-austin-denim-co",
+    });
+    const byId = await fetch(`${app.url}/live-shop/${shop!._id}`);
+    expect(byId.status).toBe(200);
+    // The canonical address is the slug's, whichever was asked for.
+    expect(headOf(await byId.text()).canonical).toBe(`${app.url}/live-shop/east-austin-denim-co`);
+  });
+
+  test("a stream's page carries its title, when it is, its picture and its Event", async () => {
+    const shop = await new ConvexHttpClient(app.url).query(api.liveShops.getPublicShop, {
+      idOrSlug: "east-austin-denim-co",
+    });
+    const live = shop!.streams.live[0];
+    const response = await fetch(`${app.url}/stream/${live._id}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const head = headOf(html);
+    expect(head["og:title"]).toBe(live.streamTitle.replace(/'/g, "&#39;"));
+    expect(head.description).toMatch(/^Live now · Forty pairs of washed and graded 501s/);
+    expect(head).toMatchObject({
+      canonical: `${app.url}/stream/${live._id}`,
+      "og:image": `${app.url}/demo/streams/vintage-501-denim-drop.svg`,
+      "twitter:label1": "When",
+      "twitter:data1": "Live now",
+      "twitter:label2": "Shop",
+      "twitter:data2": "East Austin Denim Co. on Whatnot",
+    });
+    expect(html).toContain('"eventStatus":"https://schema.org/EventScheduled"');
+  });
+
+  test.each(["/live-shop/nope-shop", "/stream/bogus", "/stream/k1234567890abcdefghijklmnopqrstu"])(
+    "%s is not found: 404 with the app, which shows its not-found page",
+    async (pathname) => {
+      const response = await fetch(`${app.url}${pathname}`);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toBe(INDEX);
+    },
+  );
+
+  test("other pages and unknown paths are as before", async () => {
+    expect((await fetch(`${app.url}/explore/streams`)).status).toBe(200);
+    expect((await fetch(`${app.url}/nope`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * Link previews and honest 404s for shop and stream pages (decision 033). A chat app or a search
+ * engine that reads the HTML without running the app gets the page's title, description, canonical
+ * address, Open Graph and Twitter card tags and schema.org data, read from the backend when the page
+ * is asked for; an unknown shop or stream answers 404, as an unknown path does. Both with the same
+ * index.html the app boots from (it removes these tags and sets its own).
+ *
+ * Reads go through `ConvexHttpClient` to the Convex deployment the build names, or to the local backend
+ * in the same process, as any visitor's would (public queries, no identity), and are kept a short while
+ * so a link shared in a busy chat costs one read per page every TTL.
+ */
+import { ConvexHttpClient } from "convex/browser";
+import { api } from "../../convex/_generated/api";
+import { paths } from "../../src/config/paths.ts";
+import { serializeJsonLd, shopJsonLd, streamPageJsonLd } from "../../src/lib/json-ld.ts";
+import {
+  documentTitle,
+  previewTags,
+  shopPageMeta,
+  streamPageMeta,
+  type HeadTag,
+  type PageMeta,
+} from "../../src/lib/page-meta.ts";
+
+/** What a page answers with: its status and what goes into its head. */
+export type PagePreview = { status: 200 | 404; meta?: PageMeta; jsonLd?: unknown };
+
+export type PreviewTarget = { kind: "shop"; idOrSlug: string } | { kind: "stream"; streamId: string };
+
+function segmentPattern(path: string): RegExp {
+  const [prefix] = path.split("/:");
+  return new RegExp(`^${prefix}/([^/]+)/?$`);
+}
+
+const SHOP_PAGE = segmentPattern(paths.liveShop.path);
+const STREAM_PAGE = segmentPattern(paths.stream.path);
+
+/** The shop or stream a path names (`/live-shop/{id or slug}`, `/stream/{id}`), or null. */
+export function previewTarget(pathname: string): PreviewTarget | null {
+  const decode = (segment: string) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  };
+  const shop = SHOP_PAGE.exec(pathname)?.[1];
+  if (shop) return { kind: "shop", idOrSlug: decode(shop) };
+  const stream = STREAM_PAGE.exec(pathname)?.[1];
+  if (stream) return { kind: "stream", streamId: decode(stream) };
+  return null;
+}
+
+export type PreviewOptions = {
+  /** The Convex URL to read from (the deployment, or this server's own origin in local mode). */
+  convexUrl: () => string;
+  /** How long an answer is kept (default 30 s). */
+  ttlMs?: number;
+  /** The most answers kept (default 500); the oldest go first. */
+  maxEntries?: number;
+  /** The clock, for tests. */
+  now?: () => number;
+  /** The reads, for tests; by default the public queries over HTTP. */
+  read?: (target: PreviewTarget) => Promise<PagePreview>;
+};
+
+/** A page's preview from the backend: 404 when the shop or stream is unknown or not public. */
+async function readPreview(
+  client: ConvexHttpClient,
+  target: PreviewTarget,
+  origin: string,
+): Promise<PagePreview> {
+  if (target.kind === "shop") {
+    const shop = await client.query(api.liveShops.getPublicShop, { idOrSlug: target.idOrSlug });
+    return shop
+      ? { status: 200, meta: shopPageMeta(shop), jsonLd: shopJsonLd(shop, origin) }
+      : { status: 404 };
+  }
+  const stream = await client.query(api.streams.getPublicStream, { streamId: target.streamId });
+  // Anonymous: a draft, which only its owner may open, reads as not found here too.
+  if (!stream) return { status: 404 };
+  return { status: 200, meta: streamPageMeta(stream), jsonLd: streamPageJsonLd(stream, origin) ?? undefined };
+}
+
+/**
+ * Previews by target, cached `ttlMs` per target and origin. A backend that cannot be reached gives
+ * null: the page is served as before (200, index.html's own head) rather than failing.
+ */
+export function createPagePreviews(options: PreviewOptions) {
+  const ttl = options.ttlMs ?? 30_000;
+  const maxEntries = options.maxEntries ?? 500;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, { at: number; preview: Promise<PagePreview | null> }>();
+  let client: { url: string; client: ConvexHttpClient } | null = null;
+
+  const read = (target: PreviewTarget, origin: string): Promise<PagePreview> => {
+    if (options.read) return options.read(target);
+    const url = options.convexUrl();
+    if (client?.url !== url) client = { url, client: new ConvexHttpClient(url) };
+    return readPreview(client.client, target, origin);
+  };
+
+  return async function preview(pathname: string, origin: string): Promise<PagePreview | null> {
+    const target = previewTarget(pathname);
+    if (!target) return null;
+    const key = `${origin} ${target.kind} ${target.kind === "shop" ? target.idOrSlug : target.streamId}`;
+    const cached = cache.get(key);
+    if (cached && now() - cached.at < ttl) return await cached.preview;
+    const fresh = read(target, origin).catch((error: unknown) => {
+      console.warn(`Link preview for ${pathname} not read: ${String(error)}`);
+      cache.delete(key);
+      return null;
+    });
+    cache.delete(key);
+    cache.set(key, { at: now(), preview: fresh });
+    while (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
+    return await fresh;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// HTML
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** Marks what the server adds, so the app can take it out (src/lib/use-document-meta.ts). */
+const MARK = "data-page-meta";
+
+function renderTag(tag: HeadTag): string {
+  if (tag.tag === "link") return `<link ${MARK} rel="canonical" href="${escapeHtml(tag.href)}" />`;
+  return `<meta ${MARK} ${tag.attribute}="${escapeHtml(tag.key)}" content="${escapeHtml(tag.content)}" />`;
+}
+
+/**
+ * index.html with a page's head: its title and description in place of the defaults, then the
+ * preview tags and schema.org data before `</head>`.
+ */
+export function withPageHead(indexHtml: string, preview: PagePreview, origin: string): string {
+  const { meta } = preview;
+  if (!meta) return indexHtml;
+  const tags = previewTags(meta, origin).map(renderTag);
+  if (preview.jsonLd) {
+    tags.push(`<script ${MARK} type="application/ld+json">${serializeJsonLd(preview.jsonLd)}</script>`);
+  }
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(meta.title))}</title>`)
+    .replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    )
+    .replace("</head>", `${tags.join("\n    ")}\n  </head>`);
+}
