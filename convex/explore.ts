@@ -6,7 +6,7 @@
  */
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import { internalMutation, query } from "./functions";
+import { internalMutation, publicQuery } from "./functions";
 import { EXPLORE_SORTS, EXPLORE_WHENS } from "./lib/exploreWhen";
 import {
   countShopListings,
@@ -54,7 +54,7 @@ const countValidator = v.object({ count: v.number(), more: v.boolean() });
  * the view: the shows on now first (LIVE, then PAUSED) by start, then upcoming ones soonest first (or
  * newest listed first), or the most recently ended for replays.
  */
-export const listExploreStreams = query({
+export const listExploreStreams = publicQuery({
   args: {
     filter: exploreFilterValidator,
     view: v.optional(exploreViewValidator),
@@ -71,7 +71,7 @@ export const listExploreStreams = query({
 });
 
 /** How many streams `listExploreStreams` holds for the filter and view, up to 100 (`more` past it). */
-export const countExploreStreams = query({
+export const countExploreStreams = publicQuery({
   args: { filter: exploreFilterValidator, view: v.optional(exploreViewValidator) },
   returns: countValidator,
   handler: async (ctx, args) =>
@@ -83,7 +83,7 @@ export const countExploreStreams = query({
  * filter's search text (decision 030), within the filter and view: live first, then by relevance. At
  * most 50, with their count; `more` when more may match.
  */
-export const searchExploreStreams = query({
+export const searchExploreStreams = publicQuery({
   args: { filter: exploreFilterValidator, view: v.optional(exploreViewValidator) },
   returns: v.object({ results: v.array(streamCardValidator), count: v.number(), more: v.boolean() }),
   handler: async (ctx, args) =>
@@ -91,7 +91,7 @@ export const searchExploreStreams = query({
 });
 
 /** Public shops (active, or temporarily closed) matching the filter, by name, each with its live badge. */
-export const listExploreShops = query({
+export const listExploreShops = publicQuery({
   args: { filter: exploreFilterValidator, paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(shopCardValidator),
   handler: async (ctx, args) =>
@@ -103,7 +103,7 @@ export const listExploreShops = query({
 });
 
 /** How many shops `listExploreShops` holds for the filter, up to 100 (`more` past it). */
-export const countExploreShops = query({
+export const countExploreShops = publicQuery({
   args: { filter: exploreFilterValidator },
   returns: countValidator,
   handler: async (ctx, args) => await countShopListings(ctx, readListFilterOrThrow(args.filter)),
@@ -113,7 +113,7 @@ export const countExploreShops = query({
  * Public shops whose name, headline, description, products, categories or areas match the search
  * text, within the filter: live first, then by relevance. At most 50, with their count.
  */
-export const searchExploreShops = query({
+export const searchExploreShops = publicQuery({
   args: { filter: exploreFilterValidator },
   returns: v.object({ results: v.array(shopCardValidator), count: v.number(), more: v.boolean() }),
   handler: async (ctx, args) => await searchShopListings(ctx, readExploreFilterOrThrow(args.filter)),

@@ -31,7 +31,7 @@ import { getViewer, getViewerOrThrow } from "./model/viewer";
 
 /**
  * Anyone may call, and everyone gets the same answer: the public boards (live now, starting soon,
- * featured shops). The handler has no viewer and never asks who is calling, so Convex runs it once
+ * featured shops) and explore's lists, counts and searches. The handler has no viewer and never asks who is calling, so Convex runs it once
  * for all its viewers instead of once per signed-in person (decision 035). Anything whose answer
  * depends on the caller uses `query`.
  */

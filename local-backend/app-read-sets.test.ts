@@ -33,6 +33,16 @@ describe("which app queries ask who is calling", () => {
     expect(await asksWho(api.streams.listLiveNow)).toBe(false);
     expect(await asksWho(api.streams.listStartingSoon, { since: Date.now() })).toBe(false);
     expect(await asksWho(api.liveShops.listFeaturedShops)).toBe(false);
+    const filter = { categories: [], subcategories: [], states: [], msas: [] };
+    const page = { numItems: 24, cursor: null };
+    expect(await asksWho(api.explore.listExploreStreams, { filter, paginationOpts: page })).toBe(false);
+    expect(await asksWho(api.explore.countExploreStreams, { filter, view: { when: "live" } })).toBe(false);
+    expect(await asksWho(api.explore.searchExploreStreams, { filter: { ...filter, q: "denim" } })).toBe(
+      false,
+    );
+    expect(await asksWho(api.explore.listExploreShops, { filter, paginationOpts: page })).toBe(false);
+    expect(await asksWho(api.explore.countExploreShops, { filter })).toBe(false);
+    expect(await asksWho(api.explore.searchExploreShops, { filter: { ...filter, q: "denim" } })).toBe(false);
   });
 
   test("a person's own lists do", async () => {
