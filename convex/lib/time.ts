@@ -6,6 +6,10 @@
 import { tz, TZDate } from "@date-fns/tz";
 import { differenceInCalendarDays, format, isValid, parse } from "date-fns";
 import { DEFAULT_TIME_ZONE } from "./constants";
+import { isValidTimeZone } from "./timeZone";
+
+// Kept here too for the many callers that format times as well; the app shell imports ./timeZone.
+export { isValidTimeZone, viewerTimeZone } from "./timeZone";
 
 export type TimeFormatOptions = {
   /** BCP 47 locale; the app's copy is US English. */
@@ -15,15 +19,6 @@ export type TimeFormatOptions = {
 };
 
 const DEFAULT_LOCALE = "en-US";
-
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat(DEFAULT_LOCALE, { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A bad zone would make Intl throw and blank the page; the zone name in the output keeps it honest. */
 function usableTimeZone(timeZone: string): string {
@@ -151,18 +146,6 @@ export function formatShowForViewer(
   return stopMs === undefined || stopMs <= startMs
     ? formatTimeForViewer(startMs, viewerZone, shopZone)
     : formatRangeForViewer(startMs, stopMs, viewerZone, shopZone);
-}
-
-/** The browser's zone (any IANA zone, not only the four shop zones), or New York when unknown. */
-export function viewerTimeZone(
-  resolve: () => string | undefined = () => Intl.DateTimeFormat().resolvedOptions().timeZone,
-): string {
-  try {
-    const zone = resolve();
-    return zone && isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
-  } catch {
-    return DEFAULT_TIME_ZONE;
-  }
 }
 
 const INPUT_FORMAT = "yyyy-MM-dd'T'HH:mm";

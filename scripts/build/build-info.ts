@@ -5,6 +5,8 @@
  * The id is also compiled into the app as `import.meta.env.VITE_BUILD_ID`.
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Plugin } from "vite";
 
 export type BuildMeta = {
@@ -18,6 +20,18 @@ export type BuildMeta = {
 
 export const LATEST_BUILD_PATH = "builds/latest.json";
 export const buildMetaPath = (id: string) => `builds/meta/${id}.json`;
+
+/** The manifest of the build in `distDir` (the latest one). */
+export function readBuildMeta(distDir: string): BuildMeta {
+  try {
+    const { id } = JSON.parse(readFileSync(path.join(distDir, LATEST_BUILD_PATH), "utf8")) as { id: string };
+    return JSON.parse(readFileSync(path.join(distDir, buildMetaPath(id)), "utf8")) as BuildMeta;
+  } catch {
+    throw new Error(
+      `No build in ${distDir} (or one from before builds/latest.json). Run \`npm run build\` first.`,
+    );
+  }
+}
 
 /** Sortable by time, unique enough for builds: base-36 milliseconds and a random suffix. */
 export function newBuildId(now = Date.now()): string {

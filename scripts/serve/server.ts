@@ -15,7 +15,6 @@
  * the embedded backend checks its own: loopback names by default, so a page that rebinds its name to
  * this machine gets 403 and never a development token.
  */
-import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -32,22 +31,11 @@ import { LocalBackendCore } from "../../local-backend/backend.ts";
 import { requestPathname } from "../../local-backend/paths.ts";
 import { SYNC_PATH } from "../../local-backend/sync.ts";
 import { BACKEND_PATHS } from "../../local-backend/vite-plugin.ts";
-import { buildMetaPath, LATEST_BUILD_PATH, type BuildMeta } from "../build/build-info.ts";
+import { readBuildMeta } from "../build/build-info.ts";
 import { createAppHandler } from "./app-handler.ts";
 import { createPagePreviews } from "./page-previews.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-function readBuildMeta(distDir: string): BuildMeta {
-  try {
-    const { id } = JSON.parse(readFileSync(path.join(distDir, LATEST_BUILD_PATH), "utf8")) as { id: string };
-    return JSON.parse(readFileSync(path.join(distDir, buildMetaPath(id)), "utf8")) as BuildMeta;
-  } catch {
-    throw new Error(
-      `No build in ${distDir} (or one from before builds/latest.json). Run \`npm run build\` first.`,
-    );
-  }
-}
 
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {

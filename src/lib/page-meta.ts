@@ -10,12 +10,9 @@ import { PLATFORMS } from "../../convex/lib/constants";
 import { formatStreamTime, isFormattableTime } from "../../convex/lib/time";
 import { paths } from "../config/paths";
 import { mainPlatform, type EventStream } from "./json-ld";
+import { SITE_NAME } from "./site-meta";
 
-export const SITE_NAME = "LiveLocal";
-
-/** index.html's own description, which every page without one of its own keeps. */
-export const DEFAULT_DESCRIPTION =
-  "LiveLocal: find live shopping shows from sellers in your metro area, by category and place.";
+export { DEFAULT_DESCRIPTION, documentTitle, SITE_NAME } from "./site-meta";
 
 /** The longest description written; previews cut around here anyway. */
 const DESCRIPTION_LENGTH = 160;
@@ -31,10 +28,6 @@ export type PageMeta = {
   /** Label and value pairs some previews show under the description (Slack: "When", "Shop"). */
   facts: { label: string; value: string }[];
 };
-
-export function documentTitle(title: string): string {
-  return `${title} · ${SITE_NAME}`;
-}
 
 /** Whitespace folded and cut at a word near `length`, with an ellipsis when cut. */
 export function shortText(text: string, length = DESCRIPTION_LENGTH): string {

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { DEFAULT_DESCRIPTION, documentTitle, SITE_NAME } from "./page-meta";
+import { DEFAULT_DESCRIPTION, documentTitle, SITE_NAME } from "./site-meta";
 
 /** What `npm start` wrote into the page it served for link previews carries this attribute. */
 export const SERVER_META_ATTRIBUTE = "data-page-meta";

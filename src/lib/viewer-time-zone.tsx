@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { calendarDay } from "@convex/lib/exploreWhen";
-import { viewerTimeZone } from "@convex/lib/time";
+import { viewerTimeZone } from "@convex/lib/timeZone";
 import { useNow } from "./use-now";
 
 const ViewerTimeZoneContext = createContext<string | null>(null);

@@ -1,6 +1,6 @@
 import { paths } from "@/config/paths";
 import { CATEGORIES } from "@convex/lib/data/categories";
-import { exploreViewSearch, parseExploreView } from "@convex/lib/exploreWhen";
+import { exploreViewSearch, parseExploreView } from "@convex/lib/exploreView";
 
 export type HeaderLink = { label: string; href: string; icon: string };
 
