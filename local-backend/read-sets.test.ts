@@ -5,11 +5,10 @@
  * a fresh read.
  */
 import fc from "fast-check";
-import type { ConvexClient } from "convex/browser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ReadSet, WriteSet, type KeyRange } from "./read-set.ts";
 import type { RunningLocalBackend } from "./start.ts";
-import { m, newClient, newHttpClient, q, startFixtureBackend, watch } from "./test-helpers.ts";
+import { clientPool, m, newHttpClient, q, startFixtureBackend, watch } from "./test-helpers.ts";
 import { encodeKey } from "./values.ts";
 
 const key = (...values: (string | number)[]) => encodeKey(values);
@@ -73,12 +72,7 @@ describe("ReadSet.overlaps", () => {
 
 describe("subscriptions and read sets", () => {
   let backend: RunningLocalBackend;
-  const clients: ConvexClient[] = [];
-  const client = () => {
-    const created = newClient(backend.url);
-    clients.push(created);
-    return created;
-  };
+  const { client, closeAll } = clientPool(() => backend.url);
   const signedIn = async (sub: string, name: string) => {
     const c = client();
     const { token } = await backend.issueToken({ sub, name, email: `${sub}@example.com` });
@@ -90,7 +84,7 @@ describe("subscriptions and read sets", () => {
     backend = await startFixtureBackend();
   });
   afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
+    await closeAll();
     await backend.stop();
   });
 

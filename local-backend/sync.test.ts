@@ -1,28 +1,20 @@
 /** Conformance: the official WebSocket client against the local backend. */
 import { ConvexError } from "convex/values";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ConvexClient } from "convex/browser";
 import type { RunningLocalBackend } from "./start.ts";
-import { a, eventually, m, newClient, q, sleep, startFixtureBackend, watch } from "./test-helpers.ts";
+import { a, clientPool, eventually, m, q, sleep, startFixtureBackend, watch } from "./test-helpers.ts";
 
 type Message = { author: string; body: string };
 type Page = { page: { body: string; rank?: number }[]; isDone: boolean; continueCursor: string };
 
 describe("sync protocol with ConvexClient", () => {
   let backend: RunningLocalBackend;
-  const clients: ConvexClient[] = [];
-  const client = () => {
-    const created = newClient(backend.url);
-    clients.push(created);
-    return created;
-  };
+  const { client, closeAll } = clientPool(() => backend.url);
 
   beforeAll(async () => {
     backend = await startFixtureBackend();
   });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close()));
-  });
+  afterEach(closeAll);
   afterAll(async () => {
     await backend.stop();
   });
@@ -219,21 +211,18 @@ describe("sync protocol with ConvexClient", () => {
 
 describe("auth with ConvexClient", () => {
   let backend: RunningLocalBackend;
-  const clients: ConvexClient[] = [];
+  const { client, closeAll } = clientPool(() => backend.url);
 
   beforeAll(async () => {
     backend = await startFixtureBackend();
   });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close()));
-  });
+  afterEach(closeAll);
   afterAll(async () => {
     await backend.stop();
   });
 
   it("accepts a local token, shows the identity to queries, and signs out", async () => {
-    const c = newClient(backend.url);
-    clients.push(c);
+    const c = client();
     const { token } = await backend.issueToken({
       sub: "user-1",
       email: "ada@example.com",
@@ -269,8 +258,7 @@ describe("auth with ConvexClient", () => {
   });
 
   it("refuses a bad token", async () => {
-    const c = newClient(backend.url);
-    clients.push(c);
+    const c = client();
     const { token } = await backend.issueToken({ sub: "user-2" });
     const tampered = token.slice(0, -4) + (token.endsWith("AAAA") ? "BBBB" : "AAAA");
     const authChanges: boolean[] = [];

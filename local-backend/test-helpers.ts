@@ -65,6 +65,24 @@ export function newClient(url: string): ConvexClient {
   });
 }
 
+/** Clients made by `client()` for a test file's backend, all closed by `closeAll()`. */
+export function clientPool(url: () => string): {
+  client: () => ConvexClient;
+  closeAll: () => Promise<void>;
+} {
+  const clients: ConvexClient[] = [];
+  return {
+    client: () => {
+      const created = newClient(url());
+      clients.push(created);
+      return created;
+    },
+    closeAll: async () => {
+      await Promise.all(clients.splice(0).map((c) => c.close()));
+    },
+  };
+}
+
 export function newHttpClient(url: string): ConvexHttpClient {
   return new ConvexHttpClient(url, { skipConvexDeploymentUrlCheck: true, logger: false });
 }
