@@ -6,6 +6,7 @@
 import { v } from "convex/values";
 import { publicQuery } from "./functions";
 import { localBackendMode, resendApiKey } from "./model/env";
+import { emailFields } from "./schema";
 
 /** The newest e-mails shown. */
 export const LOCAL_INBOX_LIMIT = 50;
@@ -14,18 +15,7 @@ export const list = publicQuery({
   args: {},
   returns: v.union(
     v.null(),
-    v.array(
-      v.object({
-        _id: v.id("localInbox"),
-        from: v.string(),
-        to: v.string(),
-        subject: v.string(),
-        html: v.string(),
-        text: v.string(),
-        headers: v.array(v.object({ name: v.string(), value: v.string() })),
-        createdAt: v.number(),
-      }),
-    ),
+    v.array(v.object({ _id: v.id("localInbox"), ...emailFields, createdAt: v.number() })),
   ),
   handler: async (ctx) => {
     if (!localBackendMode() || resendApiKey()) return null;

@@ -75,6 +75,16 @@ export const channelSwitchesValidator = v.object({
 });
 export type ChannelSwitches = Infer<typeof channelSwitchesValidator>;
 
+/** An e-mail as sent (or caught by the local inbox): the fields Resend is given. */
+export const emailFields = {
+  from: v.string(),
+  to: v.string(),
+  subject: v.string(),
+  html: v.string(),
+  text: v.string(),
+  headers: v.array(v.object({ name: v.string(), value: v.string() })),
+};
+
 export const notificationPreferencesValidator = v.object({
   /** Which go-lives: the topics, whatever the channel. */
   goLiveSavedStreams: v.boolean(),
@@ -457,12 +467,7 @@ export default defineSchema({
   localInbox: defineTable({
     userId: v.id("users"),
     notificationId: v.id("notifications"),
-    from: v.string(),
-    to: v.string(),
-    subject: v.string(),
-    html: v.string(),
-    text: v.string(),
-    headers: v.array(v.object({ name: v.string(), value: v.string() })),
+    ...emailFields,
     ...timestamps,
   })
     .index("by_createdAt", ["createdAt"])
