@@ -13,4 +13,11 @@ crons.daily("apply data retention", { hourUTC: 3, minuteUTC: 17 }, internal.rete
 // Go-live alerts are kept a day, to refuse announcing one twice (model/goLiveAlerts.ts).
 crons.interval("prune go-live alerts", { hours: 1 }, internal.goLiveAlerts.prune, {});
 
+// Reminders of saved shows an hour and ten minutes ahead (decision 036); each sent once whichever run
+// sees the show first.
+crons.interval("send show reminders", { minutes: 5 }, internal.notifications.sendReminders, {});
+
+// Notices are kept a month, to refuse sending one twice (model/notifications.ts).
+crons.interval("prune notifications", { hours: 1 }, internal.notifications.prune, {});
+
 export default crons;

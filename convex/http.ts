@@ -53,6 +53,61 @@ http.route({
   }),
 });
 
+function unsubscribePage(status: number, heading: string, body: string): Response {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${heading} · LiveLocal</title></head><body style="font-family:system-ui,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;line-height:1.5"><p style="font-weight:700;color:#be123c">LiveLocal</p><h1 style="font-size:22px">${heading}</h1>${body}</body></html>`;
+  return new Response(html, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+function unsubscribeArgs(url: URL) {
+  return {
+    userId: url.searchParams.get("u") ?? "",
+    kind: url.searchParams.get("k") ?? "",
+    token: url.searchParams.get("t") ?? "",
+  };
+}
+
+/**
+ * The unsubscribe link of an e-mail (decision 036). GET only asks, so a mail scanner following links
+ * changes nothing; the POST (the page's button, or a mail client's RFC 8058 one-click
+ * `List-Unsubscribe=One-Click`) turns that kind's e-mails off.
+ */
+http.route({
+  path: "/notifications/unsubscribe",
+  method: "GET",
+  handler: httpAction(async (_ctx, request) => {
+    const url = new URL(request.url);
+    const action = `${url.pathname}${url.search}`.replaceAll('"', "&quot;");
+    return await Promise.resolve(
+      unsubscribePage(
+        200,
+        "Unsubscribe from these e-mails?",
+        `<form method="post" action="${action}"><button type="submit" style="background:#be123c;color:#fff;border:0;border-radius:8px;padding:10px 16px;font-size:16px">Unsubscribe</button></form><p style="color:#475569;font-size:14px">You can turn them on again in your LiveLocal settings.</p>`,
+      ),
+    );
+  }),
+});
+
+http.route({
+  path: "/notifications/unsubscribe",
+  method: "POST",
+  handler: httpAction(async (ctx, request) => {
+    const done = await ctx.runMutation(
+      internal.notifications.unsubscribe,
+      unsubscribeArgs(new URL(request.url)),
+    );
+    return done
+      ? unsubscribePage(200, "You are unsubscribed", "<p>You will get no more of these e-mails.</p>")
+      : unsubscribePage(
+          400,
+          "This link does not work",
+          "<p>Change your e-mails in your LiveLocal settings.</p>",
+        );
+  }),
+});
+
 /**
  * CORS for the browser's download (`src/lib/convex-site.ts`): the app's origins when APP_ORIGINS is set,
  * else any. The request carries a bearer token, never a cookie, so no origin gains access by this.

@@ -3,6 +3,8 @@ import { v, type Infer, type VLiteral, type VUnion } from "convex/values";
 import {
   ADMIN_ACTIONS,
   GO_LIVE_ALERT_REASONS,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_KINDS,
   LANGUAGES,
   PLATFORM_TYPES,
   PRIVACY_REQUEST_STATUSES,
@@ -62,10 +64,37 @@ export const paymentMethodValidator = v.object({
 });
 export type PaymentMethod = Infer<typeof paymentMethodValidator>;
 
+export const notificationKindValidator = literals(NOTIFICATION_KINDS);
+export const notificationChannelValidator = literals(NOTIFICATION_CHANNELS);
+
+/** One kind's switches, one per channel. */
+export const channelSwitchesValidator = v.object({
+  inApp: v.boolean(),
+  email: v.boolean(),
+  push: v.boolean(),
+});
+export type ChannelSwitches = Infer<typeof channelSwitchesValidator>;
+
+/** An e-mail as sent (or caught by the local inbox): the fields Resend is given. */
+export const emailFields = {
+  from: v.string(),
+  to: v.string(),
+  subject: v.string(),
+  html: v.string(),
+  text: v.string(),
+  headers: v.array(v.object({ name: v.string(), value: v.string() })),
+};
+
 export const notificationPreferencesValidator = v.object({
+  /** Which go-lives: the topics, whatever the channel. */
   goLiveSavedStreams: v.boolean(),
   goLiveFollowedShops: v.boolean(),
+  /** The weekly digest's e-mail switch before channels existed; `channels.weeklyDigest` wins once set. */
   emailDigest: v.boolean(),
+  /** Per kind, per channel (decision 036); a kind absent here has the defaults of model/notifications.ts. */
+  channels: v.optional(v.record(v.string(), channelSwitchesValidator)),
+  /** The app's origin where the person last chose, for the links in e-mails when APP_ORIGINS is unset. */
+  appOrigin: v.optional(v.string()),
 });
 export type NotificationPreferences = Infer<typeof notificationPreferencesValidator>;
 
@@ -401,6 +430,59 @@ export default defineSchema({
     .index("by_userId_and_streamId", ["userId", "streamId"])
     .index("by_streamId", ["streamId"])
     .index("by_createdAt", ["createdAt"]),
+
+  /**
+   * Every notice sent (or held back) per person, event and channel (decision 036): the idempotency
+   * record (`eventKey` + `channel` is sent once), the in-app list, and what a push or e-mail carried.
+   * Pruned after NOTIFICATION_TTL_MS.
+   */
+  notifications: defineTable({
+    userId: v.id("users"),
+    kind: notificationKindValidator,
+    /** The event, such as `goLive:<streamId>`: one notice per person, event and channel. */
+    eventKey: v.string(),
+    channel: notificationChannelValidator,
+    /** `limited`: over the person's hourly allowance, so not sent (and never retried). */
+    status: v.union(v.literal("sent"), v.literal("limited")),
+    title: v.string(),
+    body: v.string(),
+    /** Path in the app the notice links to (`/stream/<id>`). */
+    path: v.string(),
+    ...timestamps,
+  })
+    .index("by_userId_and_eventKey_and_channel", ["userId", "eventKey", "channel"])
+    .index("by_userId_and_channel_and_createdAt", ["userId", "channel", "createdAt"])
+    .index("by_createdAt", ["createdAt"]),
+
+  /**
+   * A browser's Web Push subscription (one per device and person): the push service's endpoint and the
+   * keys its payloads are encrypted for. Removed by the person, or when the push service answers 404/410.
+   */
+  pushSubscriptions: defineTable({
+    userId: v.id("users"),
+    endpoint: v.string(),
+    p256dh: v.string(),
+    auth: v.string(),
+    /** What the person sees in the device list ("Chrome on Linux"). */
+    label: v.string(),
+    lastSuccessAt: v.optional(v.number()),
+    ...timestamps,
+  })
+    .index("by_userId", ["userId"])
+    .index("by_endpoint", ["endpoint"]),
+
+  /**
+   * E-mails caught on the local backend (no RESEND_API_KEY): shown at /dev/inbox, never sent. Empty on a
+   * deployment that sends through Resend.
+   */
+  localInbox: defineTable({
+    userId: v.id("users"),
+    notificationId: v.id("notifications"),
+    ...emailFields,
+    ...timestamps,
+  })
+    .index("by_createdAt", ["createdAt"])
+    .index("by_userId", ["userId"]),
 
   /**
    * A person's private iCalendar feed of their saved upcoming shows (`GET /calendar/<token>.ics`,

@@ -17,6 +17,7 @@ import {
   type TokenClaims,
 } from "./auth.ts";
 import { CliApi } from "./cli-api.ts";
+import { ensureGeneratedEnv } from "./generated-env.ts";
 import { CronRunner, jobsFromModule } from "./cron-runner.ts";
 import {
   LocalBackendEngine,
@@ -179,7 +180,9 @@ export class LocalBackendCore implements BackendServices {
   }
 
   private async start(): Promise<void> {
-    // The deployment's environment variables, before any function runs.
+    // The deployment's environment variables, before any function runs; a fresh store gets the
+    // generated ones (VAPID keys, the unsubscribe secret) first.
+    ensureGeneratedEnv(this.store);
     this.cli.start();
     const schema = await this.loadSchema();
     this.schemaKey = schemaKeyOf(schema);

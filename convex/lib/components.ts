@@ -5,8 +5,10 @@
  * (decision 034).
  */
 import type { ComponentApi as RateLimiterApi } from "@convex-dev/rate-limiter/_generated/component.js";
+import type { ComponentApi as ResendApi } from "@convex-dev/resend/_generated/component.js";
 import { componentsGeneric } from "convex/server";
 
 export const components = componentsGeneric() as unknown as {
   rateLimiter: RateLimiterApi<"rateLimiter">;
+  resend: ResendApi<"resend">;
 };

@@ -228,3 +228,29 @@ export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 export const DATA_RETENTION_POLICIES = ["none", "delete_account", "anonymize_activity"] as const;
 export type DataRetentionPolicy = (typeof DATA_RETENTION_POLICIES)[number];
 export const DEFAULT_DATA_RETENTION_POLICY: DataRetentionPolicy = "none";
+
+/**
+ * What LiveLocal tells people about outside the open tab (issue 19, decision 036). Each kind has a
+ * switch per channel in settings; `goLive` covers both go-live topics, which keep their own switches.
+ */
+export const NOTIFICATION_KINDS = [
+  "goLive",
+  "reminder1h",
+  "reminder10m",
+  "showChanged",
+  "weeklyDigest",
+  "shopDecision",
+  "streamModerated",
+  "privacyDecision",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Where a notice goes: the app itself, an e-mail, a push to each of the person's devices. */
+export const NOTIFICATION_CHANNELS = ["inApp", "email", "push"] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** Devices (browsers) one person may register for push. */
+export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
+
+/** In-app notices and the record of what was sent are kept this long, then pruned. */
+export const NOTIFICATION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

@@ -347,6 +347,33 @@ async function deleteUserContent(ctx: MutationCtx, budget: Budget, userId: Id<"u
       budget,
       (n) =>
         ctx.db
+          .query("notifications")
+          .withIndex("by_userId_and_eventKey_and_channel", (q) => q.eq("userId", userId))
+          .take(n),
+      deleteRow(ctx, "notifications"),
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("pushSubscriptions")
+          .withIndex("by_userId", (q) => q.eq("userId", userId))
+          .take(n),
+      deleteRow(ctx, "pushSubscriptions"),
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("localInbox")
+          .withIndex("by_userId", (q) => q.eq("userId", userId))
+          .take(n),
+      deleteRow(ctx, "localInbox"),
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
           .query("privacyRequests")
           .withIndex("by_userId_and_requestedAt", (q) => q.eq("userId", userId))
           .take(n),

@@ -46,3 +46,41 @@ export function appOrigins(): string[] | undefined {
     .filter(Boolean);
   return origins.length > 0 ? origins : undefined;
 }
+
+/** Resend's API key (`re_…`): with it e-mails go out through @convex-dev/resend (decision 036). */
+export function resendApiKey(): string | undefined {
+  return process.env.RESEND_API_KEY?.trim() || undefined;
+}
+
+/** The sender of LiveLocal's e-mails (`EMAIL_FROM`, a domain verified at Resend). */
+export function emailFrom(): string {
+  return process.env.EMAIL_FROM?.trim() || "LiveLocal <notifications@livelocal.localhost>";
+}
+
+/** Whether these functions run on the embedded local backend (it sets the local sign-in issuer). */
+export function localBackendMode(): boolean {
+  return !process.env.CLERK_JWT_ISSUER_DOMAIN?.trim() && Boolean(process.env.LIVELOCAL_LOCAL_AUTH_ISSUER);
+}
+
+/**
+ * The key of unsubscribe links (`NOTIFICATIONS_SECRET`, 32+ random bytes; the local backend makes one).
+ * Without it no link can be made, so e-mails fail loudly rather than carry a forgeable link.
+ */
+export function notificationsSecret(): string {
+  const secret = process.env.NOTIFICATIONS_SECRET?.trim();
+  if (!secret)
+    throw new Error("NOTIFICATIONS_SECRET is not set: npx convex env set NOTIFICATIONS_SECRET <random>");
+  return secret;
+}
+
+/** Web Push's VAPID keys (base64url, P-256) and contact, or null when push is not set up here. */
+export function vapidKeys(): { publicKey: string; privateKey: string; subject: string } | null {
+  const publicKey = process.env.VAPID_PUBLIC_KEY?.trim();
+  const privateKey = process.env.VAPID_PRIVATE_KEY?.trim();
+  if (!publicKey || !privateKey) return null;
+  return {
+    publicKey,
+    privateKey,
+    subject: process.env.VAPID_SUBJECT?.trim() || "mailto:support@livelocal.localhost",
+  };
+}

@@ -14,6 +14,8 @@ import { GO_LIVE_ALERT_FRESH_MS, GO_LIVE_ALERT_TTL_MS, type GoLiveAlertReason } 
 import { isStreamListedPublicly } from "../lib/lifecycle";
 import { goLiveAlertReasonValidator } from "../schema";
 import { appError } from "./errors";
+import { goLiveNotice } from "./noticeEvents";
+import { channelsFor, deliverNotice, reachable } from "./notifications";
 import { publicShopStatus } from "./restriction";
 import { insertWithTimestamps, patchWithTimestamps } from "./timestamps";
 
@@ -77,9 +79,13 @@ export async function fanOutGoLiveBatch(
           .query("shopFollows")
           .withIndex("by_liveShopId", (q) => q.eq("liveShopId", stream.liveShopId))
           .paginate(paginationOpts);
+  const notice = goLiveNotice(stream);
   for (const { userId } of page.page) {
     const user = await ctx.db.get("users", userId);
-    if (!user || !wantsAlert(user, phase)) continue;
+    if (!reachable(user) || !wantsAlert(user, phase)) continue;
+    // E-mail and push (decision 036); the in-app notice is this alert.
+    await deliverNotice(ctx, userId, notice, { skipInApp: true });
+    if (!channelsFor(user.notificationPreferences, "goLive").inApp) continue;
     const already = await ctx.db
       .query("goLiveAlerts")
       .withIndex("by_userId_and_streamId", (q) => q.eq("userId", userId).eq("streamId", streamId))

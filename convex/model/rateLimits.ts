@@ -27,6 +27,11 @@ export const RATE_LIMITS = {
    * hundred people in minutes, a script asking in a loop is stopped.
    */
   localSignIn: { kind: "token bucket", rate: 600, period: MINUTE, capacity: 600 },
+  /**
+   * E-mail and push notices per person (one per event, whatever its channels): a handful an hour,
+   * whatever sellers do (decision 036). Over it, a notice is recorded and not sent.
+   */
+  notification: { kind: "token bucket", rate: 6, period: HOUR, capacity: 6 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -19,6 +19,13 @@ import {
   syncStreamListings,
 } from "./exploreListings";
 import { startsGoLive } from "./goLiveAlerts";
+import {
+  privacyDecisionTargets,
+  shopDecisionTargets,
+  streamChangeTargets,
+  streamModeratedTargets,
+  type NoticeTarget,
+} from "./noticeEvents";
 import { publicShopStatus } from "./restriction";
 
 export const triggers = new Triggers<DataModel>();
@@ -46,6 +53,45 @@ triggers.register("streams", async (ctx, change) => {
     phase: "saved",
     cursor: null,
   });
+});
+
+/** Schedules each notice, so a failing notice never undoes the write that caused it (decision 036). */
+async function scheduleNotices(ctx: MutationCtx, targets: NoticeTarget[]): Promise<void> {
+  for (const target of targets) {
+    if (target.to === "savers") {
+      await ctx.scheduler.runAfter(0, internal.notifications.notifySavers, {
+        streamId: target.streamId,
+        notice: target.notice,
+        cursor: null,
+      });
+    } else {
+      await ctx.scheduler.runAfter(0, internal.notifications.notifyPerson, {
+        userId: target.userId,
+        notice: target.notice,
+      });
+    }
+  }
+}
+
+// A saved show cancelled or moved tells its savers; an admin's end or cancel tells the seller.
+triggers.register("streams", async (ctx, change) => {
+  if (!change.oldDoc || !change.newDoc) return;
+  await scheduleNotices(ctx, [
+    ...streamChangeTargets(change.oldDoc, change.newDoc),
+    ...(await streamModeratedTargets(ctx, change.oldDoc, change.newDoc)),
+  ]);
+});
+
+// An admin's decision on a shop tells its owner.
+triggers.register("liveShops", async (ctx, change) => {
+  if (!change.oldDoc || !change.newDoc) return;
+  await scheduleNotices(ctx, shopDecisionTargets(change.oldDoc, change.newDoc));
+});
+
+// A privacy request decided tells its person.
+triggers.register("privacyRequests", async (ctx, change) => {
+  if (!change.oldDoc || !change.newDoc) return;
+  await scheduleNotices(ctx, privacyDecisionTargets(change.oldDoc, change.newDoc));
 });
 
 for (const table of ["streamCategories", "streamMsas"] as const) {

@@ -143,6 +143,34 @@ async function setUp(t: Backend) {
         token: feedToken(name),
         appOrigin: "https://app.test",
       });
+      // A notice e-mailed (caught in the local inbox) and a device for pushes.
+      const notificationId = await insertWithTimestamps(ctx, "notifications", {
+        userId,
+        kind: "goLive",
+        eventKey: `goLive:${other.streamIds[0]}`,
+        channel: "email",
+        status: "sent",
+        title: "Live",
+        body: "Live now",
+        path: `/stream/${other.streamIds[0]}`,
+      });
+      await insertWithTimestamps(ctx, "localInbox", {
+        userId,
+        notificationId,
+        from: "LiveLocal <n@livelocal.test>",
+        to: `${name}@livelocal.test`,
+        subject: "Live",
+        html: "<p>Live</p>",
+        text: "Live",
+        headers: [],
+      });
+      await insertWithTimestamps(ctx, "pushSubscriptions", {
+        userId,
+        endpoint: `https://push.example/${name}`,
+        p256dh: "BPublicKey",
+        auth: "authSecret",
+        label: "Chrome on Linux",
+      });
       // And a picture each uploaded as their profile picture.
       const storageId = await ctx.storage.store(new Blob([name], { type: "image/png" }));
       await insertWithTimestamps(ctx, "imageUploads", {

@@ -234,6 +234,41 @@ export const USER_DATA: { [T in TableNames]: UserDataEntry<T> } = {
       ),
     ],
   },
+  notifications: {
+    about: "the user",
+    find: [
+      finder("user", async (ctx, userId, paginationOpts) =>
+        ctx.db
+          .query("notifications")
+          .withIndex("by_userId_and_eventKey_and_channel", (q) => q.eq("userId", userId))
+          .paginate(paginationOpts),
+      ),
+    ],
+  },
+  pushSubscriptions: {
+    about: "the user",
+    find: [
+      finder("user", async (ctx, userId, paginationOpts) =>
+        ctx.db
+          .query("pushSubscriptions")
+          .withIndex("by_userId", (q) => q.eq("userId", userId))
+          .paginate(paginationOpts),
+      ),
+    ],
+    // The endpoint and keys let anyone push to the device: not in a file that is kept.
+    exported: ({ endpoint: _endpoint, p256dh: _p256dh, auth: _auth, ...rest }) => rest,
+  },
+  localInbox: {
+    about: "the user",
+    find: [
+      finder("user", async (ctx, userId, paginationOpts) =>
+        ctx.db
+          .query("localInbox")
+          .withIndex("by_userId", (q) => q.eq("userId", userId))
+          .paginate(paginationOpts),
+      ),
+    ],
+  },
   calendarFeeds: {
     about: "the user",
     find: [

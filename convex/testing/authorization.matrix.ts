@@ -709,6 +709,63 @@ export const MATRIX: Record<string, Row> = {
     call: (t) => t.mutation(api.calendarFeed.turnOff, {}),
     expect: SIGNED_IN_MAY,
   },
+  "notifications:myChannels": {
+    kind: "query",
+    call: (t) => t.query(api.notifications.myChannels, {}),
+    expect: SIGNED_IN_SEE,
+  },
+  "notifications:setChannel": {
+    kind: "mutation",
+    call: (t) => t.mutation(api.notifications.setChannel, { kind: "goLive", channel: "email", on: true }),
+    expect: SIGNED_IN_MAY,
+  },
+  // Only the caller's own in-app notices; none exist in the fixture.
+  "notifications:myNotices": {
+    kind: "query",
+    call: (t) => t.query(api.notifications.myNotices, {}),
+    expect: everyone("empty"),
+  },
+  // Null without VAPID keys (the test deployment has none); the same for everyone.
+  "push:publicKey": {
+    kind: "query",
+    call: (t) => t.query(api.push.publicKey, {}),
+    expect: everyone("empty"),
+  },
+  "push:myDevices": {
+    kind: "query",
+    call: async (t) => {
+      await t.mutation(api.push.registerDevice, TEST_DEVICE).catch(() => undefined);
+      return await t.query(api.push.myDevices, {});
+    },
+    expect: SIGNED_IN_SEE,
+  },
+  "push:registerDevice": {
+    kind: "mutation",
+    call: (t) => t.mutation(api.push.registerDevice, TEST_DEVICE),
+    expect: SIGNED_IN_MAY,
+  },
+  "push:removeDevice": {
+    kind: "mutation",
+    call: async (t) => {
+      const deviceId = await t.mutation(api.push.registerDevice, TEST_DEVICE);
+      return await t.mutation(api.push.removeDevice, { deviceId });
+    },
+    expect: SIGNED_IN_MAY,
+  },
+  // Null anywhere but the local backend without RESEND_API_KEY (convex-test is neither).
+  "localInbox:list": {
+    kind: "query",
+    call: (t) => t.query(api.localInbox.list, {}),
+    expect: everyone("empty"),
+  },
+};
+
+/** A browser's push subscription, as `pushManager.subscribe` gives one. */
+const TEST_DEVICE = {
+  endpoint: "https://push.example/abc",
+  p256dh: "BPublicKeyOfTheBrowser",
+  auth: "authSecret16b",
+  label: "Test browser",
 };
 
 export const IDENTITIES: Record<

@@ -45,6 +45,11 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorBoundary />,
       },
       {
+        path: paths.devInbox.path,
+        lazy: async () => ({ Component: (await import("@/features/dev-inbox/dev-inbox-page")).DevInboxPage }),
+        errorElement: <RouteErrorBoundary />,
+      },
+      {
         path: paths.explore.streams.path,
         lazy: async () => ({
           Component: (await import("@/features/explore/explore-streams-page")).ExploreStreamsPage,

@@ -29,6 +29,8 @@ export const paths = {
   },
   /** The signed-in person's saved shows and followed shops (signed out: a sign-in prompt). */
   watchList: { path: "/watch-list", getHref: () => "/watch-list" },
+  /** The local backend's caught e-mails (decision 036); a deployment says there is none. */
+  devInbox: { path: "/dev/inbox", getHref: () => "/dev/inbox" },
   dashboard: {
     root: { path: "/dashboard", getHref: () => "/dashboard" },
     streams: {

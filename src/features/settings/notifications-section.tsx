@@ -1,37 +1,34 @@
 import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
+import { ChannelGrid } from "./channel-grid";
 import { PreferenceSwitches, type PreferenceItem } from "./preference-switches";
-import { updateLocalSettings, withSwitches, type Settings } from "./settings-data";
+import { PushDevices } from "./push-devices";
+import { RecentNotices } from "./recent-notices";
+import { updateLocalSettings, type Settings } from "./settings-data";
 import { SettingsSection } from "./settings-section";
 
-type Key = keyof Settings["notificationPreferences"];
+type Key = "goLiveSavedStreams" | "goLiveFollowedShops";
 
 const ITEMS: readonly PreferenceItem<Key>[] = [
   {
     key: "goLiveSavedStreams",
     label: "Saved streams going live",
-    description: "A notice while LiveLocal is open when a stream on your watch list goes live.",
+    description: "Be told when a stream on your watch list goes live, on the channels chosen below.",
   },
   {
     key: "goLiveFollowedShops",
     label: "Followed shops going live",
-    description: "A notice while LiveLocal is open when a shop you follow starts a stream.",
-  },
-  {
-    key: "emailDigest",
-    label: "Weekly email digest",
-    description:
-      "An email each week with upcoming shows from the shops you follow and the streams you saved.",
+    description: "Be told when a shop you follow starts a stream, on the channels chosen below.",
   },
 ];
 
-/** Go-live alerts and the email digest, saved as each switch is flipped. */
+/** Which go-lives, on which channels each kind of notice goes, this browser's pushes and recent notices. */
 export function NotificationsSection({ preferences }: { preferences: Settings["notificationPreferences"] }) {
   const setPreferences = useMutation(api.settings.setNotificationPreferences).withOptimisticUpdate(
     (store, { preferences: changes }) =>
       updateLocalSettings(store, (settings) => ({
         ...settings,
-        notificationPreferences: withSwitches(settings.notificationPreferences, changes),
+        notificationPreferences: { ...settings.notificationPreferences, ...changes },
       })),
   );
   return (
@@ -39,13 +36,19 @@ export function NotificationsSection({ preferences }: { preferences: Settings["n
       id="notifications"
       title="Notifications"
       icon="lucide:bell"
-      description="Choose what LiveLocal tells you about. Changes are saved as you make them."
+      description="Choose what LiveLocal tells you about, and where: in the app, by e-mail, or as a push to your devices even when LiveLocal is closed. Changes are saved as you make them."
     >
       <PreferenceSwitches
         items={ITEMS}
-        values={preferences}
+        values={{
+          goLiveSavedStreams: preferences.goLiveSavedStreams,
+          goLiveFollowedShops: preferences.goLiveFollowedShops,
+        }}
         save={(key, value) => setPreferences({ preferences: { [key]: value } })}
       />
+      <ChannelGrid />
+      <PushDevices />
+      <RecentNotices />
     </SettingsSection>
   );
 }

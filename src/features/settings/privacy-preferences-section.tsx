@@ -4,19 +4,13 @@ import { PreferenceSwitches, type PreferenceItem } from "./preference-switches";
 import { updateLocalSettings, withSwitches, type Settings } from "./settings-data";
 import { SettingsSection } from "./settings-section";
 
-type Key = keyof Settings["privacyPreferences"];
+/**
+ * "Usage analytics" and "Personalized recommendations" were removed (decision 036): LiveLocal keeps no
+ * per-person analytics and orders nothing by a person's history, so neither switch could do anything.
+ */
+type Key = "showProfile";
 
 const ITEMS: readonly PreferenceItem<Key>[] = [
-  {
-    key: "analytics",
-    label: "Usage analytics",
-    description: "Count your visits in LiveLocal's aggregate statistics.",
-  },
-  {
-    key: "personalization",
-    label: "Personalized recommendations",
-    description: "Use the streams you save and the shops you follow to order what you see first.",
-  },
   {
     key: "showProfile",
     label: "Show my profile on my shops",

@@ -35,34 +35,34 @@ describe("notification preferences", () => {
     mutationImpl.current = () => new Promise((resolve) => (settle = () => resolve(null)));
     renderSettings();
     const notifications = screen.getByRole("region", { name: "Notifications" });
-    const digest = within(notifications).getByRole("switch", { name: "Weekly email digest" });
-    expect(digest).toHaveAttribute("aria-checked", "false");
+    const followed = within(notifications).getByRole("switch", { name: "Followed shops going live" });
+    expect(followed).toHaveAttribute("aria-checked", "true");
     expect(within(notifications).getByRole("switch", { name: "Saved streams going live" })).toHaveAttribute(
       "aria-checked",
       "true",
     );
 
-    await userEvent.click(digest);
+    await userEvent.click(followed);
     // Shown at once, before the server answers.
-    expect(digest).toHaveAttribute("aria-checked", "true");
+    expect(followed).toHaveAttribute("aria-checked", "false");
     expect(mutationCalls).toEqual([
-      { name: "settings:setNotificationPreferences", args: { preferences: { emailDigest: true } } },
+      { name: "settings:setNotificationPreferences", args: { preferences: { goLiveFollowedShops: false } } },
     ]);
     // The server agrees: the live query now holds the new value.
     setQueryResult(
       api.settings.mySettings,
       settingsWith({
-        notificationPreferences: { goLiveSavedStreams: true, goLiveFollowedShops: true, emailDigest: true },
+        notificationPreferences: { goLiveSavedStreams: true, goLiveFollowedShops: false, emailDigest: false },
       }),
     );
     settle();
     // The live region is always there, empty until the save answers: wait for its words.
     await waitFor(() =>
       expect(within(notifications).getByRole("status")).toHaveTextContent(
-        "Saved — Weekly email digest is on.",
+        "Saved — Followed shops going live is off.",
       ),
     );
-    expect(digest).toHaveAttribute("aria-checked", "true");
+    expect(followed).toHaveAttribute("aria-checked", "false");
   });
 
   test("a refused save puts the switch back and says why", async () => {
@@ -81,13 +81,13 @@ describe("notification preferences", () => {
 });
 
 describe("privacy preferences", () => {
-  test("each switch saves its own key", async () => {
+  test("the profile switch saves its own key; the switches that did nothing are gone", async () => {
     renderSettings();
     const privacy = screen.getByRole("region", { name: "Privacy preferences" });
-    await userEvent.click(within(privacy).getByRole("switch", { name: "Usage analytics" }));
+    expect(within(privacy).queryByRole("switch", { name: "Usage analytics" })).toBeNull();
+    expect(within(privacy).queryByRole("switch", { name: "Personalized recommendations" })).toBeNull();
     await userEvent.click(within(privacy).getByRole("switch", { name: "Show my profile on my shops" }));
     expect(mutationCalls).toEqual([
-      { name: "settings:setPrivacyPreferences", args: { preferences: { analytics: true } } },
       { name: "settings:setPrivacyPreferences", args: { preferences: { showProfile: false } } },
     ]);
     // The live region is always there, empty until the save answers: wait for its words.

@@ -1,0 +1,172 @@
+/**
+ * Which writes are news, and to whom (decision 036). The triggers of model/triggers.ts call these with
+ * each change; what they return is scheduled, so a failing notice never undoes the write that caused it.
+ */
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import type { Notice } from "./notifications";
+
+/** Notices for the people who saved a stream (fanned out in batches), or for one person. */
+export type NoticeTarget =
+  | { to: "savers"; streamId: Id<"streams">; notice: Notice }
+  | { to: "person"; userId: Id<"users">; notice: Notice };
+
+export function goLiveNotice(stream: Doc<"streams">): Notice {
+  return {
+    kind: "goLive",
+    eventKey: `goLive:${stream._id}`,
+    title: `${stream.liveShopName} is live: ${stream.streamTitle}`,
+    body: `${stream.liveShopName} just went live with "${stream.streamTitle}". Join now on LiveLocal.`,
+    path: `/stream/${stream._id}`,
+  };
+}
+
+export function reminderNotice(stream: Doc<"streams">, kind: "reminder1h" | "reminder10m"): Notice {
+  const when = kind === "reminder1h" ? "in about an hour" : "in about ten minutes";
+  return {
+    kind,
+    eventKey: `${kind}:${stream._id}:${stream.streamStartUTC ?? 0}`,
+    title: `Starting ${when}: ${stream.streamTitle}`,
+    body: `"${stream.streamTitle}" from ${stream.liveShopName}, a show you saved, starts ${when}.`,
+    path: `/stream/${stream._id}`,
+  };
+}
+
+function dateWords(ms: number, timeZone: string): string {
+  return new Date(ms).toLocaleString("en-US", {
+    timeZone,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
+}
+
+/** A saved show cancelled (by anyone) or moved to another start time. */
+export function streamChangeTargets(before: Doc<"streams">, after: Doc<"streams">): NoticeTarget[] {
+  const targets: NoticeTarget[] = [];
+  const path = `/stream/${after._id}`;
+  const upcoming = before.streamStatus === "SCHEDULED" || before.streamStatus === "CREATED";
+  if (upcoming && after.streamStatus === "CANCELLED") {
+    targets.push({
+      to: "savers",
+      streamId: after._id,
+      notice: {
+        kind: "showChanged",
+        eventKey: `showChanged:${after._id}:cancelled`,
+        title: `Cancelled: ${after.streamTitle}`,
+        body: `${after.liveShopName} cancelled "${after.streamTitle}", a show you saved.`,
+        path,
+      },
+    });
+  } else if (
+    after.streamStatus === "SCHEDULED" &&
+    before.streamStatus === "SCHEDULED" &&
+    after.streamStartUTC !== undefined &&
+    before.streamStartUTC !== after.streamStartUTC
+  ) {
+    targets.push({
+      to: "savers",
+      streamId: after._id,
+      notice: {
+        kind: "showChanged",
+        eventKey: `showChanged:${after._id}:moved:${after.streamStartUTC}`,
+        title: `New time: ${after.streamTitle}`,
+        body: `"${after.streamTitle}" from ${after.liveShopName} now starts ${dateWords(after.streamStartUTC, after.timezone)}.`,
+        path,
+      },
+    });
+  }
+  return targets;
+}
+
+/** An admin ending or cancelling a stream (it carries their reason): its shop's owner is told. */
+export async function streamModeratedTargets(
+  ctx: MutationCtx,
+  before: Doc<"streams">,
+  after: Doc<"streams">,
+): Promise<NoticeTarget[]> {
+  const moderated =
+    after.statusReason !== undefined &&
+    before.streamStatus !== after.streamStatus &&
+    (after.streamStatus === "ENDED" || after.streamStatus === "CANCELLED");
+  if (!moderated) return [];
+  const shop = await ctx.db.get("liveShops", after.liveShopId);
+  if (!shop) return [];
+  const verb = after.streamStatus === "ENDED" ? "ended" : "cancelled";
+  return [
+    {
+      to: "person",
+      userId: shop.userId,
+      notice: {
+        kind: "streamModerated",
+        eventKey: `streamModerated:${after._id}:${after.streamStatus}`,
+        title: `An admin ${verb} "${after.streamTitle}"`,
+        body: `LiveLocal's moderators ${verb} your show "${after.streamTitle}". Reason: ${after.statusReason}`,
+        path: "/dashboard/streams",
+      },
+    },
+  ];
+}
+
+/** An admin's decision on a shop: approved, rejected, suspended or reinstated, with the reason. */
+export function shopDecisionTargets(before: Doc<"liveShops">, after: Doc<"liveShops">): NoticeTarget[] {
+  if (before.status === after.status) return [];
+  let decision: string | null = null;
+  if (before.status === "pending_verification" && after.status === "active") decision = "approved";
+  else if (before.status === "pending_verification" && after.status === "draft" && after.statusReason)
+    decision = "rejected";
+  else if (after.status === "suspended") decision = "suspended";
+  else if (before.status === "suspended" && after.status === "active") decision = "reinstated";
+  if (!decision) return [];
+  const reason = after.statusReason && decision !== "approved" && decision !== "reinstated";
+  return [
+    {
+      to: "person",
+      userId: after.userId,
+      notice: {
+        kind: "shopDecision",
+        eventKey: `shopDecision:${after._id}:${decision}:${after.updatedAt}`,
+        title: `Your shop ${after.liveShopName} was ${decision}`,
+        body:
+          `An admin ${decision} your shop ${after.liveShopName}.` +
+          (reason ? ` Reason: ${after.statusReason}` : ""),
+        path: "/dashboard/liveshops",
+      },
+    },
+  ];
+}
+
+const REQUEST_WORDS: Record<string, string> = {
+  access: "data export",
+  deletion: "deletion",
+  correction: "correction",
+  restriction: "restriction",
+};
+
+/** A privacy request decided (completed or rejected): its person is told, if they still exist. */
+export function privacyDecisionTargets(
+  before: Doc<"privacyRequests">,
+  after: Doc<"privacyRequests">,
+): NoticeTarget[] {
+  const decided = after.status === "completed" || after.status === "rejected";
+  if (!after.userId || before.status === after.status || !decided) return [];
+  const what = REQUEST_WORDS[after.type] ?? "privacy";
+  const verb = after.status === "completed" ? "was carried out" : "was declined";
+  return [
+    {
+      to: "person",
+      userId: after.userId,
+      notice: {
+        kind: "privacyDecision",
+        eventKey: `privacyDecision:${after._id}:${after.status}`,
+        title: `Your ${what} request ${verb}`,
+        body:
+          `Your ${what} request ${verb}.` + (after.decisionReason ? ` Reason: ${after.decisionReason}` : ""),
+        path: "/dashboard/settings#privacy",
+      },
+    },
+  ];
+}

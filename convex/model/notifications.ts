@@ -1,0 +1,233 @@
+/**
+ * Notifications that reach people when LiveLocal is closed (issue 19, decision 036). Every event
+ * (a show going live, a shop decision, ...) becomes a `Notice` for one person; `deliverNotice` sends
+ * it on each channel the person switched on for its kind, once per event and channel (the
+ * `notifications` rows are the record), within the person's hourly allowance for e-mail and push, and
+ * never to someone restricted or deleted. In-app notices of go-lives stay the tab alerts of
+ * model/goLiveAlerts.ts; every other in-app notice is a `notifications` row the settings page lists.
+ */
+import { Resend } from "@convex-dev/resend";
+import { internal } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import { components } from "../lib/components";
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_TTL_MS,
+  type NotificationChannel,
+  type NotificationKind,
+} from "../lib/constants";
+import type { ChannelSwitches, NotificationPreferences } from "../schema";
+import { appOrigins, emailFrom, localBackendMode, notificationsSecret, resendApiKey } from "./env";
+import { takeRate } from "./rateLimits";
+import { insertWithTimestamps } from "./timestamps";
+
+/** One event for one person: what to say and where it links. */
+export type Notice = {
+  kind: NotificationKind;
+  /** The event, the same for everyone told about it: `goLive:<streamId>`, `shopDecision:<id>:<at>`. */
+  eventKey: string;
+  title: string;
+  body: string;
+  /** A path in the app, such as `/stream/<id>`. */
+  path: string;
+};
+
+const OFF: ChannelSwitches = { inApp: false, email: false, push: false };
+
+/** What a kind does before the person chooses: in the app only, where that is where it was before. */
+export const DEFAULT_CHANNELS: Record<NotificationKind, ChannelSwitches> = {
+  goLive: { inApp: true, email: false, push: false },
+  reminder1h: OFF,
+  reminder10m: { inApp: true, email: false, push: false },
+  showChanged: { inApp: true, email: false, push: false },
+  weeklyDigest: OFF,
+  shopDecision: { inApp: true, email: true, push: false },
+  streamModerated: { inApp: true, email: true, push: false },
+  privacyDecision: { inApp: true, email: true, push: false },
+};
+
+/** The person's switches for one kind: their choice, else the default (the old digest switch included). */
+export function channelsFor(preferences: NotificationPreferences, kind: NotificationKind): ChannelSwitches {
+  const chosen = preferences.channels?.[kind];
+  if (chosen) return chosen;
+  if (kind === "weeklyDigest") return { ...OFF, email: preferences.emailDigest };
+  return DEFAULT_CHANNELS[kind];
+}
+
+/** Whether this person may be told anything: they exist and their processing is not restricted. */
+export function reachable(user: Doc<"users"> | null): user is Doc<"users"> {
+  return user !== null && user.restrictedAt === undefined;
+}
+
+/**
+ * Sends `notice` to `userId` on every channel they want and have not had it on. E-mail and push take
+ * one from the person's hourly allowance per event; over it, the notice is recorded as `limited` and
+ * not sent. Returns the channels it went out on.
+ */
+export async function deliverNotice(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  notice: Notice,
+  options: { skipInApp?: boolean; now?: number } = {},
+): Promise<NotificationChannel[]> {
+  const now = options.now ?? Date.now();
+  const user = await ctx.db.get("users", userId);
+  if (!reachable(user)) return [];
+  const switches = channelsFor(user.notificationPreferences, notice.kind);
+  const fresh: NotificationChannel[] = [];
+  for (const channel of NOTIFICATION_CHANNELS) {
+    if (!switches[channel] || (channel === "inApp" && options.skipInApp)) continue;
+    const already = await ctx.db
+      .query("notifications")
+      .withIndex("by_userId_and_eventKey_and_channel", (q) =>
+        q.eq("userId", userId).eq("eventKey", notice.eventKey).eq("channel", channel),
+      )
+      .first();
+    if (!already) fresh.push(channel);
+  }
+  if (fresh.length === 0) return [];
+  const outside = fresh.some((channel) => channel !== "inApp");
+  const allowed = !outside || (await takeRate(ctx, "notification", userId)).ok;
+  const sent: NotificationChannel[] = [];
+  for (const channel of fresh) {
+    const status = channel === "inApp" || allowed ? "sent" : "limited";
+    const notificationId = await insertWithTimestamps(
+      ctx,
+      "notifications",
+      { userId, kind: notice.kind, eventKey: notice.eventKey, channel, status, ...textOf(notice) },
+      now,
+    );
+    if (status === "limited") continue;
+    sent.push(channel);
+    if (channel === "email") await sendEmail(ctx, user, notice, notificationId, now);
+    if (channel === "push") {
+      await ctx.scheduler.runAfter(0, internal.pushSender.send, { notificationId });
+    }
+  }
+  return sent;
+}
+
+function textOf(notice: Notice) {
+  return { title: notice.title, body: notice.body, path: notice.path };
+}
+
+/** The origin links in e-mails point at: APP_ORIGINS' first, else where the person last chose. */
+function appOriginFor(user: Doc<"users">): string {
+  return appOrigins()?.[0] ?? user.notificationPreferences.appOrigin ?? "http://127.0.0.1:5173";
+}
+
+/** Where the HTTP actions answer for links in e-mails (the app's origin proxies them locally). */
+function siteOriginFor(user: Doc<"users">): string {
+  // eslint-disable-next-line @convex-dev/no-process-env -- Convex's built-in variable, always set there
+  const site = localBackendMode() ? undefined : process.env.CONVEX_SITE_URL;
+  return site ?? `${appOriginFor(user)}/local-backend/site`;
+}
+
+function base64url(bytes: ArrayBuffer): string {
+  let binary = "";
+  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** The unsubscribe link's proof: an HMAC of the person and kind with NOTIFICATIONS_SECRET. */
+export async function unsubscribeToken(userId: Id<"users">, kind: NotificationKind): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(notificationsSecret()),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  return base64url(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${userId}:${kind}`)));
+}
+
+/** Whether `token` is the unsubscribe proof for this person and kind (compared in constant time). */
+export async function unsubscribeTokenValid(
+  userId: Id<"users">,
+  kind: NotificationKind,
+  token: string,
+): Promise<boolean> {
+  const expected = await unsubscribeToken(userId, kind);
+  if (expected.length !== token.length) return false;
+  let difference = 0;
+  for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ token.charCodeAt(i);
+  return difference === 0;
+}
+
+const KIND_WORDS: Record<NotificationKind, string> = {
+  goLive: "go-live e-mails",
+  reminder1h: "one-hour reminders",
+  reminder10m: "ten-minute reminders",
+  showChanged: "e-mails about cancelled or moved shows",
+  weeklyDigest: "the weekly digest",
+  shopDecision: "e-mails about your shops' reviews",
+  streamModerated: "e-mails about your moderated shows",
+  privacyDecision: "e-mails about your privacy requests",
+};
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+}
+
+/** The e-mail for a notice: subject, HTML and text bodies, and RFC 8058's one-click unsubscribe headers. */
+export async function composeEmail(user: Doc<"users">, notice: Notice) {
+  const link = `${appOriginFor(user)}${notice.path}`;
+  const token = await unsubscribeToken(user._id, notice.kind);
+  const unsubscribe = `${siteOriginFor(user)}/notifications/unsubscribe?u=${user._id}&k=${notice.kind}&t=${token}`;
+  const words = KIND_WORDS[notice.kind];
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a;max-width:560px;margin:0 auto;padding:24px">
+<p style="font-weight:700;color:#be123c;margin:0 0 16px">LiveLocal</p>
+<h1 style="font-size:20px;margin:0 0 8px">${escapeHtml(notice.title)}</h1>
+<p style="margin:0 0 20px">${escapeHtml(notice.body)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#be123c;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Open in LiveLocal</a></p>
+<p style="font-size:12px;color:#475569;margin-top:32px">You get ${escapeHtml(words)} because you turned them on in your LiveLocal settings. <a href="${escapeHtml(unsubscribe)}">Unsubscribe from ${escapeHtml(words)}</a>.</p>
+</body></html>`;
+  const text = `${notice.title}\n\n${notice.body}\n\nOpen in LiveLocal: ${link}\n\nUnsubscribe from ${words}: ${unsubscribe}\n`;
+  return {
+    from: emailFrom(),
+    to: user.email,
+    subject: notice.title,
+    html,
+    text,
+    headers: [
+      { name: "List-Unsubscribe", value: `<${unsubscribe}>` },
+      { name: "List-Unsubscribe-Post", value: "List-Unsubscribe=One-Click" },
+    ],
+  };
+}
+
+/**
+ * Queues the e-mail: through Resend (its durable queue, retries and idempotency by notification id)
+ * with RESEND_API_KEY; on the local backend without one, into the local inbox; otherwise nowhere.
+ */
+async function sendEmail(
+  ctx: MutationCtx,
+  user: Doc<"users">,
+  notice: Notice,
+  notificationId: Id<"notifications">,
+  now: number,
+): Promise<void> {
+  const email = await composeEmail(user, notice);
+  const apiKey = resendApiKey();
+  if (apiKey) {
+    const resend = new Resend(components.resend, { apiKey, testMode: false });
+    await resend.sendEmail(ctx, { ...email, idempotencyKey: notificationId });
+  } else if (localBackendMode()) {
+    await insertWithTimestamps(ctx, "localInbox", { userId: user._id, notificationId, ...email }, now);
+  }
+}
+
+/** Deletes notices past NOTIFICATION_TTL_MS; true when a full batch suggests more are left. */
+export async function pruneNotificationsBatch(ctx: MutationCtx, now: number, batch = 500): Promise<boolean> {
+  const old = await ctx.db
+    .query("notifications")
+    .withIndex("by_createdAt", (q) => q.lt("createdAt", now - NOTIFICATION_TTL_MS))
+    .take(batch);
+  for (const row of old) await ctx.db.delete("notifications", row._id);
+  return old.length === batch;
+}

@@ -1,0 +1,261 @@
+/**
+ * Notifications outside the open tab (issue 19, decision 036): who gets what on which channel, that
+ * nothing is sent twice or to someone who opted out, restricted or over their hourly allowance, and
+ * that the unsubscribe link works only for its person.
+ */
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api, internal } from "./_generated/api";
+import type { Doc, Id } from "./_generated/dataModel";
+import { insertLiveShop } from "./model/liveShops";
+import { shopDecisionTargets, privacyDecisionTargets } from "./model/noticeEvents";
+import { deliverNotice, unsubscribeToken, type Notice } from "./model/notifications";
+import { insertStream } from "./model/streams";
+import { insertWithTimestamps } from "./model/timestamps";
+import { insertUser } from "./model/users";
+import { newTest } from "./test.setup";
+
+type Backend = ReturnType<typeof newTest>;
+const HOUR = 3_600_000;
+const NOW = Date.UTC(2026, 10, 21, 18);
+const SARAH = { subject: "user_sarah", email: "sarah@livelocal.test", name: "Sarah Seller" };
+const VERA = { subject: "user_vera", email: "vera@livelocal.test", name: "Vera" };
+const LEE = { subject: "user_lee", email: "lee@livelocal.test", name: "Lee" };
+
+async function setUp(t: Backend) {
+  return await t.run(async (ctx) => {
+    const sarahId = await insertUser(ctx, { clerkId: SARAH.subject, email: SARAH.email, role: "seller" });
+    const liveShopId = await insertLiveShop(ctx, {
+      userId: sarahId,
+      liveShopName: "Sarah's Vintage",
+      slug: "sarahs-vintage",
+      status: "active",
+    });
+    const streamId = await insertStream(ctx, {
+      liveShopId,
+      streamTitle: "Denim drop",
+      streamStatus: "SCHEDULED",
+      streamStartUTC: Date.now() + 2 * HOUR,
+      streamStopUTC: Date.now() + 3 * HOUR,
+    });
+    const vera = await insertUser(ctx, { clerkId: VERA.subject, email: VERA.email });
+    const lee = await insertUser(ctx, { clerkId: LEE.subject, email: LEE.email });
+    await insertWithTimestamps(ctx, "savedStreams", { userId: vera, streamId });
+    await insertWithTimestamps(ctx, "shopFollows", { userId: lee, liveShopId });
+    return { sarahId, liveShopId, streamId, vera, lee };
+  });
+}
+
+async function turnOn(
+  t: Backend,
+  identity: typeof VERA,
+  channels: ("email" | "push" | "inApp")[],
+  kind: Notice["kind"] = "goLive",
+) {
+  for (const channel of channels) {
+    await t.withIdentity(identity).mutation(api.notifications.setChannel, {
+      kind,
+      channel,
+      on: true,
+      appOrigin: "http://127.0.0.1:5173",
+    });
+  }
+}
+
+async function inbox(t: Backend) {
+  return await t.run(async (ctx) => await ctx.db.query("localInbox").collect());
+}
+
+async function ledger(t: Backend, userId: Id<"users">) {
+  return (await t.run(async (ctx) => await ctx.db.query("notifications").collect()))
+    .filter((row) => row.userId === userId)
+    .map((row) => `${row.eventKey.split(":")[0]}/${row.channel}/${row.status}`)
+    .sort();
+}
+
+async function setStatus(t: Backend, streamId: Id<"streams">, status: Doc<"streams">["streamStatus"]) {
+  await t.withIdentity(SARAH).mutation(api.streams.setStreamStatus, { streamId, status });
+  await t.finishAllScheduledFunctions(vi.runAllTimers);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(NOW);
+  vi.stubEnv("NOTIFICATIONS_SECRET", "test-secret");
+  vi.stubEnv("LIVELOCAL_LOCAL_AUTH_ISSUER", "https://auth.livelocal.localhost");
+  vi.stubEnv("CLERK_JWT_ISSUER_DOMAIN", "");
+  vi.stubEnv("RESEND_API_KEY", "");
+  vi.stubEnv("VAPID_PUBLIC_KEY", "");
+  vi.stubEnv("VAPID_PRIVATE_KEY", "");
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+});
+
+describe("a show going live", () => {
+  test("e-mails the saver who asked, once, with a link to the show and a one-click unsubscribe", async () => {
+    const t = newTest();
+    const { streamId, vera, lee } = await setUp(t);
+    await turnOn(t, VERA, ["email", "push"]);
+
+    await setStatus(t, streamId, "LIVE");
+    // The fan-out running again (a retry) sends nothing more.
+    await t.mutation(internal.goLiveAlerts.fanOut, { streamId, phase: "saved", cursor: null });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+
+    const mail = await inbox(t);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ to: VERA.email, subject: "Sarah's Vintage is live: Denim drop" });
+    expect(mail[0].html).toContain(`http://127.0.0.1:5173/stream/${streamId}`);
+    const headers = Object.fromEntries(mail[0].headers.map(({ name, value }) => [name, value]));
+    expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(headers["List-Unsubscribe"]).toMatch(
+      /^<http:\/\/127\.0\.0\.1:5173\/local-backend\/site\/notifications\/unsubscribe\?u=.+&k=goLive&t=[\w-]+>$/,
+    );
+    expect(await ledger(t, vera)).toEqual(["goLive/email/sent", "goLive/push/sent"]);
+    // Lee follows but kept the defaults: in the app only (the tab alert), no e-mail, no push.
+    expect(await ledger(t, lee)).toEqual([]);
+    const alerts = await t.run(async (ctx) => await ctx.db.query("goLiveAlerts").collect());
+    expect(alerts.map((alert) => alert.userId).sort()).toEqual([vera, lee].sort());
+  });
+
+  test("tells no one who turned every channel off, and no one restricted", async () => {
+    const t = newTest();
+    const { streamId, vera, lee } = await setUp(t);
+    await turnOn(t, VERA, ["email"]);
+    await t
+      .withIdentity(LEE)
+      .mutation(api.notifications.setChannel, { kind: "goLive", channel: "inApp", on: false });
+    await t.run(async (ctx) => await ctx.db.patch("users", vera, { restrictedAt: NOW - HOUR }));
+
+    await setStatus(t, streamId, "LIVE");
+
+    expect(await inbox(t)).toEqual([]);
+    expect(await ledger(t, vera)).toEqual([]);
+    expect(await ledger(t, lee)).toEqual([]);
+    expect(await t.run(async (ctx) => await ctx.db.query("goLiveAlerts").collect())).toEqual([]);
+  });
+});
+
+describe("limits", () => {
+  test("at most six e-mail or push notices an hour per person; the rest are recorded, not sent", async () => {
+    const t = newTest();
+    const { vera } = await setUp(t);
+    await turnOn(t, VERA, ["email"]);
+    const sent = await t.run(async (ctx) => {
+      const outcomes = [];
+      for (let i = 0; i < 8; i++) {
+        outcomes.push(
+          await deliverNotice(ctx, vera, {
+            kind: "goLive",
+            eventKey: `goLive:event${i}`,
+            title: `Show ${i}`,
+            body: "",
+            path: "/",
+          }),
+        );
+      }
+      return outcomes.map((channels) => channels.join(","));
+    });
+    // In the app is free; e-mail stops after six.
+    expect(sent).toEqual([...Array<string>(6).fill("inApp,email"), "inApp", "inApp"]);
+    expect(await inbox(t)).toHaveLength(6);
+    expect((await ledger(t, vera)).filter((row) => row.endsWith("limited"))).toHaveLength(2);
+  });
+});
+
+describe("unsubscribe", () => {
+  test("the link's token turns that kind's e-mail off for its person only", async () => {
+    const t = newTest();
+    const { vera, lee } = await setUp(t);
+    await turnOn(t, VERA, ["email"]);
+    const token = await unsubscribeToken(vera, "goLive");
+
+    expect(await t.mutation(internal.notifications.unsubscribe, { userId: lee, kind: "goLive", token })).toBe(
+      false,
+    );
+    expect(
+      await t.mutation(internal.notifications.unsubscribe, { userId: vera, kind: "weeklyDigest", token }),
+    ).toBe(false);
+    expect(
+      await t.mutation(internal.notifications.unsubscribe, { userId: "nonsense", kind: "goLive", token }),
+    ).toBe(false);
+    expect(
+      await t.mutation(internal.notifications.unsubscribe, { userId: vera, kind: "goLive", token }),
+    ).toBe(true);
+
+    const channels = await t.withIdentity(VERA).query(api.notifications.myChannels, {});
+    expect(channels.find((row) => row.kind === "goLive")?.channels).toEqual({
+      inApp: true,
+      email: false,
+      push: false,
+    });
+  });
+});
+
+describe("show changes, decisions", () => {
+  test("a saved show cancelled tells its saver in the app (the default), once", async () => {
+    const t = newTest();
+    const { streamId, vera } = await setUp(t);
+    await setStatus(t, streamId, "CANCELLED");
+    expect(await ledger(t, vera)).toEqual(["showChanged/inApp/sent"]);
+    const notices = await t.withIdentity(VERA).query(api.notifications.myNotices, {});
+    expect(notices.map((notice) => notice.title)).toEqual(["Cancelled: Denim drop"]);
+    expect(await t.withIdentity(LEE).query(api.notifications.myNotices, {})).toEqual([]);
+    expect(await t.query(api.notifications.myNotices, {})).toEqual([]);
+  });
+
+  test("a shop's review and a privacy decision go to their person, with the reason", async () => {
+    const t = newTest();
+    const { liveShopId, sarahId } = await setUp(t);
+    const shop = await t.run(async (ctx) => (await ctx.db.get("liveShops", liveShopId))!);
+    const pending = { ...shop, status: "pending_verification" as const };
+    const [rejected] = shopDecisionTargets(pending, {
+      ...shop,
+      status: "draft",
+      statusReason: "Blurry logo",
+    });
+    expect(rejected).toMatchObject({ to: "person", userId: sarahId, notice: { kind: "shopDecision" } });
+    expect(rejected?.notice.body).toContain("Blurry logo");
+    expect(shopDecisionTargets(pending, shop)[0]?.notice.title).toBe(
+      "Your shop Sarah's Vintage was approved",
+    );
+    expect(shopDecisionTargets(shop, { ...shop, headline: "New" })).toEqual([]);
+
+    const request = {
+      _id: "r" as Id<"privacyRequests">,
+      _creationTime: 0,
+      userId: sarahId,
+      type: "access" as const,
+      status: "pending_export" as const,
+      requestedAt: NOW,
+      dueAt: NOW,
+      createdAt: NOW,
+      updatedAt: NOW,
+    };
+    expect(privacyDecisionTargets(request, { ...request, status: "completed" })[0]?.notice.title).toBe(
+      "Your data export request was carried out",
+    );
+    expect(privacyDecisionTargets(request, { ...request, status: "pending_export" })).toEqual([]);
+
+    await t.mutation(internal.notifications.notifyPerson, {
+      userId: sarahId,
+      notice: shopDecisionTargets(pending, { ...shop, status: "draft", statusReason: "Blurry logo" })[0]
+        .notice,
+    });
+    const mail = await inbox(t);
+    expect(mail.map((email) => email.to)).toEqual([SARAH.email]);
+    expect(mail[0].text).toContain("Reason: Blurry logo");
+  });
+});
+
+describe("who may call", () => {
+  test("signed out: no switches, no notices; a mutation refuses", async () => {
+    const t = newTest();
+    await setUp(t);
+    expect(await t.query(api.notifications.myChannels, {})).toEqual([]);
+    await expect(
+      t.mutation(api.notifications.setChannel, { kind: "goLive", channel: "email", on: true }),
+    ).rejects.toThrow();
+  });
+});

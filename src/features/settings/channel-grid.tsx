@@ -1,0 +1,106 @@
+import { useMutation, useQuery } from "convex/react";
+import { useState } from "react";
+import { api } from "@convex/_generated/api";
+import type { NotificationChannel, NotificationKind } from "@convex/lib/constants";
+import { FormAlert } from "@/components/forms/form-alert";
+import { errorMessage } from "@/lib/errors";
+import { SaveStatus } from "./save-status";
+
+const KIND_LABELS: Record<NotificationKind, { label: string; hint?: string }> = {
+  goLive: { label: "A saved show or followed shop goes live" },
+  reminder1h: { label: "A saved show starts in 1 hour" },
+  reminder10m: { label: "A saved show starts in 10 minutes" },
+  showChanged: { label: "A saved show is cancelled or moved" },
+  weeklyDigest: { label: "Weekly digest", hint: "Monday morning: upcoming shows from shops you follow" },
+  shopDecision: { label: "Your shop is approved, rejected, suspended or reinstated", hint: "For sellers" },
+  streamModerated: { label: "An admin ends or cancels your show", hint: "For sellers, with the reason" },
+  privacyDecision: { label: "Your privacy request is decided" },
+};
+
+const CHANNELS: { channel: NotificationChannel; label: string }[] = [
+  { channel: "inApp", label: "In app" },
+  { channel: "email", label: "E-mail" },
+  { channel: "push", label: "Push" },
+];
+
+/** A switch per kind of notice and channel, saved as each box is ticked. */
+export function ChannelGrid() {
+  const rows = useQuery(api.notifications.myChannels);
+  const setChannel = useMutation(api.notifications.setChannel).withOptimisticUpdate((store, args) => {
+    const current = store.getQuery(api.notifications.myChannels, {});
+    if (!current) return;
+    store.setQuery(
+      api.notifications.myChannels,
+      {},
+      current.map((row) =>
+        row.kind === args.kind ? { ...row, channels: { ...row.channels, [args.channel]: args.on } } : row,
+      ),
+    );
+  });
+  const [status, setStatus] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+
+  async function flip(kind: NotificationKind, channel: NotificationChannel, label: string, on: boolean) {
+    setStatus(null);
+    try {
+      await setChannel({ kind, channel, on, appOrigin: window.location.origin });
+      setStatus({ tone: "success", text: `Saved — ${label} is ${on ? "on" : "off"}.` });
+    } catch (caught) {
+      setStatus({ tone: "error", text: `${label} was not changed. ${errorMessage(caught)}` });
+    }
+  }
+
+  if (!rows) return null;
+  return (
+    <div className="mt-6">
+      <h3 className="font-semibold">Where each notice goes</h3>
+      <table className="mt-2 w-full text-sm">
+        <thead>
+          <tr className="text-left text-slate-600 dark:text-slate-300">
+            <th scope="col" className="py-2 pr-2 font-medium">
+              Notice
+            </th>
+            {CHANNELS.map(({ channel, label }) => (
+              <th key={channel} scope="col" className="w-16 px-1 py-2 text-center font-medium">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+          {rows.map(({ kind, channels }) => (
+            <tr key={kind}>
+              <th scope="row" className="py-2 pr-2 text-left font-normal">
+                {KIND_LABELS[kind].label}
+                {KIND_LABELS[kind].hint && (
+                  <span className="block text-xs text-slate-600 dark:text-slate-400">
+                    {KIND_LABELS[kind].hint}
+                  </span>
+                )}
+              </th>
+              {CHANNELS.map(({ channel, label }) => {
+                const name = `${label}: ${KIND_LABELS[kind].label}`;
+                return (
+                  <td key={channel} className="px-1 py-2 text-center">
+                    <input
+                      type="checkbox"
+                      aria-label={name}
+                      checked={channels[channel]}
+                      onChange={(event) => void flip(kind, channel, name, event.target.checked)}
+                      className="size-5 accent-primary-700"
+                    />
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <SaveStatus message={status?.tone === "success" ? status.text : null} className="mt-3" />
+      {status?.tone === "error" && (
+        <div className="mt-3">
+          <FormAlert message={status.text} />
+        </div>
+      )}
+    </div>
+  );
+}
