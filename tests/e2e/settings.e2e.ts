@@ -19,14 +19,18 @@ test("a viewer's preference sticks across a reload, and a full card number is re
   const { page, errors } = await newVisitor(browser);
   await signInAs(page, viewer.name);
   await page.goto("/dashboard/settings");
-  // The weekly digest's e-mail box (decision 036).
-  const digest = page.getByRole("checkbox", { name: "E-mail: Weekly digest" });
-  const after = !(await digest.isChecked());
-  await digest.click();
-  await page.getByText(`Saved — E-mail: Weekly digest is ${after ? "on" : "off"}.`).waitFor();
+  // A notice's e-mail box (decision 036).
+  const box = page.getByRole("checkbox", { name: "E-mail: A saved show is cancelled or moved" });
+  const after = !(await box.isChecked());
+  await box.click();
+  await page
+    .getByText(`Saved — E-mail: A saved show is cancelled or moved is ${after ? "on" : "off"}.`)
+    .waitFor();
   await page.reload();
   await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
-  expect(await page.getByRole("checkbox", { name: "E-mail: Weekly digest" }).isChecked()).toBe(after);
+  expect(
+    await page.getByRole("checkbox", { name: "E-mail: A saved show is cancelled or moved" }).isChecked(),
+  ).toBe(after);
 
   const payments = page.getByRole("region", { name: "Payment methods" });
   await payments.getByRole("button", { name: "Add a card" }).click();

@@ -4,6 +4,7 @@ import { ConvexError } from "convex/values";
 import { MemoryRouter } from "react-router-dom";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "@convex/_generated/api";
+import { NOTIFICATION_KINDS } from "@convex/lib/constants";
 import {
   convexReactMock,
   mutationCalls,
@@ -96,5 +97,24 @@ describe("privacy preferences", () => {
         "Saved — Show my profile on my shops is off.",
       ),
     );
+  });
+});
+
+describe("where each notice goes", () => {
+  test("offers a box per channel for each notice that is sent, and none for the weekly digest", async () => {
+    setQueryResult(
+      api.notifications.myChannels,
+      NOTIFICATION_KINDS.map((kind) => ({ kind, channels: { inApp: true, email: false, push: false } })),
+    );
+    renderSettings();
+    const notifications = screen.getByRole("region", { name: "Notifications" });
+    expect(
+      await within(notifications).findByRole("checkbox", { name: "E-mail: A saved show starts in 1 hour" }),
+    ).not.toBeChecked();
+    expect(
+      within(notifications).getByRole("checkbox", { name: "In app: A saved show starts in 1 hour" }),
+    ).toBeChecked();
+    expect(within(notifications).queryByText("Weekly digest")).toBeNull();
+    expect(within(notifications).getAllByRole("checkbox")).toHaveLength((NOTIFICATION_KINDS.length - 1) * 3);
   });
 });
