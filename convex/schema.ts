@@ -482,7 +482,7 @@ export default defineSchema({
     ...timestamps,
   })
     .index("by_createdAt", ["createdAt"])
-    .index("by_userId", ["userId"]),
+    .index("by_userId_and_createdAt", ["userId", "createdAt"]),
 
   /**
    * A person's private iCalendar feed of their saved upcoming shows (`GET /calendar/<token>.ics`,

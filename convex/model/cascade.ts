@@ -366,7 +366,7 @@ async function deleteUserContent(ctx: MutationCtx, budget: Budget, userId: Id<"u
       (n) =>
         ctx.db
           .query("localInbox")
-          .withIndex("by_userId", (q) => q.eq("userId", userId))
+          .withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId))
           .take(n),
       deleteRow(ctx, "localInbox"),
     )) &&

@@ -264,7 +264,7 @@ export const USER_DATA: { [T in TableNames]: UserDataEntry<T> } = {
       finder("user", async (ctx, userId, paginationOpts) =>
         ctx.db
           .query("localInbox")
-          .withIndex("by_userId", (q) => q.eq("userId", userId))
+          .withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId))
           .paginate(paginationOpts),
       ),
     ],

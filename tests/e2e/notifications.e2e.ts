@@ -111,8 +111,12 @@ test("a saved show going live reaches the viewer by e-mail and push, once", asyn
   await controls.getByRole("button", { name: "Pause" }).waitFor();
 
   // Exactly one go-live e-mail in the local inbox, with a working link and one-click unsubscribe.
-  const mine = async () =>
-    ((await client.query(api.localInbox.list, {})) ?? []).filter((mail) => mail.to === email);
+  // The viewer reads the mail sent to them (an admin would read everyone's).
+  const mine = async () => {
+    const inbox = await client.query(api.localInbox.list, {});
+    expect(inbox?.scope).toBe("mine");
+    return (inbox?.mail ?? []).filter((mail) => mail.to === email);
+  };
   const [mail] = await until("the go-live e-mail", async () => {
     const found = await mine();
     return found.length > 0 ? found : undefined;

@@ -8,10 +8,10 @@ import { formatDateTime } from "@/lib/format-date";
  * first, with its headers and rendered body (sandboxed: its links open in a new tab, no script runs).
  */
 export function DevInboxPage() {
-  const mail = useQuery(api.localInbox.list);
+  const inbox = useQuery(api.localInbox.list);
   const [openId, setOpenId] = useState<string | null>(null);
-  if (mail === undefined) return <p className="p-6">Loading the inbox…</p>;
-  if (mail === null) {
+  if (inbox === undefined) return <p className="p-6">Loading the inbox…</p>;
+  if (inbox === null) {
     return (
       <main className="mx-auto max-w-3xl p-6">
         <h1 className="text-2xl font-bold">Local inbox</h1>
@@ -19,12 +19,22 @@ export function DevInboxPage() {
       </main>
     );
   }
+  if (inbox.scope === "signedOut") {
+    return (
+      <main className="mx-auto max-w-3xl p-6">
+        <h1 className="text-2xl font-bold">Local inbox</h1>
+        <p className="mt-2">Sign in to read the e-mail sent to you here; an admin reads everyone&apos;s.</p>
+      </main>
+    );
+  }
+  const mail = inbox.mail;
   const open = mail.find((email) => email._id === openId) ?? mail[0];
   return (
     <main className="mx-auto max-w-6xl p-4 sm:p-6">
       <h1 className="text-2xl font-bold">Local inbox</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        E-mails the local backend caught instead of sending ({mail.length}). Nothing leaves this machine.
+        {inbox.scope === "everyone" ? "Everyone's e-mails" : "E-mails to you"} the local backend caught
+        instead of sending ({mail.length}). Nothing leaves this machine.
       </p>
       {mail.length === 0 ? (
         <p className="mt-6">No e-mail yet.</p>
