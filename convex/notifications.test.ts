@@ -6,13 +6,12 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import { insertLiveShop } from "./model/liveShops";
 import { shopDecisionTargets, privacyDecisionTargets } from "./model/noticeEvents";
 import { deliverNotice, unsubscribeToken, type Notice } from "./model/notifications";
 import { insertStream } from "./model/streams";
 import { insertWithTimestamps } from "./model/timestamps";
 import { insertUser } from "./model/users";
-import { newTest } from "./test.setup";
+import { createSellerWithShop, newTest } from "./test.setup";
 
 type Backend = ReturnType<typeof newTest>;
 const HOUR = 3_600_000;
@@ -23,13 +22,7 @@ const LEE = { subject: "user_lee", email: "lee@livelocal.test", name: "Lee" };
 
 async function setUp(t: Backend) {
   return await t.run(async (ctx) => {
-    const sarahId = await insertUser(ctx, { clerkId: SARAH.subject, email: SARAH.email, role: "seller" });
-    const liveShopId = await insertLiveShop(ctx, {
-      userId: sarahId,
-      liveShopName: "Sarah's Vintage",
-      slug: "sarahs-vintage",
-      status: "active",
-    });
+    const { userId: sarahId, liveShopId } = await createSellerWithShop(ctx, { status: "active" });
     const streamId = await insertStream(ctx, {
       liveShopId,
       streamTitle: "Denim drop",

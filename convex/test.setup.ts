@@ -2,6 +2,7 @@
 import rateLimiter from "@convex-dev/rate-limiter/test";
 import { convexTest } from "convex-test";
 import { internal } from "./_generated/api";
+import type { Doc } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { insertLiveShop } from "./model/liveShops";
 import { triggers } from "./model/triggers";
@@ -51,7 +52,13 @@ export async function writeWithTriggers<T>(
 /** A seller with one shop, the usual starting point of shop and stream tests. */
 export async function createSellerWithShop(
   ctx: TestCtx,
-  overrides: { clerkId?: string; email?: string; slug?: string; liveShopName?: string } = {},
+  overrides: {
+    clerkId?: string;
+    email?: string;
+    slug?: string;
+    liveShopName?: string;
+    status?: Doc<"liveShops">["status"];
+  } = {},
 ) {
   const userId = await insertUser(ctx, {
     clerkId: overrides.clerkId ?? "user_sarah",
@@ -63,6 +70,7 @@ export async function createSellerWithShop(
     userId,
     liveShopName: overrides.liveShopName ?? "Sarah's Vintage",
     slug: overrides.slug ?? "sarahs-vintage",
+    ...(overrides.status ? { status: overrides.status } : {}),
   });
   return { userId, liveShopId };
 }
