@@ -286,7 +286,6 @@ export class LocalBackendCore implements BackendServices {
       udfPath,
       logLines: [],
       readTables: new Set(query.readTables),
-      writeTables: new Set<string>(),
       reads: ReadSet.ofTables(query.readTables),
       writes: new WriteSet(),
       docsRead: 0,

@@ -25,7 +25,7 @@ describe("engine", () => {
       { publicOnly: true, kind: "mutation" },
     );
     expect(sent.success).toBe(true);
-    expect([...sent.writeTables]).toEqual(["messages"]);
+    expect([...sent.writes.tables]).toEqual(["messages"]);
     expect(sent.logLines).toEqual(["[INFO] sending hi"]);
     const listed = await engine.call("messages:list", { channel: "a" }, { publicOnly: true, kind: "query" });
     expect(listed).toMatchObject({ success: true, value: [{ author: "anonymous", body: "hi" }] });

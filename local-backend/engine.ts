@@ -43,7 +43,6 @@ export type CallOutcome = (
   udfPath: string;
   logLines: string[];
   readTables: Set<string>;
-  writeTables: Set<string>;
   /** What a query read (index ranges, ids, tables): the writes that change its result. */
   reads: ReadSet;
   /** What the call's committed transactions wrote. */
@@ -399,7 +398,6 @@ export class LocalBackendEngine implements RunnerOwner {
       udfPath: canonical,
       logLines: record.logLines,
       readTables: record.readTables,
-      writeTables: record.writeTables,
       reads: record.reads.seal(),
       writes: record.writes,
       docsRead: record.docsRead,
@@ -511,7 +509,7 @@ export class LocalBackendEngine implements RunnerOwner {
     stats.docsWritten += record.docsWritten;
     stats.maxDocsRead = Math.max(stats.maxDocsRead, record.docsRead);
     stats.readTables = [...new Set([...stats.readTables, ...record.readTables])].sort();
-    stats.writeTables = [...new Set([...stats.writeTables, ...record.writeTables])].sort();
+    stats.writeTables = [...new Set([...stats.writeTables, ...record.writes.tables])].sort();
   }
 
   getStats(): EngineStats {

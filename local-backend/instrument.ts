@@ -26,7 +26,6 @@ export interface CallRecord {
   /** The caller reports this call's writes itself once it ends (client mutations). */
   deferWrites: boolean;
   readTables: Set<string>;
-  writeTables: Set<string>;
   /** What the call read, precisely (index ranges, ids): which writes change its result. */
   reads: ReadSet;
   /** What the call's committed transactions wrote. */
@@ -53,7 +52,6 @@ export function newCallRecord(
     active: true,
     deferWrites: options.deferWrites ?? false,
     readTables: new Set(),
-    writeTables: new Set(),
     reads: new ReadSet(),
     writes: new WriteSet(),
     docsRead: 0,

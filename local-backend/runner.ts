@@ -675,7 +675,6 @@ export class Runner {
     for (const job of tx.scheduled) this.arm(job.id, job.component, job.time);
     if (writes.isEmpty) return;
     if (record.active) {
-      for (const table of writes.tables) record.writeTables.add(table);
       record.writes.merge(writes);
       record.docsWritten += tx.docsWritten;
       if (record.deferWrites) return;
