@@ -21,8 +21,11 @@ import { WriteSet } from "./read-set.ts";
 import { AFTER, encodeKey, fieldValue } from "./values.ts";
 
 const DATABASE_FILE = "data.sqlite3";
-/** 1: documents only (the first SQLite store); 2: documents with indexes. */
-const LAYOUT_VERSION = 2;
+/**
+ * 1: documents only (the first SQLite store); 2: documents with indexes; 3: no search row for a text
+ * without words.
+ */
+const LAYOUT_VERSION = 3;
 const SNAPSHOT_FORMAT = "livelocal-local-backend-snapshot";
 /** Convex returns at most this many search results. */
 export const SEARCH_RESULT_CAP = 1024;
@@ -90,12 +93,20 @@ export function prefixRange(prefix: Buffer): { lower: Buffer; upper: Buffer } {
   return { lower: prefix, upper: Buffer.concat([prefix, Buffer.from([AFTER])]) };
 }
 
-/** A document's row in a search index: its text and scope tokens (null when the field is not text). */
+/**
+ * A document's row in a search index: its text and scope tokens. Null when the field is not text or
+ * has no word in it (no letter, digit or private-use character, which is what FTS5's unicode61
+ * tokenizer keeps): no query can match such a document, so it needs no row, and a change to its
+ * filter fields (the explore listings' `rank`, on every row but the one carrying the text) costs
+ * nothing.
+ */
 type SearchEntry = { text: string; scope: string };
+
+const WORD_CHARACTER = /[\p{L}\p{N}\p{Co}]/u;
 
 function searchEntry(index: IndexDefinition, doc: Document): SearchEntry | null {
   const text = fieldValue(doc, index.searchField!);
-  if (typeof text !== "string") return null;
+  if (typeof text !== "string" || !WORD_CHARACTER.test(text)) return null;
   const scope = [
     `i${index.id}`,
     ...(index.filterFields ?? []).map((f) => filterToken(f, fieldValue(doc, f))),
@@ -277,6 +288,9 @@ export class SqliteStore {
     } else if (stored === null) {
       this.setMeta("schemaVersion", String(LAYOUT_VERSION));
       this.fresh = !this.importSnapshot();
+    } else if (stored === "2") {
+      this.dropWordlessSearchRows();
+      this.fresh = false;
     } else {
       this.fresh = false;
     }
@@ -552,7 +566,8 @@ export class SqliteStore {
       const before = previous && searchEntry(index, previous);
       const after = next && searchEntry(index, next);
       if (before?.text !== after?.text || before?.scope !== after?.scope) {
-        if (before) this.removeSearchEntry(index, id);
+        // By id, not by `before`: a row an earlier layout kept for a text without words goes too.
+        this.removeSearchEntry(index, id);
         this.putSearchEntry(index, id, after);
       }
       return [];
@@ -730,6 +745,21 @@ export class SqliteStore {
     this.importDocuments(rows.map((row) => parseDocument(row.value)));
     this.db.exec("DROP TABLE documents_v1");
     this.setMeta("schemaVersion", String(LAYOUT_VERSION));
+  }
+
+  /**
+   * Layout 2 kept a search row for every text, empty ones too (the explore listings' rows but one):
+   * drop the empty ones, which no query can match (`searchEntry`). A text of punctuation alone may
+   * keep its row; `updateIndex` replaces or removes it like any other.
+   */
+  private dropWordlessSearchRows(): void {
+    this.db.transaction(() => {
+      this.db.exec(`
+        DELETE FROM search_rows WHERE row IN (SELECT rowid FROM search_entries WHERE trim(body) = '');
+        DELETE FROM search_entries WHERE trim(body) = '';
+      `);
+      this.setMeta("schemaVersion", String(LAYOUT_VERSION));
+    })();
   }
 
   // -- Deployment environment variables (`npx convex env`; env-vars.ts) ------------------------

@@ -68,11 +68,89 @@ function isPlainObject(value: Value): value is Record<string, Value> {
 /** Identifiers Convex accepts as field names (and record keys). */
 const FIELD_NAME = /^[a-zA-Z_][a-zA-Z0-9_]{0,1023}$/;
 
+/** A literal validator's value as a Convex value, decoded once per validator. */
+const literalValues = new WeakMap<object, Value>();
+
+function literalValue(validator: { value: JSONValue }): Value {
+  let value = literalValues.get(validator);
+  if (value === undefined) {
+    value = jsonToConvex(validator.value);
+    literalValues.set(validator, value);
+  }
+  return value;
+}
+
+function fitsLiteral(validator: { value: JSONValue }, value: Value): boolean {
+  const literal = literalValue(validator);
+  return typeof value === typeof literal && compareValues(value, literal) === 0;
+}
+
+/**
+ * Whether `value` fits `validator`: `checkValue`'s answer without its message, so a write (every
+ * document is checked against its table's schema) builds no path or message strings, and a union
+ * tries its members without describing each that does not fit.
+ */
+function fits(validator: ValidatorJson, value: Value | undefined): boolean {
+  if (value === undefined) return validator.type === "any";
+  switch (validator.type) {
+    case "any":
+      return true;
+    case "null":
+      return value === null;
+    case "number":
+      return typeof value === "number";
+    case "bigint":
+      return typeof value === "bigint";
+    case "boolean":
+      return typeof value === "boolean";
+    case "string":
+      return typeof value === "string";
+    case "bytes":
+      return value instanceof ArrayBuffer;
+    case "literal":
+      return fitsLiteral(validator, value);
+    case "id":
+      return typeof value === "string" && tableFromId(value) === validator.tableName;
+    case "array": {
+      if (!Array.isArray(value)) return false;
+      for (const item of value) if (!fits(validator.value, item)) return false;
+      return true;
+    }
+    case "record": {
+      if (!isPlainObject(value)) return false;
+      for (const key in value) {
+        const field = value[key];
+        if (field === undefined) continue;
+        if (!fits(validator.keys, key) || !fits(validator.values.fieldType, field)) return false;
+      }
+      return true;
+    }
+    case "union":
+      for (const member of validator.value) if (fits(member, value)) return true;
+      return false;
+    case "object": {
+      if (!isPlainObject(value)) return false;
+      const fields = validator.value;
+      for (const key in fields) {
+        const field = fields[key];
+        if (value[key] === undefined ? !field.optional : !fits(field.fieldType, value[key])) return false;
+      }
+      for (const key in value) if (value[key] !== undefined && !Object.hasOwn(fields, key)) return false;
+      return true;
+    }
+  }
+}
+
 /**
  * Null when `value` fits `validator`, else the message (without the error class). `path` is where the
  * value sits (`.field[2]`), for the message.
  */
 export function checkValue(validator: ValidatorJson, value: Value | undefined, path = ""): string | null {
+  return fits(validator, value) ? null : explain(validator, value, path);
+}
+
+/** Why `value` does not fit `validator` (null if it does), as the Convex backend words it. */
+function explain(validator: ValidatorJson, value: Value | undefined, path: string): string | null {
   const mismatch = () =>
     `Value does not match validator.\nPath: ${path || "(root)"}\nValue: ${display(value)}\nValidator: ${describeValidator(validator)}`;
   if (value === undefined) return validator.type === "any" ? null : mismatch();
@@ -92,16 +170,13 @@ export function checkValue(validator: ValidatorJson, value: Value | undefined, p
     case "bytes":
       return value instanceof ArrayBuffer ? null : mismatch();
     case "literal":
-      return compareValues(value, jsonToConvex(validator.value)) === 0 &&
-        typeof value === typeof jsonToConvex(validator.value)
-        ? null
-        : mismatch();
+      return fitsLiteral(validator, value) ? null : mismatch();
     case "id":
       return typeof value === "string" && tableFromId(value) === validator.tableName ? null : mismatch();
     case "array": {
       if (!Array.isArray(value)) return mismatch();
       for (let i = 0; i < value.length; i++) {
-        const error = checkValue(validator.value, value[i], `${path}[${i}]`);
+        const error = explain(validator.value, value[i], `${path}[${i}]`);
         if (error) return error;
       }
       return null;
@@ -110,15 +185,15 @@ export function checkValue(validator: ValidatorJson, value: Value | undefined, p
       if (!isPlainObject(value)) return mismatch();
       for (const [key, field] of Object.entries(value)) {
         if (field === undefined) continue;
-        const keyError = checkValue(validator.keys, key, `${path}.${key}`);
+        const keyError = explain(validator.keys, key, `${path}.${key}`);
         if (keyError) return keyError;
-        const error = checkValue(validator.values.fieldType, field, `${path}.${key}`);
+        const error = explain(validator.values.fieldType, field, `${path}.${key}`);
         if (error) return error;
       }
       return null;
     }
     case "union":
-      return validator.value.some((member) => checkValue(member, value, path) === null) ? null : mismatch();
+      return validator.value.some((member) => fits(member, value)) ? null : mismatch();
     case "object": {
       if (!isPlainObject(value)) return mismatch();
       for (const [key, field] of Object.entries(validator.value)) {
@@ -126,11 +201,11 @@ export function checkValue(validator: ValidatorJson, value: Value | undefined, p
           if (field.optional) continue;
           return `Object is missing the required field \`${key}\`. Consider wrapping the field validator in \`v.optional(...)\` if this is expected.\n\nObject: ${display(value)}\nValidator: ${describeValidator(validator)}`;
         }
-        const error = checkValue(field.fieldType, value[key], `${path}.${key}`);
+        const error = explain(field.fieldType, value[key], `${path}.${key}`);
         if (error) return error;
       }
       for (const key of Object.keys(value)) {
-        if (value[key] !== undefined && !(key in validator.value)) {
+        if (value[key] !== undefined && !Object.hasOwn(validator.value, key)) {
           return `Object contains extra field \`${key}\` that is not in the validator.\n\nObject: ${display(value)}\nValidator: ${describeValidator(validator)}`;
         }
       }

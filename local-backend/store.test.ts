@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { GenericId } from "convex/values";
+import { afterEach, describe, expect, it } from "vitest";
+import { SqliteStore, type Document, type TableIndexes } from "./store.ts";
+
+const NOTES: TableIndexes = {
+  table: "notes",
+  indexes: [],
+  searchIndexes: [{ indexDescriptor: "search_body", searchField: "body", filterFields: ["rank"] }],
+};
+
+function note(n: number, body: string, rank = 0): Document {
+  return { _id: `${n}notes` as GenericId<"notes">, _creationTime: n, body, rank };
+}
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function open(dir: string | null = null): SqliteStore {
+  const store = SqliteStore.open(dir);
+  store.syncIndexes("", [NOTES]);
+  return store;
+}
+
+function write(store: SqliteStore, previous: Document | null, next: Document | null): void {
+  store.begin();
+  store.write("", "notes", previous, next);
+  store.commit();
+}
+
+function searchRows(dir: string): number {
+  const db = new Database(path.join(dir, "data.sqlite3"), { readonly: true });
+  try {
+    return (db.prepare("SELECT count(*) AS n FROM search_rows").get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+function found(store: SqliteStore, query: string, rank = 0): string[] {
+  const index = store.index("", "notes", "search_body")!;
+  return store
+    .search(index, query, [["rank", rank]], 10)
+    .map((json) => (JSON.parse(json) as { _id: string })._id);
+}
+
+describe("search rows", () => {
+  it("keeps none for a text without words, and one once the text has words", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "store-"));
+    dirs.push(dir);
+    const store = open(dir);
+    try {
+      write(store, null, note(1, ""));
+      write(store, null, note(2, " — … "));
+      write(store, null, note(3, "denim jackets"));
+      expect(searchRows(dir)).toBe(1);
+      // A filter field change of a wordless document touches no search row.
+      write(store, note(1, ""), note(1, "", 1));
+      expect(searchRows(dir)).toBe(1);
+      write(store, note(1, "", 1), note(1, "vintage denim", 1));
+      expect(found(store, "denim", 1)).toEqual(["1notes"]);
+      expect(found(store, "denim", 0)).toEqual(["3notes"]);
+      write(store, note(1, "vintage denim", 1), note(1, "", 1));
+      expect(found(store, "denim", 1)).toEqual([]);
+      expect(searchRows(dir)).toBe(1);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("drops the empty rows an earlier layout kept, once, and indexes those documents again when they get words", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "store-"));
+    dirs.push(dir);
+    const store = open(dir);
+    write(store, null, note(1, "denim"));
+    write(store, null, note(2, "hats"));
+    store.close();
+    // Layout 2: every text had a row, empty ones too.
+    const db = new Database(path.join(dir, "data.sqlite3"));
+    const row = db.prepare("SELECT row FROM search_rows WHERE document_id = '2notes'").get() as {
+      row: number;
+    };
+    db.prepare("UPDATE search_entries SET body = '' WHERE rowid = ?").run(row.row);
+    db.prepare("UPDATE documents SET value = ? WHERE id = '2notes'").run(
+      JSON.stringify({ ...note(2, ""), _creationTime: 2 }),
+    );
+    db.prepare("UPDATE meta SET value = '2' WHERE key = 'schemaVersion'").run();
+    db.close();
+    expect(searchRows(dir)).toBe(2);
+
+    const reopened = open(dir);
+    try {
+      expect(searchRows(dir)).toBe(1);
+      write(reopened, note(2, ""), note(2, "straw hats"));
+      expect(found(reopened, "hats")).toEqual(["2notes"]);
+      expect(found(reopened, "denim")).toEqual(["1notes"]);
+    } finally {
+      reopened.close();
+    }
+  });
+});
