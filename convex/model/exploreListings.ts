@@ -53,9 +53,34 @@ function canonical(value: unknown): string {
   );
 }
 
-function sameFields(row: object, wanted: object): boolean {
+/** Whether two stored values are equal as `canonical` compares them, without building strings. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, index) => sameValue(item, b[index]))
+    );
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  for (const key in left) if (!sameValue(left[key], right[key])) return false;
+  for (const key in right) if (left[key] === undefined && right[key] !== undefined) return false;
+  return true;
+}
+
+/**
+ * The fields of `wanted` whose values differ from `row`'s, or null when none do: a status change patches
+ * a row's order and card, not its facets and search text (each field sent is serialized, checked
+ * against the schema and stored again).
+ */
+function changedFields<T extends object>(row: object, wanted: T): Partial<T> | null {
   const stored = row as Record<string, unknown>;
-  return Object.entries(wanted).every(([key, value]) => canonical(stored[key]) === canonical(value));
+  const changed = Object.entries(wanted).filter(([key, value]) => !sameValue(stored[key], value));
+  return changed.length > 0 ? (Object.fromEntries(changed) as Partial<T>) : null;
 }
 
 /** Turns an item's rows into `wanted`: deletes the extra ones, patches the changed ones, adds the missing. */
@@ -71,7 +96,8 @@ async function replaceListingRows<T extends ListingTable>(
   const plan = planLinkReplacement<Doc<T>, NewDoc<T>>(existing, wanted, key, key);
   for (const row of plan.remove) await ctx.db.delete(table, row._id);
   for (const { row, value } of plan.keep) {
-    if (!sameFields(row, value)) await patchWithTimestamps(ctx, table, row._id, value, now);
+    const patch = changedFields(row, value);
+    if (patch) await patchWithTimestamps(ctx, table, row._id, patch, now);
   }
   for (const value of plan.add) await insertWithTimestamps(ctx, table, value, now);
 }
