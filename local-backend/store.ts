@@ -143,6 +143,8 @@ export class SqliteStore {
   private counters: Counters;
   /** Each component's own counters (convex-test keeps them apart too): ids from 10^12 × its number. */
   private componentCounters = new Map<ComponentPath, Counters>();
+  /** The counters' values as last committed to `meta`: a commit writes only those that moved. */
+  private readonly storedCounters = new Map<string, string>();
   private transactionDepth = 0;
   /** What each open transaction (outermost first) has written. */
   private readonly writeSets: WriteSet[] = [];
@@ -338,13 +340,26 @@ export class SqliteStore {
     const writes = this.writeSets.pop()!;
     this.writeSets.at(-1)?.merge(writes);
     if (this.transactionDepth === 0) {
-      this.statements.setMeta.run("nextDocId", String(this.counters.nextDocId));
-      this.statements.setMeta.run("lastCreationTime", String(this.counters.lastCreationTime));
-      for (const [component, counters] of this.componentCounters) {
-        this.statements.setMeta.run(`nextDocId:${component}`, String(counters.nextDocId));
-        this.statements.setMeta.run(`lastCreationTime:${component}`, String(counters.lastCreationTime));
+      const counters: [string, Counters][] = [
+        ["", this.counters],
+        ...[...this.componentCounters].map(([component, value]): [string, Counters] => [
+          `:${component}`,
+          value,
+        ]),
+      ];
+      const written: [string, string][] = [];
+      for (const [suffix, value] of counters) {
+        for (const [key, stored] of [
+          [`nextDocId${suffix}`, String(value.nextDocId)],
+          [`lastCreationTime${suffix}`, String(value.lastCreationTime)],
+        ]) {
+          if (this.storedCounters.get(key) === stored) continue;
+          this.statements.setMeta.run(key, stored);
+          written.push([key, stored]);
+        }
       }
       this.db.exec("COMMIT");
+      for (const [key, stored] of written) this.storedCounters.set(key, stored);
     } else {
       this.db.exec(`RELEASE nested${this.transactionDepth}`);
     }
