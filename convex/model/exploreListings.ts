@@ -7,6 +7,7 @@
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import type { ShopCard } from "../schema";
 import { PLATFORM_TYPES, PLATFORMS, type PlatformType } from "../lib/constants";
 import { facetsFromLinks, type ExploreFacets } from "../lib/explore";
 import {
@@ -361,6 +362,18 @@ export function shopListingRows(
     shopSearchDocument(shop, facets, platformTypes),
     ({ categoryKey, placeKey }) => ({ liveShopId: shop._id, categoryKey, placeKey, sortKey, facets, card }),
   );
+}
+
+/**
+ * A shop's card as explore shows it: one of its listing rows' (all carry it: one read), else, for a shop
+ * not listed, built from its links.
+ */
+export async function shopCardOf(ctx: QueryCtx, shop: Doc<"liveShops">): Promise<ShopCard> {
+  const listing = await ctx.db
+    .query("shopListings")
+    .withIndex("by_liveShopId_and_categoryKey_and_placeKey", (q) => q.eq("liveShopId", shop._id))
+    .first();
+  return listing?.card ?? toShopCard(shop, await shopFacets(ctx, shop._id));
 }
 
 export async function listShopListingRows(

@@ -2,8 +2,8 @@ import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { isStreamListedPublicly } from "../lib/lifecycle";
 import type { ShopCard, StreamCard } from "../schema";
-import { toShopCard, toStreamCard } from "./cards";
-import { shopFacets } from "./exploreListings";
+import { toStreamCard } from "./cards";
+import { shopCardOf } from "./exploreListings";
 import { publicShopStatus } from "./restriction";
 
 /** The home page's "starting soon": at most this many cards. */
@@ -77,7 +77,7 @@ export async function listFeaturedShopCards(ctx: QueryCtx): Promise<ShopCard[]> 
   );
   const cards: ShopCard[] = [];
   for (const { shop } of ranked.slice(0, FEATURED_SHOPS_LIMIT)) {
-    cards.push(toShopCard(shop, await shopFacets(ctx, shop._id)));
+    cards.push(await shopCardOf(ctx, shop));
   }
   return cards;
 }

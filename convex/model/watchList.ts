@@ -10,9 +10,9 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { isShopPublic, isStreamPagePublic } from "../lib/lifecycle";
 import { LIMITS } from "../lib/limits";
 import { shopCardValidator, streamCardValidator } from "../schema";
-import { toShopCard, toStreamCard } from "./cards";
+import { toStreamCard } from "./cards";
 import { appError } from "./errors";
-import { shopFacets } from "./exploreListings";
+import { shopCardOf } from "./exploreListings";
 import { publicShopStatus } from "./restriction";
 import { insertWithTimestamps } from "./timestamps";
 
@@ -158,15 +158,6 @@ const byStart = (a: { streamStartUTC?: number }, b: { streamStartUTC?: number })
   (a.streamStartUTC ?? Infinity) - (b.streamStartUTC ?? Infinity);
 const byLatestEnd = (a: WatchStream, b: WatchStream) =>
   (b.streamStopUTC ?? b.streamStartUTC ?? 0) - (a.streamStopUTC ?? a.streamStartUTC ?? 0);
-
-/** A shop's card as explore shows it: one of its listing rows' (all carry it), else built from its links. */
-async function shopCardOf(ctx: QueryCtx, shop: Doc<"liveShops">) {
-  const listing = await ctx.db
-    .query("shopListings")
-    .withIndex("by_liveShopId_and_categoryKey_and_placeKey", (q) => q.eq("liveShopId", shop._id))
-    .first();
-  return listing?.card ?? toShopCard(shop, await shopFacets(ctx, shop._id));
-}
 
 async function liveStreamsOf(ctx: QueryCtx, liveShopId: Id<"liveShops">): Promise<Doc<"streams">[]> {
   return await ctx.db
