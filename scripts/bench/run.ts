@@ -1,31 +1,31 @@
 /**
  * `npm run bench`: the local backend's speed and size figures, each against its budget, ending with a
  * table of them all. First the app as `npm run dev` runs it (Vite with the local backend, seeded with
- * demo data, in a throwaway store); then issue 15's figures on the standalone backend, demo data
- * against generated data (scale.ts, which also runs the explore and watch-list read budgets); then
- * durability across `kill -9` (durability.ts). Run with --expose-gc so memory is read after collection.
+ * demo data, in a throwaway store); then a click in one browser to the change in another on the
+ * production build (browser-propagation.ts, which builds first unless `--no-build`); then issue 15's
+ * figures on the standalone backend, demo data against generated data (scale.ts, which also runs the
+ * explore and watch-list read budgets); then durability across `kill -9` (durability.ts). Run with
+ * --expose-gc so memory is read after collection.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import type { FunctionReference } from "convex/server";
-import type { Page } from "playwright-core";
 import { createServer } from "vite";
 import WebSocket from "ws";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { DEMO_USERS } from "../../convex/lib/data/demo";
-import { launchChromium } from "../../tests/support/chromium";
 import { demoSellerWithStream } from "../../tests/support/demo-seller";
+import { browserPropagation } from "./browser-propagation";
 import { durability } from "./durability";
 import { propagation } from "./propagation";
 import { benchmarkScale } from "./scale";
-import { ms, printFigures, recordFigure, summarize } from "./stats";
+import { ms, printFigures, recordFigure } from "./stats";
 
 const SUBSCRIBERS = 50;
 const CHANGES = 240;
-const BROWSER_CHANGES = 60;
 const MEMORY_MUTATIONS = 10_000;
 const RECONNECT_MUTATIONS = 300;
 const root = path.resolve(import.meta.dirname, "../..");
@@ -84,7 +84,6 @@ async function main() {
 
     await documentsReadPerQuery(origin, seller, sellerClient, target);
     await anonymousPropagation(origin, sellerClient, target);
-    await browserPropagation(origin, seller, target);
     await reconnects(newClient, seller, target);
     await memory(sellerClient, target);
   } finally {
@@ -92,6 +91,7 @@ async function main() {
     await vite.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  await browserPropagation({ build: !process.argv.includes("--no-build") });
   await benchmarkScale();
   await durability();
   printFigures();
@@ -244,85 +244,6 @@ async function anonymousPropagation(origin: string, seller: ConvexClient, target
     ok: one.median <= 10 && one.p95 <= 50,
   });
   console.log(`  budget (one observer) median ≤ 10 ms, p95 ≤ 50 ms: ${verdict}\n`);
-}
-
-async function browserPropagation(origin: string, seller: Identity, target: StreamRow) {
-  const browser = await launchChromium();
-  try {
-    const sellerContext = await browser.newContext();
-    const viewerContext = await browser.newContext();
-    // tsx compiles functions with esbuild's keepNames, whose __name helper does not exist in the page.
-    for (const context of [sellerContext, viewerContext])
-      await context.addInitScript({ content: "window.__name = (f) => f;" });
-    await sellerContext.addInitScript((identity) => {
-      localStorage.setItem("livelocal:local-session", JSON.stringify(identity));
-    }, seller);
-    const pageA = await sellerContext.newPage();
-    const pageB = await viewerContext.newPage();
-    await pageA.goto(`${origin}/dashboard`);
-    await pageB.goto(`${origin}/`);
-    const controls = pageA.getByRole("group", { name: `Status of ${target.streamTitle}` });
-    await controls.waitFor();
-    await pageB.getByRole("heading", { name: target.streamTitle }).waitFor();
-    await watchBadge(pageB, target.streamTitle);
-    const latencies: number[] = [];
-    for (let change = 0; change < BROWSER_CHANGES; change++) {
-      const label = change % 2 === 0 ? "Pause" : "Resume";
-      const button = controls.getByRole("button", { name: label, exact: true });
-      await button.waitFor();
-      const clickedAt = await button.evaluate((element: HTMLElement) => {
-        const at = performance.timeOrigin + performance.now();
-        element.click();
-        return at;
-      });
-      const changedAt = await pageB.evaluate(
-        (count) =>
-          new Promise<number>((resolve) => {
-            const poll = () => {
-              const changes = (window as unknown as { __badgeChanges: number[] }).__badgeChanges;
-              if (changes.length >= count) resolve(changes[count - 1] ?? NaN);
-              else requestAnimationFrame(poll);
-            };
-            poll();
-          }),
-        change + 1,
-      );
-      latencies.push(changedAt - clickedAt);
-    }
-    const summary = summarize(latencies);
-    console.log(`Browser, click in page A → changed DOM in page B (${BROWSER_CHANGES} changes, Chromium):`);
-    console.log(`  median ${ms(summary.median)}, p95 ${ms(summary.p95)}, max ${ms(summary.max)}`);
-    const verdict = recordFigure({
-      group: GROUP,
-      figure: "browser, click in page A → changed DOM in page B, p95",
-      measured: ms(summary.p95),
-      budget: "≤ 100 ms",
-      ok: summary.p95 <= 100,
-    });
-    console.log(`  budget p95 ≤ 100 ms: ${verdict}\n`);
-  } finally {
-    await browser.close();
-  }
-}
-
-/** Records, in page B, the moment the target card's status badge changes text. */
-async function watchBadge(page: Page, title: string) {
-  await page.evaluate((streamTitle) => {
-    const changes: number[] = [];
-    (window as unknown as { __badgeChanges: number[] }).__badgeChanges = changes;
-    const badgeText = () => {
-      const heading = [...document.querySelectorAll("h3")].find((h) => h.textContent === streamTitle);
-      return heading?.closest("article")?.querySelector("span span, span")?.textContent ?? "";
-    };
-    let last = badgeText();
-    new MutationObserver(() => {
-      const now = badgeText();
-      if (now !== last) {
-        last = now;
-        changes.push(performance.timeOrigin + performance.now());
-      }
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  }, title);
 }
 
 async function reconnects(
