@@ -57,6 +57,9 @@ export type TableIndexes = {
   searchIndexes: { indexDescriptor: string; searchField: string; filterFields: string[] }[];
 };
 
+/** A database index row as the scan statements return it. */
+type IndexRowColumns = [key: Buffer, value: string];
+
 export type StoredDocument = { component: ComponentPath; table: string; doc: Document };
 
 /** A row of an index: its key and its document as stored (Convex's JSON), parsed only when needed. */
@@ -212,9 +215,13 @@ export class SqliteStore {
     `);
     const db = this.db;
     this.statements = {
-      getDocument: db.prepare<[string], { component: string; table_name: string; value: string }>(
-        "SELECT component, table_name, value FROM documents WHERE id = ?",
-      ),
+      // Statements whose rows are many or frequent return arrays (`raw()`): half the cost of
+      // better-sqlite3 building an object per row.
+      getDocument: db
+        .prepare<[string], [component: string, table: string, value: string]>(
+          "SELECT component, table_name, value FROM documents WHERE id = ?",
+        )
+        .raw(),
       putDocument: db.prepare<[string, string, string, string]>(
         "INSERT INTO documents (id, component, table_name, value) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET value = excluded.value",
       ),
@@ -227,18 +234,24 @@ export class SqliteStore {
       ),
       deleteEntry: db.prepare<[number, Buffer]>("DELETE FROM index_entries WHERE index_id = ? AND key = ?"),
       deleteIndexEntries: db.prepare<[number]>("DELETE FROM index_entries WHERE index_id = ?"),
-      scanAsc: db.prepare<[number, Buffer, Buffer, number], { key: Buffer; value: string }>(
-        `SELECT e.key AS key, d.value AS value FROM index_entries e JOIN documents d ON d.id = e.document_id
-         WHERE e.index_id = ? AND e.key > ? AND e.key < ? ORDER BY e.key ASC LIMIT ?`,
-      ),
-      scanAscFrom: db.prepare<[number, Buffer, Buffer, number], { key: Buffer; value: string }>(
-        `SELECT e.key AS key, d.value AS value FROM index_entries e JOIN documents d ON d.id = e.document_id
-         WHERE e.index_id = ? AND e.key >= ? AND e.key < ? ORDER BY e.key ASC LIMIT ?`,
-      ),
-      scanDesc: db.prepare<[number, Buffer, Buffer, number], { key: Buffer; value: string }>(
-        `SELECT e.key AS key, d.value AS value FROM index_entries e JOIN documents d ON d.id = e.document_id
-         WHERE e.index_id = ? AND e.key >= ? AND e.key < ? ORDER BY e.key DESC LIMIT ?`,
-      ),
+      scanAsc: db
+        .prepare<[number, Buffer, Buffer, number], IndexRowColumns>(
+          `SELECT e.key, d.value FROM index_entries e JOIN documents d ON d.id = e.document_id
+           WHERE e.index_id = ? AND e.key > ? AND e.key < ? ORDER BY e.key ASC LIMIT ?`,
+        )
+        .raw(),
+      scanAscFrom: db
+        .prepare<[number, Buffer, Buffer, number], IndexRowColumns>(
+          `SELECT e.key, d.value FROM index_entries e JOIN documents d ON d.id = e.document_id
+           WHERE e.index_id = ? AND e.key >= ? AND e.key < ? ORDER BY e.key ASC LIMIT ?`,
+        )
+        .raw(),
+      scanDesc: db
+        .prepare<[number, Buffer, Buffer, number], IndexRowColumns>(
+          `SELECT e.key, d.value FROM index_entries e JOIN documents d ON d.id = e.document_id
+           WHERE e.index_id = ? AND e.key >= ? AND e.key < ? ORDER BY e.key DESC LIMIT ?`,
+        )
+        .raw(),
       indexRows: db.prepare<[], { id: number; definition: string }>("SELECT id, definition FROM indexes"),
       insertIndex: db.prepare<[string, string, string]>(
         "INSERT INTO indexes (component, table_name, name, definition) VALUES (?, ?, ?, '') RETURNING id",
@@ -259,11 +272,13 @@ export class SqliteStore {
       searchIndexRows: db.prepare<[number], { row: number }>(
         "SELECT row FROM search_rows WHERE index_id = ?",
       ),
-      search: db.prepare<[string, number], { value: string }>(
-        `SELECT d.value AS value FROM search_entries s
-         JOIN search_rows r ON r.row = s.rowid JOIN documents d ON d.id = r.document_id
-         WHERE search_entries MATCH ? ORDER BY bm25(search_entries, 1.0, 0.0), s.rowid LIMIT ?`,
-      ),
+      search: db
+        .prepare<[string, number], string>(
+          `SELECT d.value FROM search_entries s
+           JOIN search_rows r ON r.row = s.rowid JOIN documents d ON d.id = r.document_id
+           WHERE search_entries MATCH ? ORDER BY bm25(search_entries, 1.0, 0.0), s.rowid LIMIT ?`,
+        )
+        .pluck(),
       count: db.prepare<[string, string], { count: number }>(
         "SELECT count FROM table_counts WHERE component = ? AND table_name = ?",
       ),
@@ -600,13 +615,13 @@ export class SqliteStore {
   /** A document as stored (Convex's JSON), without parsing it. */
   getJson(id: string): { component: ComponentPath; table: string; json: string } | null {
     const row = this.statements.getDocument.get(id);
-    return row ? { component: row.component, table: row.table_name, json: row.value } : null;
+    return row ? { component: row[0], table: row[1], json: row[2] } : null;
   }
 
   get(id: string): StoredDocument | null {
     const row = this.statements.getDocument.get(id);
     if (!row) return null;
-    return { component: row.component, table: row.table_name, doc: parseDocument(row.value) };
+    return { component: row[0], table: row[1], doc: parseDocument(row[2]) };
   }
 
   /**
@@ -644,7 +659,7 @@ export class SqliteStore {
     after: Buffer | null,
     limit: number,
   ): IndexRow[] {
-    let rows: { key: Buffer; value: string }[];
+    let rows: IndexRowColumns[];
     if (order === "asc") {
       rows =
         after && Buffer.compare(after, lower) >= 0
@@ -654,7 +669,7 @@ export class SqliteStore {
       const end = after && Buffer.compare(after, upper) < 0 ? after : upper;
       rows = this.statements.scanDesc.all(index.id, lower, end, limit);
     }
-    return rows.map((row) => new IndexRow(row.key, row.value));
+    return rows.map(([key, value]) => new IndexRow(key, value));
   }
 
   /**
@@ -674,7 +689,7 @@ export class SqliteStore {
     );
     const scope = [`i${index.id}`, ...filters.map(([field, value]) => filterToken(field, value))];
     const match = `body : (${quoted.join(" OR ")}) AND scope : (${scope.map((s) => `"${s}"`).join(" AND ")})`;
-    return this.statements.search.all(match, limit).map((row) => row.value);
+    return this.statements.search.all(match, limit);
   }
 
   count(component: ComponentPath, table: string): number {
