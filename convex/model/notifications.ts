@@ -31,6 +31,8 @@ export type Notice = {
   body: string;
   /** A path in the app, such as `/stream/<id>`. */
   path: string;
+  /** Lines listed under the body in an e-mail, each linking to a path (the weekly digest's shows). */
+  items?: { text: string; path: string }[];
 };
 
 const OFF: ChannelSwitches = { inApp: false, email: false, push: false };
@@ -41,6 +43,7 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, ChannelSwitches> = {
   reminder1h: OFF,
   reminder10m: { inApp: true, email: false, push: false },
   showChanged: { inApp: true, email: false, push: false },
+  // Off unless the person (or the old `emailDigest` switch, see channelsFor) turned it on.
   weeklyDigest: OFF,
   shopDecision: { inApp: true, email: true, push: false },
   streamModerated: { inApp: true, email: true, push: false },
@@ -180,14 +183,21 @@ export async function composeEmail(user: Doc<"users">, notice: Notice) {
   const token = await unsubscribeToken(user._id, notice.kind);
   const unsubscribe = `${siteOriginFor(user)}/notifications/unsubscribe?u=${user._id}&k=${notice.kind}&t=${token}`;
   const words = KIND_WORDS[notice.kind];
+  const items = (notice.items ?? []).map((item) => ({ ...item, link: `${appOriginFor(user)}${item.path}` }));
+  const itemsHtml = items.length
+    ? `<ul style="margin:0 0 20px;padding-left:20px">${items
+        .map((item) => `<li><a href="${escapeHtml(item.link)}">${escapeHtml(item.text)}</a></li>`)
+        .join("")}</ul>\n`
+    : "";
+  const itemsText = items.map((item) => `- ${item.text}\n  ${item.link}\n`).join("");
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a;max-width:560px;margin:0 auto;padding:24px">
 <p style="font-weight:700;color:#be123c;margin:0 0 16px">LiveLocal</p>
 <h1 style="font-size:20px;margin:0 0 8px">${escapeHtml(notice.title)}</h1>
 <p style="margin:0 0 20px">${escapeHtml(notice.body)}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#be123c;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Open in LiveLocal</a></p>
+${itemsHtml}<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#be123c;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Open in LiveLocal</a></p>
 <p style="font-size:12px;color:#475569;margin-top:32px">You get ${escapeHtml(words)} because you turned them on in your LiveLocal settings. <a href="${escapeHtml(unsubscribe)}">Unsubscribe from ${escapeHtml(words)}</a>.</p>
 </body></html>`;
-  const text = `${notice.title}\n\n${notice.body}\n\nOpen in LiveLocal: ${link}\n\nUnsubscribe from ${words}: ${unsubscribe}\n`;
+  const text = `${notice.title}\n\n${notice.body}\n\n${itemsText ? `${itemsText}\n` : ""}Open in LiveLocal: ${link}\n\nUnsubscribe from ${words}: ${unsubscribe}\n`;
   return {
     from: emailFrom(),
     to: user.email,
