@@ -3,7 +3,8 @@
  * table of them all. First the app as `npm run dev` runs it (Vite with the local backend, seeded with
  * demo data, in a throwaway store); then issue 15's figures on the standalone backend, demo data
  * against generated data (scale.ts, which also runs the explore and watch-list read budgets); then
- * durability across `kill -9` (durability.ts). Run with --expose-gc so memory is read after collection.
+ * durability across `kill -9` (durability.ts); then issue 19's go-live fan-out to 1,000 followers
+ * (fanout.ts). Run with --expose-gc so memory is read after collection.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,6 +20,7 @@ import { DEMO_USERS } from "../../convex/lib/data/demo";
 import { launchChromium } from "../../tests/support/chromium";
 import { demoSellerWithStream } from "../../tests/support/demo-seller";
 import { durability } from "./durability";
+import { benchmarkFanOut } from "./fanout";
 import { propagation } from "./propagation";
 import { benchmarkScale } from "./scale";
 import { ms, printFigures, recordFigure, summarize } from "./stats";
@@ -94,6 +96,7 @@ async function main() {
   }
   await benchmarkScale();
   await durability();
+  await benchmarkFanOut();
   printFigures();
 }
 
