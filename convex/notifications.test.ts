@@ -3,7 +3,7 @@
  * nothing is sent twice or to someone who opted out, restricted or over their hourly allowance, and
  * that the unsubscribe link works only for its person.
  */
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { shopDecisionTargets, privacyDecisionTargets } from "./model/noticeEvents";
@@ -11,7 +11,7 @@ import { deliverNotice, unsubscribeToken, type Notice } from "./model/notificati
 import { insertStream } from "./model/streams";
 import { insertWithTimestamps } from "./model/timestamps";
 import { insertUser } from "./model/users";
-import { createSellerWithShop, newTest } from "./test.setup";
+import { createSellerWithShop, newTest, withNotificationTestEnv } from "./test.setup";
 
 type Backend = ReturnType<typeof newTest>;
 const HOUR = 3_600_000;
@@ -70,20 +70,7 @@ async function setStatus(t: Backend, streamId: Id<"streams">, status: Doc<"strea
   await t.finishAllScheduledFunctions(vi.runAllTimers);
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-  vi.stubEnv("NOTIFICATIONS_SECRET", "test-secret");
-  vi.stubEnv("LIVELOCAL_LOCAL_AUTH_ISSUER", "https://auth.livelocal.localhost");
-  vi.stubEnv("CLERK_JWT_ISSUER_DOMAIN", "");
-  vi.stubEnv("RESEND_API_KEY", "");
-  vi.stubEnv("VAPID_PUBLIC_KEY", "");
-  vi.stubEnv("VAPID_PRIVATE_KEY", "");
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-});
+withNotificationTestEnv(NOW);
 
 describe("a show going live", () => {
   test("e-mails the saver who asked, once, with a link to the show and a one-click unsubscribe", async () => {

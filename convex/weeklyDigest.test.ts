@@ -3,7 +3,7 @@
  * channels they chose), when (Monday 08:xx in their own zone), not twice, not empty, not to anyone who
  * opted out or is restricted, and in bounded batches.
  */
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { digestWeekAt } from "./lib/time";
@@ -11,7 +11,7 @@ import { DIGEST_PEOPLE_PER_BATCH, DIGEST_ZONES_PER_RUN } from "./weeklyDigest";
 import { insertStream, linkStreamMsa } from "./model/streams";
 import { insertWithTimestamps } from "./model/timestamps";
 import { insertUser } from "./model/users";
-import { createSellerWithShop, newTest, writeWithTriggers } from "./test.setup";
+import { createSellerWithShop, newTest, withNotificationTestEnv, writeWithTriggers } from "./test.setup";
 
 type Backend = ReturnType<typeof newTest>;
 const HOUR = 3_600_000;
@@ -84,20 +84,7 @@ async function digestRows(t: Backend, userId: Id<"users">) {
     .sort();
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(BERLIN_MONDAY_8 - HOUR);
-  vi.stubEnv("NOTIFICATIONS_SECRET", "test-secret");
-  vi.stubEnv("LIVELOCAL_LOCAL_AUTH_ISSUER", "https://auth.livelocal.localhost");
-  vi.stubEnv("CLERK_JWT_ISSUER_DOMAIN", "");
-  vi.stubEnv("RESEND_API_KEY", "");
-  vi.stubEnv("VAPID_PUBLIC_KEY", "");
-  vi.stubEnv("VAPID_PRIVATE_KEY", "");
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-});
+withNotificationTestEnv(BERLIN_MONDAY_8 - HOUR);
 
 describe("the hour", () => {
   test("Monday 08:xx in the zone, and no other hour; the ISO week names it", () => {

@@ -1,10 +1,7 @@
 import { useMutation, useQuery } from "convex/react";
-import { useState } from "react";
 import { api } from "@convex/_generated/api";
 import type { NotificationChannel, NotificationKind } from "@convex/lib/constants";
-import { FormAlert } from "@/components/forms/form-alert";
-import { errorMessage } from "@/lib/errors";
-import { SaveStatus } from "./save-status";
+import { useSaveFeedback } from "./save-feedback";
 
 const KIND_LABELS: Record<NotificationKind, { label: string; hint?: string }> = {
   goLive: { label: "A saved show or followed shop goes live" },
@@ -40,16 +37,14 @@ export function ChannelGrid() {
       ),
     );
   });
-  const [status, setStatus] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const { save, feedback } = useSaveFeedback("mt-3");
 
   async function flip(kind: NotificationKind, channel: NotificationChannel, label: string, on: boolean) {
-    setStatus(null);
-    try {
-      await setChannel({ kind, channel, on, appOrigin: window.location.origin });
-      setStatus({ tone: "success", text: `Saved — ${label} is ${on ? "on" : "off"}.` });
-    } catch (caught) {
-      setStatus({ tone: "error", text: `${label} was not changed. ${errorMessage(caught)}` });
-    }
+    await save(
+      () => setChannel({ kind, channel, on, appOrigin: window.location.origin }),
+      `Saved — ${label} is ${on ? "on" : "off"}.`,
+      `${label} was not changed.`,
+    );
   }
 
   if (!rows) return null;
@@ -98,12 +93,7 @@ export function ChannelGrid() {
           ))}
         </tbody>
       </table>
-      <SaveStatus message={status?.tone === "success" ? status.text : null} className="mt-3" />
-      {status?.tone === "error" && (
-        <div className="mt-3">
-          <FormAlert message={status.text} />
-        </div>
-      )}
+      {feedback}
     </div>
   );
 }

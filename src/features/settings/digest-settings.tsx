@@ -1,11 +1,8 @@
 import { useMutation, useQuery } from "convex/react";
-import { useState } from "react";
 import { api } from "@convex/_generated/api";
 import { DIGEST_AREAS_MAX } from "@convex/lib/constants";
 import { MsaPicker } from "@/components/forms/msa-picker";
-import { FormAlert } from "@/components/forms/form-alert";
-import { errorMessage } from "@/lib/errors";
-import { SaveStatus } from "./save-status";
+import { useSaveFeedback } from "./save-feedback";
 
 /** The weekly digest's metro areas, and the time zone "Monday 8 AM" is judged in. */
 export function DigestSettings() {
@@ -14,25 +11,15 @@ export function DigestSettings() {
     const current = store.getQuery(api.weeklyDigest.myDigest, {});
     if (current) store.setQuery(api.weeklyDigest.myDigest, {}, { ...current, areas: args.cbsaCodes });
   });
-  const [status, setStatus] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const { save, feedback } = useSaveFeedback("mt-3");
   if (!digest) return null;
-
-  async function save(cbsaCodes: string[]) {
-    setStatus(null);
-    try {
-      await setAreas({ cbsaCodes });
-      setStatus({ tone: "success", text: "Saved — your digest's metro areas." });
-    } catch (caught) {
-      setStatus({ tone: "error", text: `Your metro areas were not changed. ${errorMessage(caught)}` });
-    }
-  }
 
   return (
     <div className="mt-6">
       <h3 className="font-semibold">Weekly digest</h3>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         {digest.timeZone
-          ? `Sent Mondays at 8 AM in your time zone, ${digest.timeZone} (as this browser told us when you signed in).`
+          ? `Sent Mondays at 8 AM in your time zone, ${digest.timeZone} (from your browser when you last signed in).`
           : `Sent Mondays at 8 AM New York time (${digest.usedTimeZone}): we do not know your time zone yet; it is taken from your browser when you next sign in.`}{" "}
         It lists the next seven days' shows from shops you follow and from the metro areas below, and is not
         sent in a week with none.
@@ -42,16 +29,17 @@ export function DigestSettings() {
           label="Your metro areas"
           name="digestAreas"
           value={digest.areas}
-          onChange={(codes) => void save(codes)}
+          onChange={(cbsaCodes) =>
+            void save(
+              () => setAreas({ cbsaCodes }),
+              "Saved — your digest's metro areas.",
+              "Your metro areas were not changed.",
+            )
+          }
           max={DIGEST_AREAS_MAX}
         />
       </div>
-      <SaveStatus message={status?.tone === "success" ? status.text : null} className="mt-3" />
-      {status?.tone === "error" && (
-        <div className="mt-3">
-          <FormAlert message={status.text} />
-        </div>
-      )}
+      {feedback}
     </div>
   );
 }
