@@ -239,3 +239,54 @@ describe("who may call", () => {
     ).rejects.toThrow();
   });
 });
+
+describe("Resend's webhook", () => {
+  test("answers 500 until it is set up, 400 to a bad signature, and writes nothing", async () => {
+    const t = newTest();
+    const post = () =>
+      t.fetch("/resend-webhook", {
+        method: "POST",
+        headers: {
+          "svix-id": "msg_1",
+          "svix-timestamp": `${Math.floor(NOW / 1000)}`,
+          "svix-signature": "v1,bad",
+        },
+        body: JSON.stringify({ type: "email.complained", created_at: "", data: {} }),
+      });
+    expect((await post()).status).toBe(500);
+    vi.stubEnv("RESEND_API_KEY", "re_test");
+    vi.stubEnv("RESEND_WEBHOOK_SECRET", `whsec_${btoa("a secret of enough bytes")}`);
+    expect((await post()).status).toBe(400);
+  });
+
+  test("a complaint or a hard bounce turns the person's e-mail off for every kind; a delivery does not", async () => {
+    const t = newTest();
+    await setUp(t);
+    await turnOn(t, VERA, ["email"]);
+    const event = (type: string, bounce?: string) => ({
+      id: "email1" as never,
+      event: {
+        type,
+        created_at: "2026-11-21T18:00:00.000Z",
+        data: {
+          created_at: "2026-11-21T18:00:00.000Z",
+          email_id: "re_1",
+          from: "LiveLocal <notifications@livelocal.test>",
+          to: [`Vera <${VERA.email}>`],
+          subject: "Sarah's Vintage is live",
+          ...(bounce && { bounce: { type: bounce, message: "", subType: "" } }),
+        },
+      } as never,
+    });
+    const emailOn = async () =>
+      (await t.withIdentity(VERA).query(api.notifications.myChannels, {}))
+        .filter((row) => row.channels.email)
+        .map((row) => row.kind);
+
+    await t.mutation(internal.notifications.onEmailEvent, event("email.delivered"));
+    await t.mutation(internal.notifications.onEmailEvent, event("email.bounced", "Transient"));
+    expect(await emailOn()).toEqual(["goLive", "shopDecision", "streamModerated", "privacyDecision"]);
+    await t.mutation(internal.notifications.onEmailEvent, event("email.complained"));
+    expect(await emailOn()).toEqual([]);
+  });
+});

@@ -6,7 +6,7 @@
  * never to someone restricted or deleted. In-app notices of go-lives stay the tab alerts of
  * model/goLiveAlerts.ts; every other in-app notice is a `notifications` row the settings page lists.
  */
-import { Resend } from "@convex-dev/resend";
+import { Resend, type EmailEvent } from "@convex-dev/resend";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
@@ -18,7 +18,14 @@ import {
   type NotificationKind,
 } from "../lib/constants";
 import type { ChannelSwitches, NotificationPreferences } from "../schema";
-import { appOrigins, emailFrom, localBackendMode, notificationsSecret, resendApiKey } from "./env";
+import {
+  appOrigins,
+  emailFrom,
+  localBackendMode,
+  notificationsSecret,
+  resendApiKey,
+  resendWebhookSecret,
+} from "./env";
 import { takeRate } from "./rateLimits";
 import { insertWithTimestamps } from "./timestamps";
 
@@ -212,6 +219,29 @@ ${itemsHtml}<p><a href="${escapeHtml(link)}" style="display:inline-block;backgro
 }
 
 /**
+ * @convex-dev/resend with RESEND_API_KEY (null without): sending for real (`testMode: false`), and its
+ * webhook's events (RESEND_WEBHOOK_SECRET) passed on to `notifications.onEmailEvent`.
+ */
+export function resendClient(): Resend | null {
+  const apiKey = resendApiKey();
+  if (!apiKey) return null;
+  return new Resend(components.resend, {
+    apiKey,
+    webhookSecret: resendWebhookSecret() ?? "",
+    testMode: false,
+    onEmailEvent: internal.notifications.onEmailEvent,
+  });
+}
+
+/** Whether Resend's event says the address must not be written to again: a complaint, a hard bounce. */
+export function stopsEmail(event: EmailEvent): boolean {
+  return (
+    event.type === "email.complained" ||
+    (event.type === "email.bounced" && event.data.bounce.type === "Permanent")
+  );
+}
+
+/**
  * Queues the e-mail: through Resend (its durable queue, retries and idempotency by notification id)
  * with RESEND_API_KEY; on the local backend without one, into the local inbox; otherwise nowhere.
  */
@@ -223,9 +253,8 @@ async function sendEmail(
   now: number,
 ): Promise<void> {
   const email = await composeEmail(user, notice);
-  const apiKey = resendApiKey();
-  if (apiKey) {
-    const resend = new Resend(components.resend, { apiKey, testMode: false });
+  const resend = resendClient();
+  if (resend) {
     await resend.sendEmail(ctx, { ...email, idempotencyKey: notificationId });
   } else if (localBackendMode()) {
     await insertWithTimestamps(ctx, "localInbox", { userId: user._id, notificationId, ...email }, now);
