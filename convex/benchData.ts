@@ -6,7 +6,7 @@
  */
 import { v } from "convex/values";
 // eslint-disable-next-line no-restricted-imports -- writes listing rows itself, bypassing triggers (see below)
-import { internalMutation } from "./_generated/server";
+import { internalMutation, internalQuery } from "./_generated/server";
 import { streamStatusValidator } from "./schema";
 import type { StreamStatus } from "./lib/constants";
 import { CATEGORIES } from "./lib/data/categories";
@@ -229,4 +229,92 @@ export const fillWatchList = internalMutation({
     }
     return { saved: streamIds.length, followed: shops.length };
   },
+});
+
+/**
+ * The go-live fan-out benchmark (scripts/bench/fanout.ts): people numbered `offset` to
+ * `offset + count - 1` who follow the shop of the stream titled `streamTitle`, each with go-live e-mail
+ * and push switched on and one push device at `<endpointBase>/<number>` (the benchmark's own HTTP
+ * server, encrypted for the one key pair `p256dh`/`auth`). Returns the stream's id. Development data only.
+ */
+export const addFollowers = internalMutation({
+  args: {
+    streamTitle: v.string(),
+    offset: v.number(),
+    count: v.number(),
+    endpointBase: v.string(),
+    p256dh: v.string(),
+    auth: v.string(),
+  },
+  returns: v.id("streams"),
+  handler: async (ctx, { streamTitle, offset, count, endpointBase, p256dh, auth }) => {
+    const stream = (await ctx.db.query("streams").take(1_000)).find(
+      (candidate) => candidate.streamTitle === streamTitle,
+    );
+    if (!stream) throw new Error(`No stream titled "${streamTitle}": seed the demo data first.`);
+    for (let index = offset; index < offset + count; index++) {
+      const clerkId = `bench_follower_${index}`;
+      const userId = await insertUser(ctx, { clerkId, email: `${clerkId}@livelocal.test` });
+      const user = await ctx.db.get("users", userId);
+      if (!user) throw new Error("The user just inserted is missing.");
+      await ctx.db.patch("users", userId, {
+        notificationPreferences: {
+          ...user.notificationPreferences,
+          channels: { goLive: { inApp: true, email: true, push: true } },
+        },
+      });
+      await insertWithTimestamps(ctx, "shopFollows", { userId, liveShopId: stream.liveShopId });
+      await insertWithTimestamps(ctx, "pushSubscriptions", {
+        userId,
+        endpoint: `${endpointBase}/${index}`,
+        p256dh,
+        auth,
+        label: "Bench device",
+      });
+    }
+    return stream._id;
+  },
+});
+
+/** E-mails in the local inbox since `since` (the fan-out benchmark waits for them), up to `limit`. */
+export const inboxCount = internalQuery({
+  args: { since: v.number(), limit: v.number() },
+  returns: v.number(),
+  handler: async (ctx, { since, limit }) =>
+    (
+      await ctx.db
+        .query("localInbox")
+        .withIndex("by_createdAt", (q) => q.gte("createdAt", since))
+        .take(limit)
+    ).length,
+});
+
+/**
+ * A live copy of a stream, written without the triggers (so no fan-out starts by itself): the fan-out
+ * benchmark runs one batch of its go-live fan-out as a call of its own, to measure one transaction's
+ * documents. Development data only.
+ */
+export const quietLiveCopy = internalMutation({
+  args: { streamId: v.id("streams") },
+  returns: v.id("streams"),
+  handler: async (ctx, { streamId }) => {
+    const stream = await ctx.db.get("streams", streamId);
+    if (!stream) throw new Error("No such stream.");
+    const { _id, _creationTime, ...fields } = stream;
+    return await ctx.db.insert("streams", {
+      ...fields,
+      streamTitle: `${fields.streamTitle} (bench copy)`,
+      streamStatus: "LIVE",
+    });
+  },
+});
+
+/** Scheduled runs of `name` ("module:function") so far (the fan-out benchmark counts its transactions). */
+export const scheduledRuns = internalQuery({
+  args: { name: v.string() },
+  returns: v.number(),
+  handler: async (ctx, { name }) =>
+    (await ctx.db.system.query("_scheduled_functions").take(10_000)).filter(
+      (job) => job.name.replace(/\.js:/, ":") === name,
+    ).length,
 });

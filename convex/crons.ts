@@ -17,6 +17,10 @@ crons.interval("prune go-live alerts", { hours: 1 }, internal.goLiveAlerts.prune
 // sees the show first.
 crons.interval("send show reminders", { minutes: 5 }, internal.notifications.sendReminders, {});
 
+// The weekly digest (weeklyDigest.ts): each hour, the people whose Monday 08:xx it is, zone by zone.
+// A minute past the hour, off the top of it, still within 08:xx in every zone.
+crons.hourly("send weekly digests", { minuteUTC: 1 }, internal.weeklyDigest.plan, {});
+
 // Notices are kept a month, to refuse sending one twice (model/notifications.ts).
 crons.interval("prune notifications", { hours: 1 }, internal.notifications.prune, {});
 

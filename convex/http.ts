@@ -5,7 +5,8 @@ import { httpAction } from "./_generated/server";
 import { parseClerkUserEvent, verifyClerkWebhook } from "./model/clerkWebhook";
 import { buildIcsCalendar, showCalendarEvent } from "./lib/ics";
 import { exportFileName } from "./model/dataExport";
-import { appOrigins, clerkWebhookSecret } from "./model/env";
+import { appOrigins, clerkWebhookSecret, resendWebhookSecret } from "./model/env";
+import { resendClient } from "./model/notifications";
 import type { AppErrorData } from "./model/errors";
 
 const http = httpRouter();
@@ -47,6 +48,28 @@ http.route({
       // An email still held by another account (its deletion not yet delivered): retried later.
       if (error instanceof ConvexError && (error.data as AppErrorData).code === "CONFLICT") {
         return reply(409, (error.data as AppErrorData).message);
+      }
+      throw error;
+    }
+  }),
+});
+
+/**
+ * Resend's delivery events (sent, delivered, bounced, complained…), signed by Svix: the component records
+ * each e-mail's status and calls `notifications.onEmailEvent` (decision 036). 500 until RESEND_API_KEY
+ * and RESEND_WEBHOOK_SECRET are set, 400 for a bad signature; nothing is written in either case.
+ */
+http.route({
+  path: "/resend-webhook",
+  method: "POST",
+  handler: httpAction(async (ctx, request) => {
+    const resend = resendClient();
+    if (!resend || !resendWebhookSecret()) return reply(500, "webhook not configured");
+    try {
+      return await resend.handleResendEventWebhook(ctx, request);
+    } catch (error) {
+      if (error instanceof Error && error.name === "WebhookVerificationError") {
+        return reply(400, "invalid signature");
       }
       throw error;
     }

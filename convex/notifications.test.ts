@@ -3,7 +3,7 @@
  * nothing is sent twice or to someone who opted out, restricted or over their hourly allowance, and
  * that the unsubscribe link works only for its person.
  */
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { shopDecisionTargets, privacyDecisionTargets } from "./model/noticeEvents";
@@ -11,7 +11,7 @@ import { deliverNotice, unsubscribeToken, type Notice } from "./model/notificati
 import { insertStream } from "./model/streams";
 import { insertWithTimestamps } from "./model/timestamps";
 import { insertUser } from "./model/users";
-import { createSellerWithShop, newTest } from "./test.setup";
+import { createSellerWithShop, newTest, withNotificationTestEnv } from "./test.setup";
 
 type Backend = ReturnType<typeof newTest>;
 const HOUR = 3_600_000;
@@ -70,20 +70,7 @@ async function setStatus(t: Backend, streamId: Id<"streams">, status: Doc<"strea
   await t.finishAllScheduledFunctions(vi.runAllTimers);
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-  vi.stubEnv("NOTIFICATIONS_SECRET", "test-secret");
-  vi.stubEnv("LIVELOCAL_LOCAL_AUTH_ISSUER", "https://auth.livelocal.localhost");
-  vi.stubEnv("CLERK_JWT_ISSUER_DOMAIN", "");
-  vi.stubEnv("RESEND_API_KEY", "");
-  vi.stubEnv("VAPID_PUBLIC_KEY", "");
-  vi.stubEnv("VAPID_PRIVATE_KEY", "");
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-});
+withNotificationTestEnv(NOW);
 
 describe("a show going live", () => {
   test("e-mails the saver who asked, once, with a link to the show and a one-click unsubscribe", async () => {
@@ -250,5 +237,56 @@ describe("who may call", () => {
     await expect(
       t.mutation(api.notifications.setChannel, { kind: "goLive", channel: "email", on: true }),
     ).rejects.toThrow();
+  });
+});
+
+describe("Resend's webhook", () => {
+  test("answers 500 until it is set up, 400 to a bad signature, and writes nothing", async () => {
+    const t = newTest();
+    const post = () =>
+      t.fetch("/resend-webhook", {
+        method: "POST",
+        headers: {
+          "svix-id": "msg_1",
+          "svix-timestamp": `${Math.floor(NOW / 1000)}`,
+          "svix-signature": "v1,bad",
+        },
+        body: JSON.stringify({ type: "email.complained", created_at: "", data: {} }),
+      });
+    expect((await post()).status).toBe(500);
+    vi.stubEnv("RESEND_API_KEY", "re_test");
+    vi.stubEnv("RESEND_WEBHOOK_SECRET", `whsec_${btoa("a secret of enough bytes")}`);
+    expect((await post()).status).toBe(400);
+  });
+
+  test("a complaint or a hard bounce turns the person's e-mail off for every kind; a delivery does not", async () => {
+    const t = newTest();
+    await setUp(t);
+    await turnOn(t, VERA, ["email"]);
+    const event = (type: string, bounce?: string) => ({
+      id: "email1" as never,
+      event: {
+        type,
+        created_at: "2026-11-21T18:00:00.000Z",
+        data: {
+          created_at: "2026-11-21T18:00:00.000Z",
+          email_id: "re_1",
+          from: "LiveLocal <notifications@livelocal.test>",
+          to: [`Vera <${VERA.email}>`],
+          subject: "Sarah's Vintage is live",
+          ...(bounce && { bounce: { type: bounce, message: "", subType: "" } }),
+        },
+      } as never,
+    });
+    const emailOn = async () =>
+      (await t.withIdentity(VERA).query(api.notifications.myChannels, {}))
+        .filter((row) => row.channels.email)
+        .map((row) => row.kind);
+
+    await t.mutation(internal.notifications.onEmailEvent, event("email.delivered"));
+    await t.mutation(internal.notifications.onEmailEvent, event("email.bounced", "Transient"));
+    expect(await emailOn()).toEqual(["goLive", "shopDecision", "streamModerated", "privacyDecision"]);
+    await t.mutation(internal.notifications.onEmailEvent, event("email.complained"));
+    expect(await emailOn()).toEqual([]);
   });
 });

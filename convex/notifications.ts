@@ -2,15 +2,18 @@
  * Notifications outside the open tab (model/notifications.ts, decision 036): the person's switches and
  * in-app list, the one-click unsubscribe, and the internal fan-outs the triggers and crons schedule.
  */
+import { vOnEmailEventArgs } from "@convex-dev/resend";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, mutation, query } from "./functions";
 import { NOTIFICATION_KINDS } from "./lib/constants";
+import { getUserByEmail } from "./model/users";
 import { reminderNotice } from "./model/noticeEvents";
 import {
   channelsFor,
   deliverNotice,
   pruneNotificationsBatch,
+  stopsEmail,
   unsubscribeTokenValid,
 } from "./model/notifications";
 import { patchWithTimestamps } from "./model/timestamps";
@@ -121,6 +124,31 @@ export const unsubscribe = internalMutation({
     };
     await patchWithTimestamps(ctx, "users", id, { notificationPreferences: { ...preferences, channels } });
     return true;
+  },
+});
+
+/**
+ * Resend's report on an e-mail (its webhook, convex/http.ts): after a complaint or a hard bounce the
+ * person's e-mail is switched off for every kind, as an unsubscribe would; they can turn it on again.
+ */
+export const onEmailEvent = internalMutation({
+  args: vOnEmailEventArgs,
+  returns: v.null(),
+  handler: async (ctx, { event }) => {
+    if (!stopsEmail(event)) return null;
+    const addresses = Array.isArray(event.data.to) ? event.data.to : [event.data.to];
+    for (const address of addresses) {
+      const user = await getUserByEmail(ctx, address.replace(/^.*<([^>]+)>$/, "$1"));
+      if (!user) continue;
+      const preferences = user.notificationPreferences;
+      const channels = Object.fromEntries(
+        NOTIFICATION_KINDS.map((kind) => [kind, { ...channelsFor(preferences, kind), email: false }]),
+      );
+      await patchWithTimestamps(ctx, "users", user._id, {
+        notificationPreferences: { ...preferences, channels },
+      });
+    }
+    return null;
   },
 });
 

@@ -95,6 +95,8 @@ export const notificationPreferencesValidator = v.object({
   channels: v.optional(v.record(v.string(), channelSwitchesValidator)),
   /** The app's origin where the person last chose, for the links in e-mails when APP_ORIGINS is unset. */
   appOrigin: v.optional(v.string()),
+  /** Metro areas (CBSA codes, at most DIGEST_AREAS_MAX) whose upcoming shows the weekly digest lists. */
+  digestAreas: v.optional(v.array(v.string())),
 });
 export type NotificationPreferences = Infer<typeof notificationPreferencesValidator>;
 
@@ -279,6 +281,11 @@ export default defineSchema({
      * values stand in.
      */
     signInClaims: v.optional(v.object({ name: v.optional(v.string()), email: v.optional(v.string()) })),
+    /**
+     * The person's IANA time zone as their browser last said at sign-in (canonical name, any zone):
+     * when "Monday morning" is for the weekly digest. Absent until then: New York's is used.
+     */
+    timeZone: v.optional(v.string()),
     ...timestamps,
   })
     .index("by_clerkId", ["clerkId"])
@@ -286,7 +293,9 @@ export default defineSchema({
     .index("by_role_and_email", ["role", "email"])
     .index("by_gdprRequestStatus_and_gdprRequestCreatedAt", ["gdprRequestStatus", "gdprRequestCreatedAt"])
     .index("by_dataRetentionEndDate", ["dataRetentionEndDate"])
-    .index("by_restrictedAt", ["restrictedAt"]),
+    .index("by_restrictedAt", ["restrictedAt"])
+    /** The weekly digest: the zones people live in, and the people of one zone. */
+    .index("by_timeZone", ["timeZone"]),
 
   liveShops: defineTable(liveShopFields)
     .index("by_userId", ["userId"])

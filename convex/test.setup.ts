@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import rateLimiter from "@convex-dev/rate-limiter/test";
 import { convexTest } from "convex-test";
+import { afterEach, beforeEach, vi } from "vitest";
 import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
@@ -129,5 +130,27 @@ export async function storeUpload(
       contentType: type,
     });
     return storageId;
+  });
+}
+
+/**
+ * The environment of notification tests, around each test of the file: fake timers at `now`, a secret
+ * for unsubscribe links, the local sign-in, and no Resend or VAPID keys (e-mail goes to the local
+ * inbox; push sends nothing).
+ */
+export function withNotificationTestEnv(now: number): void {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(now);
+    vi.stubEnv("NOTIFICATIONS_SECRET", "test-secret");
+    vi.stubEnv("LIVELOCAL_LOCAL_AUTH_ISSUER", "https://auth.livelocal.localhost");
+    vi.stubEnv("CLERK_JWT_ISSUER_DOMAIN", "");
+    vi.stubEnv("RESEND_API_KEY", "");
+    vi.stubEnv("VAPID_PUBLIC_KEY", "");
+    vi.stubEnv("VAPID_PRIVATE_KEY", "");
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllEnvs();
   });
 }

@@ -4,7 +4,7 @@ import { internal } from "./_generated/api";
 import { adminMutation, identityMutation, internalMutation, query } from "./functions";
 import { roleValidator } from "./schema";
 import { appError } from "./model/errors";
-import { changeUserRole, getUserByEmail, paginateUsers, signInUser } from "./model/users";
+import { changeUserRole, getUserByEmail, paginateUsers, rememberTimeZone, signInUser } from "./model/users";
 import { EMPTY_PAGE } from "./model/pages";
 import { syncShopsWithOwner as syncShopsOf } from "./model/restriction";
 
@@ -35,11 +35,16 @@ export const viewer = query({
  * The sign-in of a deleted account is refused (ACCOUNT_DELETED, decisions 009 and 027): it never comes
  * back by itself. The token's claims are held to the specification's limits first: a long name is cut,
  * an unusable email or picture is ignored (decision 023); a new account still needs a usable email.
+ * `timeZone` is the browser's IANA zone, kept for the weekly digest (ignored when it is not a zone).
  */
 export const ensureUser = identityMutation({
-  args: {},
+  args: { timeZone: v.optional(v.string()) },
   returns: v.id("users"),
-  handler: async (ctx) => await signInUser(ctx, ctx.identity),
+  handler: async (ctx, { timeZone }) => {
+    const userId = await signInUser(ctx, ctx.identity);
+    await rememberTimeZone(ctx, userId, timeZone);
+    return userId;
+  },
 });
 
 /**

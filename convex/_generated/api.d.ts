@@ -80,6 +80,7 @@ import type * as model_userData from "../model/userData.js";
 import type * as model_users from "../model/users.js";
 import type * as model_viewer from "../model/viewer.js";
 import type * as model_watchList from "../model/watchList.js";
+import type * as model_weeklyDigest from "../model/weeklyDigest.js";
 import type * as notifications from "../notifications.js";
 import type * as privacy from "../privacy.js";
 import type * as push from "../push.js";
@@ -90,6 +91,7 @@ import type * as settings from "../settings.js";
 import type * as streams from "../streams.js";
 import type * as users from "../users.js";
 import type * as watchList from "../watchList.js";
+import type * as weeklyDigest from "../weeklyDigest.js";
 
 /**
  * A utility for referencing Convex functions in your app's API.
@@ -167,6 +169,7 @@ declare const fullApi: ApiFromModules<{
   "model/users": typeof model_users;
   "model/viewer": typeof model_viewer;
   "model/watchList": typeof model_watchList;
+  "model/weeklyDigest": typeof model_weeklyDigest;
   notifications: typeof notifications;
   privacy: typeof privacy;
   push: typeof push;
@@ -177,6 +180,7 @@ declare const fullApi: ApiFromModules<{
   streams: typeof streams;
   users: typeof users;
   watchList: typeof watchList;
+  weeklyDigest: typeof weeklyDigest;
 }>;
 export declare const api: FilterApi<
   typeof fullApi,

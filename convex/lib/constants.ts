@@ -249,6 +249,9 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_CHANNELS = ["inApp", "email", "push"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
+/** Metro areas a person may choose for the weekly digest's shows. */
+export const DIGEST_AREAS_MAX = 3;
+
 /** Devices (browsers) one person may register for push. */
 export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
 

@@ -4,7 +4,7 @@
  */
 // date-fns v4 + @date-fns/tz convert wall clock ⇄ UTC (DST kept out of hand-written code); Intl formats.
 import { tz, TZDate } from "@date-fns/tz";
-import { differenceInCalendarDays, format, isValid, parse } from "date-fns";
+import { differenceInCalendarDays, format, getISOWeek, getISOWeekYear, isValid, parse } from "date-fns";
 import { DEFAULT_TIME_ZONE } from "./constants";
 import { isValidTimeZone } from "./timeZone";
 
@@ -214,4 +214,17 @@ export function relativeDayLabel(
     default:
       return null;
   }
+}
+
+/** The local hour the weekly digest goes out on Mondays (decision 036). */
+export const DIGEST_LOCAL_HOUR = 8;
+
+/**
+ * The ISO week ("2026-W48") when `utcMs` is Monday between 08:00 and 08:59 in the zone (the hour the
+ * weekly digest is sent), else null. Zones with half-hour offsets reach 08:xx at some whole UTC hour too.
+ */
+export function digestWeekAt(utcMs: number, timeZone: string): string | null {
+  const local = new TZDate(utcMs, usableTimeZone(timeZone));
+  if (local.getDay() !== 1 || local.getHours() !== DIGEST_LOCAL_HOUR) return null;
+  return `${getISOWeekYear(local)}-W${String(getISOWeek(local)).padStart(2, "0")}`;
 }

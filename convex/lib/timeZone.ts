@@ -13,6 +13,12 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
+/** The zone's canonical IANA name ("US/Pacific" → "America/Los_Angeles"), or null when it is not a zone. */
+export function canonicalTimeZone(timeZone: string): string | null {
+  if (timeZone.length === 0 || timeZone.length > 64 || !isValidTimeZone(timeZone)) return null;
+  return new Intl.DateTimeFormat("en-US", { timeZone }).resolvedOptions().timeZone;
+}
+
 /** The browser's zone (any IANA zone, not only the four shop zones), or New York when unknown. */
 export function viewerTimeZone(
   resolve: () => string | undefined = () => Intl.DateTimeFormat().resolvedOptions().timeZone,

@@ -52,6 +52,11 @@ export function resendApiKey(): string | undefined {
   return process.env.RESEND_API_KEY?.trim() || undefined;
 }
 
+/** The signing secret (`whsec_…`) of the Resend webhook that reports deliveries, bounces and complaints. */
+export function resendWebhookSecret(): string | undefined {
+  return process.env.RESEND_WEBHOOK_SECRET?.trim() || undefined;
+}
+
 /** The sender of LiveLocal's e-mails (`EMAIL_FROM`, a domain verified at Resend). */
 export function emailFrom(): string {
   return process.env.EMAIL_FROM?.trim() || "LiveLocal <notifications@livelocal.localhost>";

@@ -6,7 +6,7 @@
  * never to someone restricted or deleted. In-app notices of go-lives stay the tab alerts of
  * model/goLiveAlerts.ts; every other in-app notice is a `notifications` row the settings page lists.
  */
-import { Resend } from "@convex-dev/resend";
+import { Resend, type EmailEvent } from "@convex-dev/resend";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
@@ -18,7 +18,14 @@ import {
   type NotificationKind,
 } from "../lib/constants";
 import type { ChannelSwitches, NotificationPreferences } from "../schema";
-import { appOrigins, emailFrom, localBackendMode, notificationsSecret, resendApiKey } from "./env";
+import {
+  appOrigins,
+  emailFrom,
+  localBackendMode,
+  notificationsSecret,
+  resendApiKey,
+  resendWebhookSecret,
+} from "./env";
 import { takeRate } from "./rateLimits";
 import { insertWithTimestamps } from "./timestamps";
 
@@ -31,6 +38,8 @@ export type Notice = {
   body: string;
   /** A path in the app, such as `/stream/<id>`. */
   path: string;
+  /** Lines listed under the body in an e-mail, each linking to a path (the weekly digest's shows). */
+  items?: { text: string; path: string }[];
 };
 
 const OFF: ChannelSwitches = { inApp: false, email: false, push: false };
@@ -41,6 +50,7 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, ChannelSwitches> = {
   reminder1h: OFF,
   reminder10m: { inApp: true, email: false, push: false },
   showChanged: { inApp: true, email: false, push: false },
+  // Off unless the person (or the old `emailDigest` switch, see channelsFor) turned it on.
   weeklyDigest: OFF,
   shopDecision: { inApp: true, email: true, push: false },
   streamModerated: { inApp: true, email: true, push: false },
@@ -180,14 +190,21 @@ export async function composeEmail(user: Doc<"users">, notice: Notice) {
   const token = await unsubscribeToken(user._id, notice.kind);
   const unsubscribe = `${siteOriginFor(user)}/notifications/unsubscribe?u=${user._id}&k=${notice.kind}&t=${token}`;
   const words = KIND_WORDS[notice.kind];
+  const items = (notice.items ?? []).map((item) => ({ ...item, link: `${appOriginFor(user)}${item.path}` }));
+  const itemsHtml = items.length
+    ? `<ul style="margin:0 0 20px;padding-left:20px">${items
+        .map((item) => `<li><a href="${escapeHtml(item.link)}">${escapeHtml(item.text)}</a></li>`)
+        .join("")}</ul>\n`
+    : "";
+  const itemsText = items.map((item) => `- ${item.text}\n  ${item.link}\n`).join("");
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a;max-width:560px;margin:0 auto;padding:24px">
 <p style="font-weight:700;color:#be123c;margin:0 0 16px">LiveLocal</p>
 <h1 style="font-size:20px;margin:0 0 8px">${escapeHtml(notice.title)}</h1>
 <p style="margin:0 0 20px">${escapeHtml(notice.body)}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#be123c;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Open in LiveLocal</a></p>
+${itemsHtml}<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#be123c;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Open in LiveLocal</a></p>
 <p style="font-size:12px;color:#475569;margin-top:32px">You get ${escapeHtml(words)} because you turned them on in your LiveLocal settings. <a href="${escapeHtml(unsubscribe)}">Unsubscribe from ${escapeHtml(words)}</a>.</p>
 </body></html>`;
-  const text = `${notice.title}\n\n${notice.body}\n\nOpen in LiveLocal: ${link}\n\nUnsubscribe from ${words}: ${unsubscribe}\n`;
+  const text = `${notice.title}\n\n${notice.body}\n\n${itemsText ? `${itemsText}\n` : ""}Open in LiveLocal: ${link}\n\nUnsubscribe from ${words}: ${unsubscribe}\n`;
   return {
     from: emailFrom(),
     to: user.email,
@@ -202,6 +219,29 @@ export async function composeEmail(user: Doc<"users">, notice: Notice) {
 }
 
 /**
+ * @convex-dev/resend with RESEND_API_KEY (null without): sending for real (`testMode: false`), and its
+ * webhook's events (RESEND_WEBHOOK_SECRET) passed on to `notifications.onEmailEvent`.
+ */
+export function resendClient(): Resend | null {
+  const apiKey = resendApiKey();
+  if (!apiKey) return null;
+  return new Resend(components.resend, {
+    apiKey,
+    webhookSecret: resendWebhookSecret() ?? "",
+    testMode: false,
+    onEmailEvent: internal.notifications.onEmailEvent,
+  });
+}
+
+/** Whether Resend's event says the address must not be written to again: a complaint, a hard bounce. */
+export function stopsEmail(event: EmailEvent): boolean {
+  return (
+    event.type === "email.complained" ||
+    (event.type === "email.bounced" && event.data.bounce.type === "Permanent")
+  );
+}
+
+/**
  * Queues the e-mail: through Resend (its durable queue, retries and idempotency by notification id)
  * with RESEND_API_KEY; on the local backend without one, into the local inbox; otherwise nowhere.
  */
@@ -213,9 +253,8 @@ async function sendEmail(
   now: number,
 ): Promise<void> {
   const email = await composeEmail(user, notice);
-  const apiKey = resendApiKey();
-  if (apiKey) {
-    const resend = new Resend(components.resend, { apiKey, testMode: false });
+  const resend = resendClient();
+  if (resend) {
     await resend.sendEmail(ctx, { ...email, idempotencyKey: notificationId });
   } else if (localBackendMode()) {
     await insertWithTimestamps(ctx, "localInbox", { userId: user._id, notificationId, ...email }, now);

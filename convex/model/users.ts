@@ -3,6 +3,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { DEFAULT_ROLE, TERMS_VERSION, type Role } from "../lib/constants";
 import { mayRunShops } from "../lib/lifecycle";
+import { canonicalTimeZone } from "../lib/timeZone";
 import { acceptedIdentityClaims } from "../lib/validation";
 import { personActor, recordActivity, type LogActor } from "./adminLog";
 import { adminEmails } from "./env";
@@ -317,6 +318,17 @@ export async function signInUser(
     avatar,
     signInClaims: { name, email: normalizeEmail(email) },
   });
+}
+
+/**
+ * Keeps the time zone the person's browser reports at sign-in (its canonical IANA name), for when
+ * "Monday morning" is for their weekly digest; a value that is not a zone is ignored, never an error.
+ */
+export async function rememberTimeZone(ctx: MutationCtx, userId: Id<"users">, timeZone: string | undefined) {
+  const zone = timeZone === undefined ? null : canonicalTimeZone(timeZone);
+  if (zone === null) return;
+  const user = await ctx.db.get("users", userId);
+  if (user && user.timeZone !== zone) await patchUser(ctx, userId, { timeZone: zone });
 }
 
 /**

@@ -725,6 +725,16 @@ export const MATRIX: Record<string, Row> = {
     call: (t) => t.query(api.notifications.myNotices, {}),
     expect: everyone("empty"),
   },
+  "weeklyDigest:myDigest": {
+    kind: "query",
+    call: (t) => t.query(api.weeklyDigest.myDigest, {}),
+    expect: SIGNED_IN_SEE,
+  },
+  "weeklyDigest:setDigestAreas": {
+    kind: "mutation",
+    call: (t) => t.mutation(api.weeklyDigest.setDigestAreas, { cbsaCodes: ["12420"] }),
+    expect: SIGNED_IN_MAY,
+  },
   // Null without VAPID keys (the test deployment has none); the same for everyone.
   "push:publicKey": {
     kind: "query",

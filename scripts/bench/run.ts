@@ -4,8 +4,9 @@
  * demo data, in a throwaway store); then a click in one browser to the change in another on the
  * production build (browser-propagation.ts, which builds first unless `--no-build`); then issue 15's
  * figures on the standalone backend, demo data against generated data (scale.ts, which also runs the
- * explore and watch-list read budgets); then durability across `kill -9` (durability.ts). Run with
- * --expose-gc so memory is read after collection.
+ * explore and watch-list read budgets); then durability across `kill -9` (durability.ts); then issue
+ * 19's go-live fan-out to 1,000 followers (fanout.ts). Run with --expose-gc so memory is read after
+ * collection.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +21,7 @@ import { DEMO_USERS } from "../../convex/lib/data/demo";
 import { demoSellerWithStream } from "../../tests/support/demo-seller";
 import { browserPropagation } from "./browser-propagation";
 import { durability } from "./durability";
+import { benchmarkFanOut } from "./fanout";
 import { propagation } from "./propagation";
 import { benchmarkScale } from "./scale";
 import { ms, printFigures, recordFigure } from "./stats";
@@ -94,6 +96,7 @@ async function main() {
   await browserPropagation({ build: !process.argv.includes("--no-build") });
   await benchmarkScale();
   await durability();
+  await benchmarkFanOut();
   printFigures();
 }
 

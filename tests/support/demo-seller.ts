@@ -16,5 +16,5 @@ export function demoSellerWithStream(status: StreamStatus, nth = 0) {
   );
   const user = DEMO_USERS.find((candidate) => candidate.key === shop?.ownerKey);
   if (!sample || !shop || !user) throw new Error(`The demo data has no ${status} stream of an active shop.`);
-  return { streamTitle: sample.title, shopName: shop.liveShopName, user };
+  return { streamTitle: sample.title, shopName: shop.liveShopName, shopSlug: shop.slug, user };
 }

@@ -14,6 +14,7 @@ import type { FunctionReturnType } from "convex/server";
 import { mode } from "@/config/env";
 import { errorMessage } from "@/lib/errors";
 import { api } from "@convex/_generated/api";
+import { viewerTimeZone } from "@convex/lib/timeZone";
 import { useClerkSignOutFunction } from "./clerk-sign-out";
 import { signOutLocally } from "./local-auth";
 
@@ -104,7 +105,8 @@ export function EnsureUser({ children }: { children: ReactNode }) {
     }
     if (ensured.current) return;
     ensured.current = true;
-    ensureUser().then(
+    // The browser's zone goes along, for when "Monday morning" is for the weekly digest.
+    ensureUser({ timeZone: viewerTimeZone() }).then(
       () => setFailure(null),
       (e: unknown) => {
         console.error(e);

@@ -1,24 +1,21 @@
 import { useMutation, useQuery } from "convex/react";
-import { useState } from "react";
 import { api } from "@convex/_generated/api";
 import type { NotificationChannel, NotificationKind } from "@convex/lib/constants";
-import { FormAlert } from "@/components/forms/form-alert";
-import { errorMessage } from "@/lib/errors";
-import { SaveStatus } from "./save-status";
+import { useSaveFeedback } from "./save-feedback";
 
 const KIND_LABELS: Record<NotificationKind, { label: string; hint?: string }> = {
   goLive: { label: "A saved show or followed shop goes live" },
   reminder1h: { label: "A saved show starts in 1 hour" },
   reminder10m: { label: "A saved show starts in 10 minutes" },
   showChanged: { label: "A saved show is cancelled or moved" },
-  weeklyDigest: { label: "Weekly digest", hint: "Monday morning: upcoming shows from shops you follow" },
+  weeklyDigest: {
+    label: "Weekly digest",
+    hint: "Monday 8 AM your time: the week's shows from shops you follow and your metro areas",
+  },
   shopDecision: { label: "Your shop is approved, rejected, suspended or reinstated", hint: "For sellers" },
   streamModerated: { label: "An admin ends or cancels your show", hint: "For sellers, with the reason" },
   privacyDecision: { label: "Your privacy request is decided" },
 };
-
-/** Kinds the backend knows but does not send yet: no switch is shown for them. */
-const UNSENT_KINDS = new Set<NotificationKind>(["weeklyDigest"]);
 
 const CHANNELS: { channel: NotificationChannel; label: string }[] = [
   { channel: "inApp", label: "In app" },
@@ -40,21 +37,17 @@ export function ChannelGrid() {
       ),
     );
   });
-  const [status, setStatus] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const { save, feedback } = useSaveFeedback("mt-3");
 
   async function flip(kind: NotificationKind, channel: NotificationChannel, label: string, on: boolean) {
-    setStatus(null);
-    try {
-      await setChannel({ kind, channel, on, appOrigin: window.location.origin });
-      setStatus({ tone: "success", text: `Saved — ${label} is ${on ? "on" : "off"}.` });
-    } catch (caught) {
-      setStatus({ tone: "error", text: `${label} was not changed. ${errorMessage(caught)}` });
-    }
+    await save(
+      () => setChannel({ kind, channel, on, appOrigin: window.location.origin }),
+      `Saved — ${label} is ${on ? "on" : "off"}.`,
+      `${label} was not changed.`,
+    );
   }
 
   if (!rows) return null;
-  // Nothing sends the weekly digest yet (issue 19 left it open), so it is not offered.
-  const offered = rows.filter((row) => !UNSENT_KINDS.has(row.kind));
   return (
     <div className="mt-6">
       <h3 className="font-semibold">Where each notice goes</h3>
@@ -72,7 +65,7 @@ export function ChannelGrid() {
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-          {offered.map(({ kind, channels }) => (
+          {rows.map(({ kind, channels }) => (
             <tr key={kind}>
               <th scope="row" className="py-2 pr-2 text-left font-normal">
                 {KIND_LABELS[kind].label}
@@ -100,12 +93,7 @@ export function ChannelGrid() {
           ))}
         </tbody>
       </table>
-      <SaveStatus message={status?.tone === "success" ? status.text : null} className="mt-3" />
-      {status?.tone === "error" && (
-        <div className="mt-3">
-          <FormAlert message={status.text} />
-        </div>
-      )}
+      {feedback}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { ChannelGrid } from "./channel-grid";
+import { DigestSettings } from "./digest-settings";
 import { PreferenceSwitches, type PreferenceItem } from "./preference-switches";
 import { PushDevices } from "./push-devices";
 import { RecentNotices } from "./recent-notices";
@@ -47,6 +48,7 @@ export function NotificationsSection({ preferences }: { preferences: Settings["n
         save={(key, value) => setPreferences({ preferences: { [key]: value } })}
       />
       <ChannelGrid />
+      <DigestSettings />
       <PushDevices />
       <RecentNotices />
     </SettingsSection>

@@ -1,8 +1,6 @@
-import { useId, useState } from "react";
-import { FormAlert } from "@/components/forms/form-alert";
+import { useId } from "react";
 import { cn } from "@/lib/cn";
-import { errorMessage } from "@/lib/errors";
-import { SaveStatus } from "./save-status";
+import { useSaveFeedback } from "./save-feedback";
 
 export type PreferenceItem<K extends string> = { key: K; label: string; description: string };
 
@@ -18,16 +16,14 @@ type PreferenceSwitchesProps<K extends string> = {
  * politely, and a refused save puts the switch back and says why.
  */
 export function PreferenceSwitches<K extends string>({ items, values, save }: PreferenceSwitchesProps<K>) {
-  const [status, setStatus] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const { save: saving, feedback } = useSaveFeedback("mt-4");
 
   async function flip(item: PreferenceItem<K>, value: boolean) {
-    setStatus(null);
-    try {
-      await save(item.key, value);
-      setStatus({ tone: "success", text: `Saved — ${item.label} is ${value ? "on" : "off"}.` });
-    } catch (caught) {
-      setStatus({ tone: "error", text: `${item.label} was not changed. ${errorMessage(caught)}` });
-    }
+    await saving(
+      () => save(item.key, value),
+      `Saved — ${item.label} is ${value ? "on" : "off"}.`,
+      `${item.label} was not changed.`,
+    );
   }
 
   return (
@@ -43,12 +39,7 @@ export function PreferenceSwitches<K extends string>({ items, values, save }: Pr
           </li>
         ))}
       </ul>
-      <SaveStatus message={status?.tone === "success" ? status.text : null} className="mt-4" />
-      {status?.tone === "error" && (
-        <div className="mt-4">
-          <FormAlert message={status.text} />
-        </div>
-      )}
+      {feedback}
     </div>
   );
 }

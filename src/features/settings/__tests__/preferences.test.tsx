@@ -101,7 +101,7 @@ describe("privacy preferences", () => {
 });
 
 describe("where each notice goes", () => {
-  test("offers a box per channel for each notice that is sent, and none for the weekly digest", async () => {
+  test("offers a box per channel for each kind of notice, the weekly digest included", async () => {
     setQueryResult(
       api.notifications.myChannels,
       NOTIFICATION_KINDS.map((kind) => ({ kind, channels: { inApp: true, email: false, push: false } })),
@@ -114,7 +114,26 @@ describe("where each notice goes", () => {
     expect(
       within(notifications).getByRole("checkbox", { name: "In app: A saved show starts in 1 hour" }),
     ).toBeChecked();
-    expect(within(notifications).queryByText("Weekly digest")).toBeNull();
-    expect(within(notifications).getAllByRole("checkbox")).toHaveLength((NOTIFICATION_KINDS.length - 1) * 3);
+    expect(within(notifications).getByRole("checkbox", { name: "E-mail: Weekly digest" })).not.toBeChecked();
+    expect(within(notifications).getAllByRole("checkbox")).toHaveLength(NOTIFICATION_KINDS.length * 3);
+  });
+
+  test("the weekly digest says which zone its Monday 8 AM is in, and saves the metro areas chosen", async () => {
+    setQueryResult(api.weeklyDigest.myDigest, {
+      timeZone: null,
+      usedTimeZone: "America/New_York",
+      areas: ["12420"],
+    });
+    renderSettings();
+    const notifications = screen.getByRole("region", { name: "Notifications" });
+    expect(await within(notifications).findByText(/8 AM New York time/)).toBeInTheDocument();
+    expect(within(notifications).getByText("Austin-Round Rock-San Marcos, TX")).toBeInTheDocument();
+    await userEvent.click(
+      within(notifications).getByRole("button", { name: "Remove Austin-Round Rock-San Marcos, TX" }),
+    );
+    await waitFor(() =>
+      expect(mutationCalls).toContainEqual({ name: "weeklyDigest:setDigestAreas", args: { cbsaCodes: [] } }),
+    );
+    expect(await within(notifications).findByText("Saved — your digest's metro areas.")).toBeInTheDocument();
   });
 });
