@@ -77,7 +77,7 @@ http.route({
 });
 
 function unsubscribePage(status: number, heading: string, body: string): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${heading} · LiveLocal</title></head><body style="font-family:system-ui,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;line-height:1.5"><p style="font-weight:700;color:#be123c">LiveLocal</p><h1 style="font-size:22px">${heading}</h1>${body}</body></html>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${heading} · LiveLocal</title></head><body style="font-family:system-ui,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;line-height:1.5"><p style="font-weight:700;color:#15803d">LiveLocal</p><h1 style="font-size:22px">${heading}</h1>${body}</body></html>`;
   return new Response(html, {
     status,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
@@ -107,7 +107,7 @@ http.route({
       unsubscribePage(
         200,
         "Unsubscribe from these e-mails?",
-        `<form method="post" action="${action}"><button type="submit" style="background:#be123c;color:#fff;border:0;border-radius:8px;padding:10px 16px;font-size:16px">Unsubscribe</button></form><p style="color:#475569;font-size:14px">You can turn them on again in your LiveLocal settings.</p>`,
+        `<form method="post" action="${action}"><button type="submit" style="background:#15803d;color:#fff;border:0;border-radius:8px;padding:10px 16px;font-size:16px">Unsubscribe</button></form><p style="color:#475569;font-size:14px">You can turn them on again in your LiveLocal settings.</p>`,
       ),
     );
   }),

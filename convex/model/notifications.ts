@@ -198,11 +198,11 @@ export async function composeEmail(user: Doc<"users">, notice: Notice) {
     : "";
   const itemsText = items.map((item) => `- ${item.text}\n  ${item.link}\n`).join("");
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a;max-width:560px;margin:0 auto;padding:24px">
-<p style="font-weight:700;color:#be123c;margin:0 0 16px">LiveLocal</p>
+<p style="font-weight:700;color:#15803d;margin:0 0 16px">LiveLocal</p>
 <h1 style="font-size:20px;margin:0 0 8px">${escapeHtml(notice.title)}</h1>
 <p style="margin:0 0 20px">${escapeHtml(notice.body)}</p>
-${itemsHtml}<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#be123c;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Open in LiveLocal</a></p>
-<p style="font-size:12px;color:#475569;margin-top:32px">You get ${escapeHtml(words)} because you turned them on in your LiveLocal settings. <a href="${escapeHtml(unsubscribe)}">Unsubscribe from ${escapeHtml(words)}</a>.</p>
+${itemsHtml}<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#15803d;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Open in LiveLocal</a></p>
+<p style="font-size:12px;color:#475569;margin-top:32px">This e-mail comes because you turned on ${escapeHtml(words)} in your LiveLocal settings. <a href="${escapeHtml(unsubscribe)}">Unsubscribe from ${escapeHtml(words)}</a>.</p>
 </body></html>`;
   const text = `${notice.title}\n\n${notice.body}\n\n${itemsText ? `${itemsText}\n` : ""}Open in LiveLocal: ${link}\n\nUnsubscribe from ${words}: ${unsubscribe}\n`;
   return {

@@ -13,24 +13,24 @@ export function DevInboxPage() {
   if (inbox === undefined) return <p className="p-6">Loading the inbox…</p>;
   if (inbox === null) {
     return (
-      <main className="mx-auto max-w-3xl p-6">
+      <div className="mx-auto max-w-3xl p-6">
         <h1 className="text-2xl font-bold">Local inbox</h1>
         <p className="mt-2">This server sends e-mail for real, so there is no local inbox here.</p>
-      </main>
+      </div>
     );
   }
   if (inbox.scope === "signedOut") {
     return (
-      <main className="mx-auto max-w-3xl p-6">
+      <div className="mx-auto max-w-3xl p-6">
         <h1 className="text-2xl font-bold">Local inbox</h1>
         <p className="mt-2">Sign in to read the e-mail sent to you here; an admin reads everyone&apos;s.</p>
-      </main>
+      </div>
     );
   }
   const mail = inbox.mail;
   const open = mail.find((email) => email._id === openId) ?? mail[0];
   return (
-    <main className="mx-auto max-w-6xl p-4 sm:p-6">
+    <div className="mx-auto max-w-6xl p-4 sm:p-6">
       <h1 className="text-2xl font-bold">Local inbox</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         {inbox.scope === "everyone" ? "Everyone's e-mails" : "E-mails to you"} the local backend caught
@@ -90,6 +90,6 @@ export function DevInboxPage() {
           )}
         </div>
       )}
-    </main>
+    </div>
   );
 }
