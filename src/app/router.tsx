@@ -1,19 +1,21 @@
 import { createBrowserRouter, type RouteObject } from "react-router-dom";
 import { NotFoundPage } from "@/components/errors/not-found-page";
 import { RouteErrorBoundary } from "@/components/errors/route-error-boundary";
-import { PageLoading } from "@/components/layout/page-loading";
 import { paths } from "@/config/paths";
-import { RequireAdmin } from "@/features/auth/require-admin";
-import { RequireAuth } from "@/features/auth/require-auth";
-import { AppLayout } from "./layout";
+import { AppFrameLoading } from "./frame";
 import { withLazyRouteErrors } from "./lazy-route-errors";
 
-export const routes: RouteObject[] = [
+/**
+ * The app's routes under `layout`, the root route's module. Everything that needs Convex is lazy, the
+ * layout included, so the main chunk holds only the router and the frame (decision 037). Tests that
+ * mock Convex pass the layout alone.
+ */
+export const appRoutes = (layout: RouteObject["lazy"]): RouteObject[] => [
   {
-    element: <AppLayout />,
+    lazy: layout,
     errorElement: <RouteErrorBoundary />,
-    // Shown while the first page's lazy module loads, instead of a blank screen.
-    hydrateFallbackElement: <PageLoading />,
+    // The header and a wait, painted while the layout's and the first page's modules load.
+    hydrateFallbackElement: <AppFrameLoading />,
     children: [
       {
         path: paths.home.path,
@@ -66,7 +68,7 @@ export const routes: RouteObject[] = [
       {
         // Every path under /dashboard, unknown ones included, asks for sign-in first (SPEC.md section 2).
         path: paths.dashboard.root.path,
-        element: <RequireAuth />,
+        lazy: async () => ({ Component: (await import("@/features/auth/require-auth")).RequireAuth }),
         errorElement: <RouteErrorBoundary />,
         children: [
           {
@@ -129,7 +131,7 @@ export const routes: RouteObject[] = [
           {
             // Every admin path, unknown ones included, answers 403 to non-admins before anything else.
             path: paths.dashboard.admin.root.path,
-            element: <RequireAdmin />,
+            lazy: async () => ({ Component: (await import("@/features/auth/require-admin")).RequireAdmin }),
             errorElement: <RouteErrorBoundary />,
             children: [
               {
@@ -196,6 +198,10 @@ export const routes: RouteObject[] = [
 const loadRouteIcons = () => import("@/components/ui/route-icons");
 
 export function createAppRouter() {
+  // In the browser the root route is the session: Convex and the sign-in around the layout.
+  const withSession = appRoutes(async () => ({
+    Component: (await import("./session-layout")).SessionLayout,
+  }));
   // A chunk that fails to load reaches the route's error element (chunk reload, else the error page).
-  return createBrowserRouter(withLazyRouteErrors(routes, loadRouteIcons));
+  return createBrowserRouter(withLazyRouteErrors(withSession, loadRouteIcons));
 }
