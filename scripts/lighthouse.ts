@@ -5,10 +5,10 @@
  * budgets, and the failing audits. Scores vary from run to run (and with the machine's load, printed
  * beside them), so each page is measured `--runs` times (default 3) and the median run is reported, as
  * Lighthouse's own docs advise. Builds first unless `--no-build`; uses a throwaway data folder so the
- * demo data is fresh. `--only /path` measures one page.
+ * demo data is fresh. `--only /path` measures one page; `--save dir` keeps each page's median report.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -121,6 +121,13 @@ async function main() {
       results.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
       const median = results[Math.floor(results.length / 2)];
       if (!median) throw new Error(`No Lighthouse run for ${page}`);
+      const saveIndex = process.argv.indexOf("--save");
+      const saveDir = saveIndex > 0 ? process.argv[saveIndex + 1] : undefined;
+      if (saveDir) {
+        mkdirSync(saveDir, { recursive: true });
+        const name = page.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+        writeFileSync(path.join(saveDir, `${name}.json`), JSON.stringify(median));
+      }
       const { categories, audits } = median;
       const line = Object.keys(BUDGETS).map((id) => {
         const score = Math.round((categories[id]?.score ?? 0) * 100);

@@ -4,33 +4,30 @@ import { Header } from "@/components/layout/header";
 import { MenuStateProvider } from "@/components/layout/menu-state";
 import { PageLoading } from "@/components/layout/page-loading";
 
-type AppFrameProps = { accountControl: ReactNode; children: ReactNode; footer?: boolean };
-
-/** The header, the page and the footer: what every page sits in. */
-export function AppFrame({ accountControl, children, footer = true }: AppFrameProps) {
+/**
+ * The header, the page and the footer: what every page sits in. The page fills the screen below the
+ * header, so the footer starts below the fold and a page that grows as its data arrives moves nothing
+ * in view (no layout shift; decision 037).
+ */
+export function AppFrame({ accountControl, children }: { accountControl: ReactNode; children: ReactNode }) {
   return (
-    <div className="flex min-h-dvh flex-col">
+    <>
       {/* Which of the header's and pages' menus is open: at most one (SPEC.md section 2). */}
       <MenuStateProvider>
         <Header accountControl={accountControl} />
-        <main className="flex-1">{children}</main>
+        <main className="min-h-[calc(100dvh-4rem)]">{children}</main>
       </MenuStateProvider>
-      {footer && (
-        <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400">
-          LiveLocal · live shopping from sellers near you
-        </footer>
-      )}
-    </div>
+      <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400">
+        LiveLocal · live shopping from sellers near you
+      </footer>
+    </>
   );
 }
 
-/**
- * The first paint, drawn from the main chunk while the session (Convex and sign-in) and the page's
- * module load (decision 037). No footer: the page pushing it down would count as a layout shift.
- */
+/** The first paint, from the main chunk, while the session and the page's module load (decision 037). */
 export function AppFrameLoading({ label }: { label?: string }) {
   return (
-    <AppFrame accountControl={<AccountPlaceholder />} footer={false}>
+    <AppFrame accountControl={<AccountPlaceholder />}>
       <PageLoading label={label} />
     </AppFrame>
   );
