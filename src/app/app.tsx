@@ -16,7 +16,7 @@ if (!envResult.ok) console.error(new Error(envResult.problem.message));
 
 export function App() {
   if (!envResult.ok) return <ConfigErrorPage problem={envResult.problem} />;
-  // Convex and the sign-in come with the root route's lazy module (./session-layout.tsx).
+  // Convex and the sign-in come with the layout route's lazy module (./session-layout.tsx).
   return (
     <>
       <RouterProvider router={router} />

@@ -1,10 +1,10 @@
 import { ConvexProviderWithAuth, ConvexReactClient } from "convex/react";
 import { lazy, Suspense, type ReactNode } from "react";
+import { PageLoading } from "@/components/layout/page-loading";
 import type { AppConfig } from "@/config/env";
 import { EnsureUser } from "@/features/auth/current-user";
 import { useLocalAuth } from "@/features/auth/local-auth";
 import { AuthTokenProvider } from "@/features/auth/use-auth-token";
-import { AppFrameLoading } from "./frame";
 
 /** Client-side navigation for Clerk's components, so its redirects do not reload the page. */
 export type Navigate = (to: string, options?: { replace?: boolean }) => unknown;
@@ -44,7 +44,7 @@ export function AppProvider({ config, navigate, children }: AppProviderProps) {
     );
   }
   return (
-    <Suspense fallback={<AppFrameLoading label="Loading the sign-in service…" />}>
+    <Suspense fallback={<PageLoading label="Loading the sign-in service…" />}>
       <ClerkAuthProvider client={client} publishableKey={config.clerkPublishableKey} navigate={navigate}>
         <AuthTokenProvider>{children}</AuthTokenProvider>
       </ClerkAuthProvider>

@@ -4,9 +4,9 @@ import { AppLayout } from "./layout";
 import { AppProvider } from "./provider";
 
 /**
- * The app's root route in the browser: Convex with the configured sign-in around the layout. A lazy
- * route of its own, so the Convex client loads beside the page's module instead of in the main chunk
- * (decision 037).
+ * The layout route in the browser: Convex with the configured sign-in around the layout. A lazy
+ * route of its own, inside the frame, so the Convex client loads beside the page's module instead of in
+ * the main chunk (decision 037).
  */
 export function SessionLayout() {
   const navigate = useNavigate();
