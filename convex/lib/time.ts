@@ -6,7 +6,7 @@
 import { tz, TZDate } from "@date-fns/tz";
 import { differenceInCalendarDays, format, getISOWeek, getISOWeekYear, isValid, parse } from "date-fns";
 import { DEFAULT_TIME_ZONE } from "./constants";
-import { isValidTimeZone } from "./timeZone";
+import { dateTimeFormat, isValidTimeZone } from "./timeZone";
 
 // Kept here too for the many callers that format times as well; the app shell imports ./timeZone.
 export { isValidTimeZone, viewerTimeZone } from "./timeZone";
@@ -61,7 +61,7 @@ function formatter(timeZone: string, options: TimeFormatOptions, parts: "full" |
     ...(options.withYear ? { year: "numeric" } : {}),
   };
   const time: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit", timeZoneName: "short" };
-  return new Intl.DateTimeFormat(options.locale ?? DEFAULT_LOCALE, {
+  return dateTimeFormat(options.locale ?? DEFAULT_LOCALE, {
     timeZone: usableTimeZone(timeZone),
     ...(parts === "time" ? {} : day),
     ...(parts === "day" ? {} : time),

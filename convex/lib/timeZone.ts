@@ -4,9 +4,29 @@
  */
 import { DEFAULT_TIME_ZONE } from "./constants";
 
+/** Enough for every zone and format in use; a flood of odd spellings only empties it now and then. */
+const MAX_FORMATS = 1000;
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An `Intl.DateTimeFormat`, made once per locale and options: making one loads ICU's data for its zone
+ * and locale, and a page of cards formats hundreds of times (decision 037: the main thread's longest
+ * work on the home page). Throws for an unknown zone, as the constructor does, and keeps nothing then.
+ */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify([locale, options]);
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    if (formats.size >= MAX_FORMATS) formats.clear();
+    formats.set(key, format);
+  }
+  return format;
+}
+
 export function isValidTimeZone(timeZone: string): boolean {
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
+    dateTimeFormat("en-US", { timeZone });
     return true;
   } catch {
     return false;

@@ -3,7 +3,6 @@ import { RouterProvider } from "react-router-dom";
 import { envResult } from "@/config/env";
 import { listenForPreloadErrors } from "@/lib/chunk-reload";
 import { ConfigErrorPage } from "./config-error-page";
-import { AppProvider } from "./provider";
 import { createAppRouter } from "./router";
 
 const router = createAppRouter();
@@ -17,12 +16,13 @@ if (!envResult.ok) console.error(new Error(envResult.problem.message));
 
 export function App() {
   if (!envResult.ok) return <ConfigErrorPage problem={envResult.problem} />;
+  // Convex and the sign-in come with the layout route's lazy module (./session-layout.tsx).
   return (
-    <AppProvider config={envResult.config} navigate={(to, options) => router.navigate(to, options)}>
+    <>
       <RouterProvider router={router} />
       <Suspense fallback={null}>
         <NewBuildNotice router={router} />
       </Suspense>
-    </AppProvider>
+    </>
   );
 }

@@ -44,13 +44,7 @@ export function AppProvider({ config, navigate, children }: AppProviderProps) {
     );
   }
   return (
-    <Suspense
-      fallback={
-        <main className="min-h-dvh">
-          <PageLoading label="Loading the sign-in service…" />
-        </main>
-      }
-    >
+    <Suspense fallback={<PageLoading label="Loading the sign-in service…" />}>
       <ClerkAuthProvider client={client} publishableKey={config.clerkPublishableKey} navigate={navigate}>
         <AuthTokenProvider>{children}</AuthTokenProvider>
       </ClerkAuthProvider>

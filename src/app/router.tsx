@@ -1,185 +1,202 @@
 import { createBrowserRouter, type RouteObject } from "react-router-dom";
 import { NotFoundPage } from "@/components/errors/not-found-page";
 import { RouteErrorBoundary } from "@/components/errors/route-error-boundary";
-import { PageLoading } from "@/components/layout/page-loading";
 import { paths } from "@/config/paths";
-import { RequireAdmin } from "@/features/auth/require-admin";
-import { RequireAuth } from "@/features/auth/require-auth";
-import { AppLayout } from "./layout";
+import { PageLoading } from "@/components/layout/page-loading";
+import { AppShell } from "./frame";
 import { withLazyRouteErrors } from "./lazy-route-errors";
 
-export const routes: RouteObject[] = [
+/**
+ * The app's routes: the frame, then `layout` (the session's module) around the pages. Everything that
+ * needs Convex is lazy, the layout included, so the main chunk holds only the router and the frame
+ * (decision 037). Tests that mock Convex pass the layout alone.
+ */
+export const appRoutes = (layout: RouteObject["lazy"]): RouteObject[] => [
   {
-    element: <AppLayout />,
+    element: <AppShell />,
     errorElement: <RouteErrorBoundary />,
-    // Shown while the first page's lazy module loads, instead of a blank screen.
-    hydrateFallbackElement: <PageLoading />,
     children: [
       {
-        path: paths.home.path,
-        lazy: async () => ({ Component: (await import("@/features/home/home-page")).HomePage }),
+        lazy: layout,
         errorElement: <RouteErrorBoundary />,
-      },
-      {
-        path: paths.signIn.path,
-        // Lazy, so the demo accounts (local mode) stay out of the main chunk.
-        lazy: async () => ({ Component: (await import("@/features/auth/sign-in-page")).SignInPage }),
-        errorElement: <RouteErrorBoundary />,
-      },
-      {
-        path: paths.liveShop.path,
-        lazy: async () => ({ Component: (await import("@/features/live-shop/live-shop-page")).LiveShopPage }),
-        errorElement: <RouteErrorBoundary />,
-      },
-      {
-        path: paths.stream.path,
-        lazy: async () => ({ Component: (await import("@/features/stream/stream-page")).StreamPage }),
-        errorElement: <RouteErrorBoundary />,
-      },
-      {
-        // Not under RequireAuth: signed out, the page itself asks to sign in (PRODUCT.md "Watch list").
-        path: paths.watchList.path,
-        lazy: async () => ({
-          Component: (await import("@/features/watch-list/watch-list-page")).WatchListPage,
-        }),
-        errorElement: <RouteErrorBoundary />,
-      },
-      {
-        path: paths.devInbox.path,
-        lazy: async () => ({ Component: (await import("@/features/dev-inbox/dev-inbox-page")).DevInboxPage }),
-        errorElement: <RouteErrorBoundary />,
-      },
-      {
-        path: paths.explore.streams.path,
-        lazy: async () => ({
-          Component: (await import("@/features/explore/explore-streams-page")).ExploreStreamsPage,
-        }),
-        errorElement: <RouteErrorBoundary />,
-      },
-      {
-        path: paths.explore.liveShops.path,
-        lazy: async () => ({
-          Component: (await import("@/features/explore/explore-shops-page")).ExploreShopsPage,
-        }),
-        errorElement: <RouteErrorBoundary />,
-      },
-      {
-        // Every path under /dashboard, unknown ones included, asks for sign-in first (SPEC.md section 2).
-        path: paths.dashboard.root.path,
-        element: <RequireAuth />,
-        errorElement: <RouteErrorBoundary />,
+        // In the frame, while the layout's and the first page's modules load.
+        hydrateFallbackElement: <PageLoading />,
         children: [
           {
-            index: true,
+            path: paths.home.path,
+            lazy: async () => ({ Component: (await import("@/features/home/home-page")).HomePage }),
+            errorElement: <RouteErrorBoundary />,
+          },
+          {
+            path: paths.signIn.path,
+            // Lazy, so the demo accounts (local mode) stay out of the main chunk.
+            lazy: async () => ({ Component: (await import("@/features/auth/sign-in-page")).SignInPage }),
+            errorElement: <RouteErrorBoundary />,
+          },
+          {
+            path: paths.liveShop.path,
             lazy: async () => ({
-              Component: (await import("@/features/dashboard/dashboard-page")).DashboardPage,
+              Component: (await import("@/features/live-shop/live-shop-page")).LiveShopPage,
             }),
             errorElement: <RouteErrorBoundary />,
           },
           {
-            path: paths.dashboard.liveShops.path,
+            path: paths.stream.path,
+            lazy: async () => ({ Component: (await import("@/features/stream/stream-page")).StreamPage }),
+            errorElement: <RouteErrorBoundary />,
+          },
+          {
+            // Not under RequireAuth: signed out, the page itself asks to sign in (PRODUCT.md "Watch list").
+            path: paths.watchList.path,
             lazy: async () => ({
-              Component: (await import("@/features/live-shops/live-shops-page")).LiveShopsPage,
+              Component: (await import("@/features/watch-list/watch-list-page")).WatchListPage,
             }),
             errorElement: <RouteErrorBoundary />,
           },
           {
-            // "new" outranks the :liveShopId pattern (static segments win in react-router).
-            path: paths.dashboard.newLiveShop.path,
+            path: paths.devInbox.path,
             lazy: async () => ({
-              Component: (await import("@/features/live-shops/new-live-shop-page")).NewLiveShopPage,
+              Component: (await import("@/features/dev-inbox/dev-inbox-page")).DevInboxPage,
             }),
             errorElement: <RouteErrorBoundary />,
           },
           {
-            path: paths.dashboard.liveShop.path,
+            path: paths.explore.streams.path,
             lazy: async () => ({
-              Component: (await import("@/features/live-shops/edit-live-shop-page")).EditLiveShopPage,
+              Component: (await import("@/features/explore/explore-streams-page")).ExploreStreamsPage,
             }),
             errorElement: <RouteErrorBoundary />,
           },
           {
-            path: paths.dashboard.streams.path,
+            path: paths.explore.liveShops.path,
             lazy: async () => ({
-              Component: (await import("@/features/streams/streams-page")).StreamsPage,
+              Component: (await import("@/features/explore/explore-shops-page")).ExploreShopsPage,
             }),
             errorElement: <RouteErrorBoundary />,
           },
           {
-            path: paths.dashboard.newStream.path,
-            lazy: async () => ({
-              Component: (await import("@/features/streams/new-stream-page")).NewStreamPage,
-            }),
-            errorElement: <RouteErrorBoundary />,
-          },
-          {
-            path: paths.dashboard.stream.path,
-            lazy: async () => ({
-              Component: (await import("@/features/streams/edit-stream-page")).EditStreamPage,
-            }),
-            errorElement: <RouteErrorBoundary />,
-          },
-          {
-            path: paths.dashboard.settings.path,
-            lazy: async () => ({
-              Component: (await import("@/features/settings/settings-page")).SettingsPage,
-            }),
-            errorElement: <RouteErrorBoundary />,
-          },
-          {
-            // Every admin path, unknown ones included, answers 403 to non-admins before anything else.
-            path: paths.dashboard.admin.root.path,
-            element: <RequireAdmin />,
+            // Every path under /dashboard, unknown ones included, asks for sign-in first (SPEC.md section 2).
+            path: paths.dashboard.root.path,
+            lazy: async () => ({ Component: (await import("@/features/auth/require-auth")).RequireAuth }),
             errorElement: <RouteErrorBoundary />,
             children: [
               {
                 index: true,
                 lazy: async () => ({
-                  Component: (await import("@/features/admin/admin-overview-page")).AdminOverviewPage,
+                  Component: (await import("@/features/dashboard/dashboard-page")).DashboardPage,
                 }),
                 errorElement: <RouteErrorBoundary />,
               },
               {
-                path: paths.dashboard.admin.users.path,
+                path: paths.dashboard.liveShops.path,
                 lazy: async () => ({
-                  Component: (await import("@/features/admin/users-page")).UsersPage,
+                  Component: (await import("@/features/live-shops/live-shops-page")).LiveShopsPage,
                 }),
                 errorElement: <RouteErrorBoundary />,
               },
               {
-                path: paths.dashboard.admin.privacyRequests.path,
+                // "new" outranks the :liveShopId pattern (static segments win in react-router).
+                path: paths.dashboard.newLiveShop.path,
                 lazy: async () => ({
-                  Component: (await import("@/features/admin/privacy-requests-page")).PrivacyRequestsPage,
+                  Component: (await import("@/features/live-shops/new-live-shop-page")).NewLiveShopPage,
                 }),
                 errorElement: <RouteErrorBoundary />,
               },
               {
-                path: paths.dashboard.admin.privacyCorrection.path,
+                path: paths.dashboard.liveShop.path,
                 lazy: async () => ({
-                  Component: (await import("@/features/admin/privacy-correction-page")).PrivacyCorrectionPage,
+                  Component: (await import("@/features/live-shops/edit-live-shop-page")).EditLiveShopPage,
                 }),
                 errorElement: <RouteErrorBoundary />,
               },
               {
-                path: paths.dashboard.admin.shops.path,
+                path: paths.dashboard.streams.path,
                 lazy: async () => ({
-                  Component: (await import("@/features/admin/admin-shops-page")).AdminShopsPage,
+                  Component: (await import("@/features/streams/streams-page")).StreamsPage,
                 }),
                 errorElement: <RouteErrorBoundary />,
               },
               {
-                path: paths.dashboard.admin.streams.path,
+                path: paths.dashboard.newStream.path,
                 lazy: async () => ({
-                  Component: (await import("@/features/admin/admin-streams-page")).AdminStreamsPage,
+                  Component: (await import("@/features/streams/new-stream-page")).NewStreamPage,
                 }),
                 errorElement: <RouteErrorBoundary />,
               },
               {
-                path: paths.dashboard.admin.activity.path,
+                path: paths.dashboard.stream.path,
                 lazy: async () => ({
-                  Component: (await import("@/features/admin/admin-activity-page")).AdminActivityPage,
+                  Component: (await import("@/features/streams/edit-stream-page")).EditStreamPage,
                 }),
                 errorElement: <RouteErrorBoundary />,
+              },
+              {
+                path: paths.dashboard.settings.path,
+                lazy: async () => ({
+                  Component: (await import("@/features/settings/settings-page")).SettingsPage,
+                }),
+                errorElement: <RouteErrorBoundary />,
+              },
+              {
+                // Every admin path, unknown ones included, answers 403 to non-admins before anything else.
+                path: paths.dashboard.admin.root.path,
+                lazy: async () => ({
+                  Component: (await import("@/features/auth/require-admin")).RequireAdmin,
+                }),
+                errorElement: <RouteErrorBoundary />,
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import("@/features/admin/admin-overview-page")).AdminOverviewPage,
+                    }),
+                    errorElement: <RouteErrorBoundary />,
+                  },
+                  {
+                    path: paths.dashboard.admin.users.path,
+                    lazy: async () => ({
+                      Component: (await import("@/features/admin/users-page")).UsersPage,
+                    }),
+                    errorElement: <RouteErrorBoundary />,
+                  },
+                  {
+                    path: paths.dashboard.admin.privacyRequests.path,
+                    lazy: async () => ({
+                      Component: (await import("@/features/admin/privacy-requests-page")).PrivacyRequestsPage,
+                    }),
+                    errorElement: <RouteErrorBoundary />,
+                  },
+                  {
+                    path: paths.dashboard.admin.privacyCorrection.path,
+                    lazy: async () => ({
+                      Component: (await import("@/features/admin/privacy-correction-page"))
+                        .PrivacyCorrectionPage,
+                    }),
+                    errorElement: <RouteErrorBoundary />,
+                  },
+                  {
+                    path: paths.dashboard.admin.shops.path,
+                    lazy: async () => ({
+                      Component: (await import("@/features/admin/admin-shops-page")).AdminShopsPage,
+                    }),
+                    errorElement: <RouteErrorBoundary />,
+                  },
+                  {
+                    path: paths.dashboard.admin.streams.path,
+                    lazy: async () => ({
+                      Component: (await import("@/features/admin/admin-streams-page")).AdminStreamsPage,
+                    }),
+                    errorElement: <RouteErrorBoundary />,
+                  },
+                  {
+                    path: paths.dashboard.admin.activity.path,
+                    lazy: async () => ({
+                      Component: (await import("@/features/admin/admin-activity-page")).AdminActivityPage,
+                    }),
+                    errorElement: <RouteErrorBoundary />,
+                  },
+                  { path: "*", element: <NotFoundPage /> },
+                ],
               },
               { path: "*", element: <NotFoundPage /> },
             ],
@@ -187,7 +204,6 @@ export const routes: RouteObject[] = [
           { path: "*", element: <NotFoundPage /> },
         ],
       },
-      { path: "*", element: <NotFoundPage /> },
     ],
   },
 ];
@@ -196,6 +212,10 @@ export const routes: RouteObject[] = [
 const loadRouteIcons = () => import("@/components/ui/route-icons");
 
 export function createAppRouter() {
+  // In the browser the layout route is the session: Convex and the sign-in around the layout.
+  const withSession = appRoutes(async () => ({
+    Component: (await import("./session-layout")).SessionLayout,
+  }));
   // A chunk that fails to load reaches the route's error element (chunk reload, else the error page).
-  return createBrowserRouter(withLazyRouteErrors(routes, loadRouteIcons));
+  return createBrowserRouter(withLazyRouteErrors(withSession, loadRouteIcons));
 }

@@ -22,7 +22,7 @@ export function Avatar({ name, url, className }: { name: string; url?: string; c
     return <img src={url} alt="" onError={() => setFailedUrl(url)} className={cn(base, "object-cover")} />;
   }
   return (
-    <span aria-hidden="true" className={cn(base, "bg-primary-600 text-sm font-semibold text-white")}>
+    <span aria-hidden="true" className={cn(base, "bg-primary-700 text-sm font-semibold text-white")}>
       {initialsOf(name)}
     </span>
   );

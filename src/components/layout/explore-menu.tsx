@@ -1,7 +1,7 @@
+import { clsx } from "clsx";
 import { Link } from "react-router-dom";
-import { buttonVariants } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { Icon } from "@/components/ui/icon";
-import { cn } from "@/lib/cn";
 import { categoryLinks, exploreLinks } from "./header-links";
 import { useDisclosure } from "./use-disclosure";
 
@@ -18,7 +18,7 @@ export function ExploreMenu() {
         Explore
         <Icon
           name="lucide:chevron-down"
-          className={cn("size-4 transition-transform", open && "rotate-180")}
+          className={clsx("size-4 transition-transform", open && "rotate-180")}
         />
       </button>
       <div
@@ -31,7 +31,7 @@ export function ExploreMenu() {
           <ul className="space-y-1">
             {exploreLinks.map((link) => (
               <li key={link.href}>
-                <Link to={link.href} className={cn(linkClass, "font-medium")} onClick={() => close(false)}>
+                <Link to={link.href} className={clsx(linkClass, "font-medium")} onClick={() => close(false)}>
                   <Icon name={link.icon} className="size-4" />
                   {link.label}
                 </Link>

@@ -1,16 +1,20 @@
 import type { ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
-import { buttonVariants } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { Icon } from "@/components/ui/icon";
-import { cn } from "@/lib/cn";
 import { ExploreMenu } from "./explore-menu";
 import { dashboardLink, isLiveNowLocation, liveNowLink } from "./header-links";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { ThemeToggle } from "./theme-toggle";
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(buttonVariants({ variant: "ghost", size: "sm" }), isActive && "text-primary-700 dark:text-primary-100");
+// The current page's link is green: `aria-current` (set by NavLink, and below for Live now) outranks
+// the ghost variant's colour, so no class merging is needed in the main chunk (decision 037).
+const navLinkClass = buttonVariants({
+  variant: "ghost",
+  size: "sm",
+  className: "aria-[current=page]:text-primary-700 dark:aria-[current=page]:text-primary-100",
+});
 
 /**
  * The site header. The account control comes in from the app layer, which knows about sign-in;
@@ -26,11 +30,7 @@ export function Header({ accountControl }: { accountControl: ReactNode }) {
         {/* On phones these links live in the mobile menu, so the header fits 360 px. */}
         <nav aria-label="Main" className="ml-4 flex items-center max-md:hidden">
           <ExploreMenu />
-          <Link
-            to={liveNowLink.href}
-            aria-current={liveNow ? "page" : undefined}
-            className={navLinkClass({ isActive: liveNow })}
-          >
+          <Link to={liveNowLink.href} aria-current={liveNow ? "page" : undefined} className={navLinkClass}>
             <Icon name={liveNowLink.icon} className="size-4 text-red-600" />
             {liveNowLink.label}
           </Link>

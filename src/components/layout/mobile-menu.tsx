@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router-dom";
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { Icon } from "@/components/ui/icon";
 import {
   categoryLinks,
@@ -44,9 +44,13 @@ export function MobileMenu() {
   const liveNow = isLiveNowLocation(useLocation());
   return (
     <div className="md:hidden">
-      <Button {...buttonProps} variant="ghost" size="icon" aria-label="Menu">
+      <button
+        {...buttonProps}
+        className={buttonVariants({ variant: "ghost", size: "icon" })}
+        aria-label="Menu"
+      >
         <Icon name={open ? "lucide:x" : "lucide:menu"} />
-      </Button>
+      </button>
       <div
         ref={panelRef}
         id={panelId}

@@ -42,7 +42,7 @@ export function VideoOrLink({ url, label, linkLabel, poster }: VideoOrLinkProps)
     <ExternalLink
       href={url}
       external
-      className="inline-flex items-center gap-2 rounded-full bg-primary-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-primary-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
+      className="inline-flex items-center gap-2 rounded-full bg-primary-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-primary-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
     >
       <Icon name="lucide:play" className="size-4" />
       {linkLabel}

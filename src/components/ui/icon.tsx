@@ -1,5 +1,5 @@
 import { addCollection, Icon as IconifyIcon } from "@iconify/react/offline";
-import { cn } from "@/lib/cn";
+import { clsx } from "clsx";
 import { ICON_COLLECTIONS } from "./icons.generated";
 
 for (const collection of ICON_COLLECTIONS) addCollection(collection);
@@ -16,7 +16,7 @@ export function Icon({ name, title, className }: IconProps) {
   return (
     <IconifyIcon
       icon={name}
-      className={cn("inline-block size-5 shrink-0", className)}
+      className={clsx("icon", className)}
       aria-hidden={title ? undefined : true}
       aria-label={title}
       role={title ? "img" : undefined}

@@ -2,7 +2,8 @@ import { useConvexAuth } from "convex/react";
 import { lazy, Suspense } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { AccountMenu } from "@/components/layout/account-menu";
-import { buttonVariants } from "@/components/ui/button";
+import { AccountPlaceholder } from "@/components/layout/account-placeholder";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { Icon } from "@/components/ui/icon";
 import { mode } from "@/config/env";
 import { paths } from "@/config/paths";
@@ -29,12 +30,6 @@ export function AccountControl() {
 const ClerkAccountButton = lazy(async () => ({
   default: (await import("./clerk-account-button")).ClerkAccountButton,
 }));
-
-function AccountPlaceholder() {
-  return (
-    <span aria-hidden="true" className="size-9 animate-pulse rounded-full bg-slate-200 dark:bg-slate-800" />
-  );
-}
 
 function SignInLink() {
   const location = useLocation();

@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { PageLoading } from "@/components/layout/page-loading";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { ROLE_LABELS } from "@/lib/roles";

@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { DashboardShell } from "@/components/layout/dashboard-shell";
 import { StreamGroups } from "@/components/streams/stream-groups";
 import { StreamStatusProvider } from "@/components/streams/stream-status-provider";
-import { buttonVariants } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { useNow } from "@/lib/use-now";

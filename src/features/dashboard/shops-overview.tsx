@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { ShopStatusBadge } from "@/components/shops/shop-status-badge";
 import { HiddenFromPublicTag } from "@/components/shops/shops-hidden-banner";
-import { buttonVariants } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { paths } from "@/config/paths";
 import type { ShopStatus } from "@convex/lib/constants";
 import { isShopPublic } from "@convex/lib/lifecycle";

@@ -26,7 +26,7 @@ export function FilterMenu({ filter, onUpdate }: FilterMenuProps) {
       <Button {...buttonProps} variant="outline" className="md:hidden">
         <Icon name="lucide:sliders-horizontal" className="size-4" />
         Filters
-        {count > 0 && <span className="rounded-full bg-primary-600 px-1.5 text-xs text-white">{count}</span>}
+        {count > 0 && <span className="rounded-full bg-primary-700 px-1.5 text-xs text-white">{count}</span>}
       </Button>
       {open && <div aria-hidden className="fixed inset-x-0 bottom-0 top-16 z-40 bg-slate-950/40 md:hidden" />}
       <div

@@ -7,7 +7,7 @@ import { DashboardShell } from "@/components/layout/dashboard-shell";
 import { PageLoading } from "@/components/layout/page-loading";
 import { ShopStatusBadge } from "@/components/shops/shop-status-badge";
 import { HiddenFromPublicTag } from "@/components/shops/shops-hidden-banner";
-import { buttonVariants } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";

@@ -26,7 +26,7 @@ export function LanguageChips({ value, onChange, error }: LanguageChipsProps) {
               className={cn(
                 "rounded-full border px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600",
                 selected
-                  ? "border-primary-600 bg-primary-600 text-white"
+                  ? "border-primary-700 bg-primary-700 text-white"
                   : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800",
               )}
             >

@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { DashboardShell } from "@/components/layout/dashboard-shell";
 import { ShopStatusBadge } from "@/components/shops/shop-status-badge";
 import { HiddenFromPublicTag } from "@/components/shops/shops-hidden-banner";
-import { buttonVariants } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { formatDate } from "@/lib/format-date";

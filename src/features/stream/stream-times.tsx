@@ -62,14 +62,17 @@ export function StreamTimes({ startUtc, stopUtc, timezone, status }: StreamTimes
   if (startUtc === undefined)
     return <p className="text-slate-600 dark:text-slate-300">Time to be announced.</p>;
   return (
-    <dl className="grid gap-3 sm:grid-cols-2">
-      <TimeRow label={labels.start} utcMs={startUtc} timezone={timezone} viewerZone={viewerZone} />
-      {stopUtc !== undefined && (
-        <TimeRow label={labels.stop} utcMs={stopUtc} timezone={timezone} viewerZone={viewerZone} />
-      )}
-      <p className="text-xs text-slate-500 sm:col-span-2 dark:text-slate-400">
+    // The note is outside the list: a <dl> may hold only its terms and descriptions (axe, Lighthouse).
+    <div className="grid gap-3">
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <TimeRow label={labels.start} utcMs={startUtc} timezone={timezone} viewerZone={viewerZone} />
+        {stopUtc !== undefined && (
+          <TimeRow label={labels.stop} utcMs={stopUtc} timezone={timezone} viewerZone={viewerZone} />
+        )}
+      </dl>
+      <p className="text-xs text-slate-500 dark:text-slate-400">
         In your time zone; the shop is on {TIME_ZONE_LABELS[timezone]} time.
       </p>
-    </dl>
+    </div>
   );
 }

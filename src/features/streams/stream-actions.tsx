@@ -1,7 +1,8 @@
 import { useMutation } from "convex/react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { Icon } from "@/components/ui/icon";
 import { useConfirm } from "@/components/ui/use-confirm";
 import { paths } from "@/config/paths";

@@ -4,7 +4,7 @@ import { controlClass } from "@/components/forms/field";
 import { DashboardShell } from "@/components/layout/dashboard-shell";
 import { StreamGroups } from "@/components/streams/stream-groups";
 import { StreamStatusProvider } from "@/components/streams/stream-status-provider";
-import { buttonVariants } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";

@@ -1,7 +1,8 @@
 import { useAction, useMutation, useQuery } from "convex/react";
 import { useRef, useState } from "react";
 import { FormAlert } from "@/components/forms/form-alert";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { Icon } from "@/components/ui/icon";
 import { useTransientNote } from "@/lib/use-transient-note";
 import { useConfirm } from "@/components/ui/use-confirm";

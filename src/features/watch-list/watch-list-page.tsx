@@ -1,7 +1,7 @@
 import { useConvexAuth, useQuery } from "convex/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { buttonVariants } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { CardSkeleton } from "@/components/ui/card-skeleton";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
