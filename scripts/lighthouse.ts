@@ -7,9 +7,7 @@
  * Lighthouse's own docs advise. Builds first unless `--no-build`; uses a throwaway data folder so the
  * demo data is fresh. `--only /path` measures one page; `--save dir` keeps each page's median report.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -18,6 +16,7 @@ import lighthouse from "lighthouse";
 import { build } from "vite";
 import { api } from "../convex/_generated/api";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
+import { startAppProcess } from "./bench/app-process";
 
 const DEMO_SHOP = "east-austin-denim-co";
 const BUDGETS: Record<string, number> = {
@@ -40,47 +39,6 @@ const METRIC_BUDGETS = [
 const CHROME_FLAGS = CHROMIUM_ARGS;
 const root = path.resolve(import.meta.dirname, "..");
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-/**
- * `npm start` in its own process, as a visitor would meet it: the local backend's work then does not
- * compete with Lighthouse for this process's event loop.
- */
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const [port, sitePort] = [await freePort(), await freePort()];
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "scripts/serve/server.ts",
-      "--port",
-      String(port),
-      "--site-port",
-      String(sitePort),
-      "--data-dir",
-      dataDir,
-    ],
-    { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`npm start exited with ${code}`)));
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes(" on http://")) resolve();
-    });
-  });
-  return { url: `http://127.0.0.1:${port}`, child };
-}
-
 async function main() {
   const runsIndex = process.argv.indexOf("--runs");
   const runs = runsIndex > 0 ? Math.max(1, Number(process.argv[runsIndex + 1]) || 1) : 3;
@@ -88,7 +46,8 @@ async function main() {
     await build({ configFile: path.join(root, "vite.config.ts"), root, logLevel: "warn" });
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "livelocal-lighthouse-"));
-  const server = await startServer(dataDir);
+  // `npm start` in its own process: the backend does not compete with Lighthouse for this event loop.
+  const server = await startAppProcess(dataDir);
   // Stream ids are made when the demo data is seeded: the demo shop's live show, read as a visitor would.
   const shop = await new ConvexHttpClient(server.url).query(api.liveShops.getPublicShop, {
     idOrSlug: DEMO_SHOP,
@@ -164,8 +123,7 @@ async function main() {
     }
   } finally {
     chrome.kill();
-    server.child.kill("SIGTERM");
-    await new Promise((resolve) => server.child.once("exit", resolve));
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (failed) process.exitCode = 1;
