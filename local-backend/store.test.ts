@@ -73,25 +73,30 @@ describe("search rows", () => {
     }
   });
 
-  it("drops the empty rows an earlier layout kept, once, and indexes those documents again when they get words", () => {
+  it("drops the rows without words an earlier layout kept, once, and indexes those documents again when they get words", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "store-"));
     dirs.push(dir);
     const store = open(dir);
     write(store, null, note(1, "denim"));
     write(store, null, note(2, "hats"));
+    write(store, null, note(3, "caps"));
     store.close();
-    // Layout 2: every text had a row, empty ones too.
+    // Layout 2: every text had a row, empty and punctuation-only ones too.
     const db = new Database(path.join(dir, "data.sqlite3"));
-    const row = db.prepare("SELECT row FROM search_rows WHERE document_id = '2notes'").get() as {
-      row: number;
-    };
-    db.prepare("UPDATE search_entries SET body = '' WHERE rowid = ?").run(row.row);
-    db.prepare("UPDATE documents SET value = ? WHERE id = '2notes'").run(
-      JSON.stringify({ ...note(2, ""), _creationTime: 2 }),
-    );
+    for (const [id, body] of [
+      ["2notes", ""],
+      ["3notes", " — … "],
+    ]) {
+      const row = db.prepare("SELECT row FROM search_rows WHERE document_id = ?").get(id) as { row: number };
+      db.prepare("UPDATE search_entries SET body = ? WHERE rowid = ?").run(body, row.row);
+      db.prepare("UPDATE documents SET value = ? WHERE id = ?").run(
+        JSON.stringify({ ...note(Number.parseInt(id), body), _creationTime: Number.parseInt(id) }),
+        id,
+      );
+    }
     db.prepare("UPDATE meta SET value = '2' WHERE key = 'schemaVersion'").run();
     db.close();
-    expect(searchRows(dir)).toBe(2);
+    expect(searchRows(dir)).toBe(3);
 
     const reopened = open(dir);
     try {

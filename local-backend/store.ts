@@ -355,23 +355,18 @@ export class SqliteStore {
     const writes = this.writeSets.pop()!;
     this.writeSets.at(-1)?.merge(writes);
     if (this.transactionDepth === 0) {
-      const counters: [string, Counters][] = [
-        ["", this.counters],
-        ...[...this.componentCounters].map(([component, value]): [string, Counters] => [
-          `:${component}`,
-          value,
-        ]),
-      ];
       const written: [string, string][] = [];
-      for (const [suffix, value] of counters) {
-        for (const [key, stored] of [
-          [`nextDocId${suffix}`, String(value.nextDocId)],
-          [`lastCreationTime${suffix}`, String(value.lastCreationTime)],
-        ]) {
-          if (this.storedCounters.get(key) === stored) continue;
-          this.statements.setMeta.run(key, stored);
-          written.push([key, stored]);
-        }
+      const writeIfMoved = (key: string, value: number) => {
+        const stored = String(value);
+        if (this.storedCounters.get(key) === stored) return;
+        this.statements.setMeta.run(key, stored);
+        written.push([key, stored]);
+      };
+      writeIfMoved("nextDocId", this.counters.nextDocId);
+      writeIfMoved("lastCreationTime", this.counters.lastCreationTime);
+      for (const [component, counters] of this.componentCounters) {
+        writeIfMoved(`nextDocId:${component}`, counters.nextDocId);
+        writeIfMoved(`lastCreationTime:${component}`, counters.lastCreationTime);
       }
       this.db.exec("COMMIT");
       for (const [key, stored] of written) this.storedCounters.set(key, stored);
@@ -596,8 +591,7 @@ export class SqliteStore {
       const before = previous && searchEntry(index, previous);
       const after = next && searchEntry(index, next);
       if (before?.text !== after?.text || before?.scope !== after?.scope) {
-        // By id, not by `before`: a row an earlier layout kept for a text without words goes too.
-        this.removeSearchEntry(index, id);
+        if (before) this.removeSearchEntry(index, id);
         this.putSearchEntry(index, id, after);
       }
       return [];
@@ -778,15 +772,17 @@ export class SqliteStore {
   }
 
   /**
-   * Layout 2 kept a search row for every text, empty ones too (the explore listings' rows but one):
-   * drop the empty ones, which no query can match (`searchEntry`). A text of punctuation alone may
-   * keep its row; `updateIndex` replaces or removes it like any other.
+   * Layout 2 kept a search row for every text, those without words too (the explore listings' rows
+   * but one): drop them, by `searchEntry`'s own test, so that every row left is one it would keep.
    */
   private dropWordlessSearchRows(): void {
+    this.db.function("has_word", { deterministic: true }, (body) =>
+      typeof body === "string" && WORD_CHARACTER.test(body) ? 1 : 0,
+    );
     this.db.transaction(() => {
       this.db.exec(`
-        DELETE FROM search_rows WHERE row IN (SELECT rowid FROM search_entries WHERE trim(body) = '');
-        DELETE FROM search_entries WHERE trim(body) = '';
+        DELETE FROM search_rows WHERE row IN (SELECT rowid FROM search_entries WHERE NOT has_word(body));
+        DELETE FROM search_entries WHERE NOT has_word(body);
       `);
       this.setMeta("schemaVersion", String(LAYOUT_VERSION));
     })();
