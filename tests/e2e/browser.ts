@@ -34,3 +34,17 @@ export async function signInAs(page: Page, name: string): Promise<void> {
 }
 
 export type Visitor = { context: BrowserContext; page: Page; errors: string[] };
+
+/**
+ * The seller, in a browser of their own, takes one of their shows live from the dashboard; returns
+ * that visitor and the show's status controls once "Pause" is offered.
+ */
+export async function takeShowLive(browser: Browser, sellerName: string, streamTitle: string) {
+  const seller = await newVisitor(browser);
+  await signInAs(seller.page, sellerName);
+  await seller.page.goto("/dashboard");
+  const controls = seller.page.getByRole("group", { name: `Status of ${streamTitle}` });
+  await controls.getByRole("button", { name: "Go live" }).click();
+  await controls.getByRole("button", { name: "Pause" }).waitFor();
+  return { seller, controls };
+}

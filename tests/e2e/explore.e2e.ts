@@ -13,7 +13,7 @@ import {
   TOO_MANY_MSAS_MESSAGE,
   type ExploreFilter,
 } from "@convex/lib/explore";
-import { launchBrowser, newVisitor, screenshot, signInAs } from "./browser";
+import { launchBrowser, newVisitor, screenshot, takeShowLive } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -155,12 +155,7 @@ test("a stream set live in another browser shows its live badge on explore witho
     .filter({ has: wide.getByRole("heading", { name: sample.title }) });
   expect(await wideCard.count()).toBe(0);
 
-  const seller = await newVisitor(browser);
-  await signInAs(seller.page, owner.name);
-  await seller.page.goto("/dashboard");
-  const controls = seller.page.getByRole("group", { name: `Status of ${sample.title}` });
-  await controls.getByRole("button", { name: "Go live" }).click();
-  await controls.getByRole("button", { name: "Pause" }).waitFor();
+  const { seller, controls } = await takeShowLive(browser, owner.name, sample.title);
 
   await card.getByText("Live", { exact: true }).waitFor({ timeout: 5_000 });
   await wideCard.getByText("Live", { exact: true }).waitFor({ timeout: 5_000 });

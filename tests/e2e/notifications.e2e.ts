@@ -14,7 +14,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { demoSellerWithStream } from "../support/demo-seller";
-import { baseUrl, launchBrowser, newVisitor, screenshot, signInAs } from "./browser";
+import { baseUrl, launchBrowser, newVisitor, screenshot, takeShowLive } from "./browser";
 
 const ece = createRequire(import.meta.url)("http_ece") as {
   decrypt: (body: Buffer, params: { version: string; privateKey: unknown; authSecret: Buffer }) => Buffer;
@@ -124,12 +124,7 @@ test("a saved show going live reaches the viewer by e-mail and push, once", asyn
   await follower.mutation(api.notifications.setChannel, { kind: "goLive", channel: "email", on: true });
 
   // The seller goes live.
-  const seller = await newVisitor(browser);
-  await signInAs(seller.page, sellerUser.name);
-  await seller.page.goto("/dashboard");
-  const controls = seller.page.getByRole("group", { name: `Status of ${streamTitle}` });
-  await controls.getByRole("button", { name: "Go live" }).click();
-  await controls.getByRole("button", { name: "Pause" }).waitFor();
+  const { seller } = await takeShowLive(browser, sellerUser.name, streamTitle);
 
   // Exactly one go-live e-mail in the local inbox, with a working link and one-click unsubscribe.
   // The viewer reads the mail sent to them (an admin would read everyone's).

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { DEMO_SHOPS } from "../../convex/lib/data/demo";
-import { launchBrowser, newVisitor, screenshot, signInAs } from "./browser";
+import { launchBrowser, newVisitor, screenshot, takeShowLive } from "./browser";
 import { demoSellerWithStream } from "../support/demo-seller";
 
 let browser: Browser;
@@ -96,12 +96,7 @@ test("a new user saves a show signed out, follows two shops, hears it go live on
   await screenshot(buyer.page, "watch-list-feed-on");
 
   // The seller takes the show live in another browser.
-  const seller = await newVisitor(browser);
-  await signInAs(seller.page, sellerUser.name);
-  await seller.page.goto("/dashboard");
-  const controls = seller.page.getByRole("group", { name: `Status of ${streamTitle}` });
-  await controls.getByRole("button", { name: "Go live" }).click();
-  await controls.getByRole("button", { name: "Pause" }).waitFor();
+  const { seller } = await takeShowLive(browser, sellerUser.name, streamTitle);
 
   // The list moves it to "Live now" without reload, and exactly one tab announces it.
   const liveNow = buyer.page.getByRole("region", { name: "Live now" });
