@@ -28,16 +28,11 @@ export interface Subscriber {
 }
 
 /**
- * Queries re-run at once in a pass: one. They run in this process and never wait on anything but the
- * CPU, so running several together only interleaves them and makes each finish as late as the sum;
- * one at a time, in the order of `passOrder`, lets each client be told as soon as its own are done.
- */
-const PASS_CONCURRENCY = 1;
-
-/**
- * Which affected query runs first: the one telling the most subscribers per millisecond of its last
- * run (weighted shortest job first, which minimizes the clients' total wait). A query not run yet
- * counts as taking a millisecond.
+ * Which affected query a pass re-runs first. A pass runs them one at a time: they run in this process
+ * and wait on nothing but the CPU, so running several together only interleaves them and makes each
+ * finish as late as all of them. First comes the one telling the most subscribers per millisecond of
+ * its last run (weighted shortest job first, which minimizes the clients' total wait); a query not run
+ * yet counts as taking a millisecond.
  */
 function passPriority(group: Computation[]): number {
   const refs = group.reduce((sum, c) => sum + c.refs, 0);
@@ -347,10 +342,8 @@ export class SubscriptionManager {
         settle.get(computation)!();
       }
     };
-    let next = 0;
-    const worker = async () => {
-      while (next < affected.length) {
-        const [first, ...rest] = affected[next++];
+    const running = (async () => {
+      for (const [first, ...rest] of affected) {
         await refresh(first);
         for (const computation of rest) {
           if (computation.canAdopt(first)) {
@@ -361,8 +354,7 @@ export class SubscriptionManager {
           }
         }
       }
-    };
-    const running = Promise.all(Array.from({ length: Math.min(PASS_CONCURRENCY, affected.length) }, worker));
+    })();
     await Promise.all(
       [...this.subscribers].map(async (subscriber) => {
         const waits: Promise<void>[] = [];
