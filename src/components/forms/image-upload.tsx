@@ -42,15 +42,19 @@ function useUploadPicture(target: ImageUploadTarget): (file: File) => Promise<Up
   };
 }
 
-/** A local preview of a chosen file while it uploads; revoked when replaced or unmounted. */
-function usePreviewUrl(): [string | null, (file: File | null) => void] {
+/**
+ * A local preview of a chosen file while it uploads; revoked when replaced or unmounted. `onChange` hears
+ * of each new address in the same update (not an effect later), so the form never shows a stale preview
+ * beside "Uploaded".
+ */
+function usePreviewUrl(onChange?: (url: string | null) => void): (file: File | null) => void {
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-  return [
-    preview,
-    (file) =>
-      setPreview(file && typeof URL.createObjectURL === "function" ? URL.createObjectURL(file) : null),
-  ];
+  return (file) => {
+    const url = file && typeof URL.createObjectURL === "function" ? URL.createObjectURL(file) : null;
+    setPreview(url);
+    onChange?.(url);
+  };
 }
 
 type ImageUploadButtonProps = {
@@ -83,8 +87,7 @@ function UploadButton({
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const [state, setState] = useState<{ tone: "pending" | "done" | "error"; text: string } | null>(null);
-  const [preview, setPreview] = usePreviewUrl();
-  useEffect(() => onPreview?.(preview), [preview, onPreview]);
+  const setPreview = usePreviewUrl(onPreview);
 
   async function choose(file: File | undefined) {
     if (!file) return;
