@@ -34,7 +34,7 @@ import { createViteFunctionSource, type FunctionSource, type FunctionsChange } f
 import { Clock } from "./protocol.ts";
 import { ReadSet, WriteSet } from "./read-set.ts";
 import type { BackendServices } from "./services.ts";
-import { SqliteStore } from "./store.ts";
+import { SqliteStore, type FlushFile } from "./store.ts";
 import { SubscriptionManager } from "./subscriptions.ts";
 import { SyncServer } from "./sync.ts";
 
@@ -71,6 +71,8 @@ export type LocalBackendCoreOptions = {
   transactionLimits?: boolean;
   /** Which Host and Origin headers to answer (default: loopback names only; access.ts). */
   access?: AccessOptions;
+  /** How the WAL is flushed to disk after a commit (default `fs.fdatasync`; tests hold or fail one). */
+  flushFile?: FlushFile;
 };
 
 export type LocalBackendStats = EngineStats & {
@@ -153,7 +155,7 @@ export class LocalBackendCore implements BackendServices {
           functionsDir: options.functionsDir ?? path.resolve("convex"),
           vite: options.vite,
         });
-    const store = SqliteStore.open(dataDir);
+    const store = SqliteStore.open(dataDir, { flushFile: options.flushFile });
     const core = new LocalBackendCore(auth, store, source, options, origin);
     try {
       await core.start();
@@ -427,6 +429,7 @@ export class LocalBackendCore implements BackendServices {
     await this.sync.close();
     await this.subscriptions.idle();
     await this.currentEngine.dispose();
+    await this.store.durable().catch(() => undefined);
     this.store.close();
     await this.source?.close();
   }

@@ -595,6 +595,7 @@ export class Runner {
       nextQueryId: 0,
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let result: T;
     try {
       // A read needs no SQLite transaction: no other transaction runs while it holds the lock, so
       // every statement sees the same committed state.
@@ -611,7 +612,6 @@ export class Runner {
         );
         timer.unref?.();
       });
-      let result: T;
       try {
         result = await inRecord(record, () => Promise.race([work(tx), timeout]));
       } catch (e) {
@@ -620,13 +620,15 @@ export class Runner {
         throw e;
       }
       tx.closed = true;
-      if (!writes) return result;
-      this.afterCommit(tx, record, this.store.commit());
-      return result;
+      if (writes) this.afterCommit(tx, record, this.store.commitLater());
     } finally {
       clearTimeout(timer);
       release();
     }
+    // Nothing a function returns leaves before what it wrote, or read, is on disk (decision 041): the
+    // next transaction may run meanwhile, and subscriptions re-run, but their answers wait too.
+    await this.store.durable();
+    return result;
   }
 
   private async nested<T>(
@@ -668,11 +670,19 @@ export class Runner {
   }
 
   private afterCommit(tx: Transaction, record: CallRecord, writes: WriteSet): void {
-    for (const id of tx.deletedFiles) {
-      const file = this.store.filePath(id);
-      if (file) rmSync(file, { force: true });
+    // A deleted file goes, and a scheduled job may start, only once the commit is on disk.
+    if (tx.deletedFiles.length > 0 || tx.scheduled.length > 0) {
+      void this.store.durable().then(
+        () => {
+          for (const id of tx.deletedFiles) {
+            const file = this.store.filePath(id);
+            if (file) rmSync(file, { force: true });
+          }
+          for (const job of tx.scheduled) this.arm(job.id, job.component, job.time);
+        },
+        () => undefined,
+      );
     }
-    for (const job of tx.scheduled) this.arm(job.id, job.component, job.time);
     if (writes.isEmpty) return;
     if (record.active) {
       record.writes.merge(writes);

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { GenericId } from "convex/values";
-import { afterEach, describe, expect, it } from "vitest";
-import { SqliteStore, type Document, type TableIndexes } from "./store.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SqliteStore, type Document, type FlushFile, type TableIndexes } from "./store.ts";
 
 const NOTES: TableIndexes = {
   table: "notes",
@@ -21,8 +21,8 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function open(dir: string | null = null): SqliteStore {
-  const store = SqliteStore.open(dir);
+function open(dir: string | null = null, flushFile?: FlushFile): SqliteStore {
+  const store = SqliteStore.open(dir, { flushFile });
   store.syncIndexes("", [NOTES]);
   return store;
 }
@@ -31,6 +31,29 @@ function write(store: SqliteStore, previous: Document | null, next: Document | n
   store.begin();
   store.write("", "notes", previous, next);
   store.commit();
+}
+
+function committedNotes(dir: string): number {
+  const db = new Database(path.join(dir, "data.sqlite3"), { readonly: true });
+  try {
+    return (
+      db.prepare("SELECT count(*) AS n FROM documents WHERE table_name = 'notes'").get() as { n: number }
+    ).n;
+  } finally {
+    db.close();
+  }
+}
+
+/** Flushes that wait for the test: `finish()` ends the oldest one, with an error if given. */
+function heldFlushes() {
+  const held: ((error: Error | null) => void)[] = [];
+  return {
+    flushFile: ((_fd, done) => void held.push(done)) as FlushFile,
+    held,
+    finish(error: Error | null = null) {
+      held.shift()!(error);
+    },
+  };
 }
 
 function searchRows(dir: string): number {
@@ -106,6 +129,66 @@ describe("search rows", () => {
       expect(found(reopened, "denim")).toEqual(["1notes"]);
     } finally {
       reopened.close();
+    }
+  });
+});
+
+describe("flushing commits to disk", () => {
+  function commitLater(store: SqliteStore, doc: Document): void {
+    store.begin();
+    store.write("", "notes", null, doc);
+    store.commitLater();
+  }
+
+  it("commits to the WAL at once, is durable once flushed, and shares one flush among the commits made during another", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "store-"));
+    dirs.push(dir);
+    const flushes = heldFlushes();
+    const store = open(dir, flushes.flushFile);
+    try {
+      commitLater(store, note(1, "one"));
+      // Committed: another connection reads it (a crash of this process would keep it).
+      expect(committedNotes(dir)).toBe(1);
+      expect(flushes.held).toHaveLength(1);
+      let firstDurable = false;
+      void store.durable().then(() => (firstDurable = true));
+      commitLater(store, note(2, "two"));
+      commitLater(store, note(3, "three"));
+      expect(flushes.held).toHaveLength(1);
+      let allDurable = false;
+      const all = store.durable().then(() => (allDurable = true));
+      await Promise.resolve();
+      expect(firstDurable).toBe(false);
+
+      flushes.finish();
+      await vi.waitFor(() => expect(firstDurable).toBe(true));
+      // The next flush starts after the first: it covers the two commits made during it.
+      await vi.waitFor(() => expect(flushes.held).toHaveLength(1));
+      expect(allDurable).toBe(false);
+      flushes.finish();
+      await all;
+      expect(flushes.held).toHaveLength(0);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("refuses every later write once a flush has failed, and says so to whoever waits", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "store-"));
+    dirs.push(dir);
+    const flushes = heldFlushes();
+    const store = open(dir, flushes.flushFile);
+    try {
+      commitLater(store, note(1, "one"));
+      const waiting = store.durable();
+      flushes.finish(new Error("EIO: i/o error"));
+      await expect(waiting).rejects.toThrow(
+        "The database could not be written to disk (EIO: i/o error); restart the backend.",
+      );
+      await expect(store.durable()).rejects.toThrow("could not be written to disk");
+      expect(() => store.begin()).toThrow("could not be written to disk");
+    } finally {
+      store.close();
     }
   });
 });

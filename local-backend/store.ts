@@ -8,10 +8,24 @@
  * it in `storage/<storage id>`.
  *
  * The store knows nothing of functions: `runner.ts` opens a transaction (`begin`), reads and writes
- * through it and commits; a commit returns once it is on disk.
+ * through it and commits. `commit()` returns once the transaction is on disk; `commitLater()` returns
+ * as soon as SQLite has written it to the WAL (so a crash of this process cannot lose it) and flushes
+ * the WAL to disk on the thread pool meanwhile: `durable()` resolves once every commit so far is on
+ * disk, and nothing may tell anyone about a commit before (decision 041).
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fdatasync,
+  fdatasyncSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
@@ -138,6 +152,11 @@ export function searchTerms(query: string): string[] {
     .slice(0, MAX_SEARCH_TERMS);
 }
 
+/** Flushes a file's data to disk (`fs.fdatasync`); tests give one that holds or fails a flush. */
+export type FlushFile = (fd: number, done: (error: Error | null) => void) => void;
+
+export type StoreOptions = { flushFile?: FlushFile };
+
 export class SqliteStore {
   readonly storageDir: string | null;
   private readonly db: Database.Database;
@@ -155,8 +174,23 @@ export class SqliteStore {
   private indexesChanged = false;
   /** Set when the data was created by this open (no earlier store or snapshot). */
   readonly fresh: boolean;
+  /** The WAL file, opened at the first commit, to flush it to disk (null: in memory, or not yet). */
+  private walFd: number | null = null;
+  /** Resolves when every commit so far is on disk. */
+  private flushed: Promise<void> = Promise.resolve();
+  /** The flush in progress, if any; a commit made meanwhile waits for the next one (`queued`). */
+  private flushing: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+  /** A flush failed: what is in the WAL may not be on disk, so no write is accepted any more. */
+  private flushFailure: Error | null = null;
 
-  private constructor(readonly dir: string | null) {
+  private readonly flushFile: FlushFile;
+
+  private constructor(
+    readonly dir: string | null,
+    options: StoreOptions = {},
+  ) {
+    this.flushFile = options.flushFile ?? fdatasync;
     if (dir) {
       mkdirSync(dir, { recursive: true });
       this.storageDir = path.join(dir, "storage");
@@ -168,8 +202,10 @@ export class SqliteStore {
     }
     this.db = new Database(dir ? path.join(dir, DATABASE_FILE) : ":memory:");
     this.db.pragma("journal_mode = WAL");
-    // FULL: each commit is flushed to disk before it returns (WAL's NORMAL may lose the last ones).
-    this.db.pragma("synchronous = FULL");
+    // NORMAL: SQLite writes a commit to the WAL without flushing it, and flushes at checkpoints (so
+    // the database file is always consistent). The store flushes the WAL itself after each commit:
+    // `commit()` before it returns, `commitLater()` on the thread pool (`durable()`).
+    this.db.pragma("synchronous = NORMAL");
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
     `);
@@ -311,11 +347,13 @@ export class SqliteStore {
     } else {
       this.fresh = false;
     }
+    // Whatever opening wrote (layout, migrations, an imported snapshot) is on disk before it is used.
+    this.flushNow();
   }
 
   /** Opens (or creates) the store in `dir`; in memory when `dir` is null. */
-  static open(dir: string | null): SqliteStore {
-    return new SqliteStore(dir);
+  static open(dir: string | null, options: StoreOptions = {}): SqliteStore {
+    return new SqliteStore(dir, options);
   }
 
   /** Wipes the data folder (documents, files and keys). */
@@ -337,6 +375,7 @@ export class SqliteStore {
 
   /** Starts a transaction, or a nested one (a savepoint) inside the current one. */
   begin(): void {
+    if (this.flushFailure) throw this.flushFailure;
     if (this.transactionDepth === 0) this.indexesChanged = false;
     this.writeSets.push(new WriteSet());
     this.db.exec(
@@ -350,6 +389,24 @@ export class SqliteStore {
    * it wrote (a nested one's writes become its parent's too).
    */
   commit(): WriteSet {
+    const writes = this.commitToWal();
+    if (this.transactionDepth === 0) this.flushNow();
+    return writes;
+  }
+
+  /**
+   * Commits the innermost transaction. The outermost one is in the WAL when this returns (a crash of
+   * this process keeps it; SQLite has written it) and on disk once `durable()` resolves: the caller
+   * may compute what follows from it meanwhile, but must not acknowledge it, or show it, before.
+   */
+  commitLater(): WriteSet {
+    const writes = this.commitToWal();
+    if (this.transactionDepth === 0) this.flushSoon();
+    return writes;
+  }
+
+  /** Commits the innermost transaction, the outermost one to the WAL without flushing it. */
+  private commitToWal(): WriteSet {
     if (this.transactionDepth === 0) throw new Error("No transaction to commit");
     this.transactionDepth -= 1;
     const writes = this.writeSets.pop()!;
@@ -374,6 +431,87 @@ export class SqliteStore {
       this.db.exec(`RELEASE nested${this.transactionDepth}`);
     }
     return writes;
+  }
+
+  /** Resolves once every commit made so far is on disk; rejects if flushing the WAL failed. */
+  durable(): Promise<void> {
+    return this.flushed;
+  }
+
+  /**
+   * The WAL file's descriptor (opened once SQLite has created it), or null in memory. Its folder is
+   * flushed once too, so that the new file's name survives a power loss (as SQLite does for a new
+   * journal).
+   */
+  private wal(): number | null {
+    if (this.walFd !== null || !this.dir) return this.walFd;
+    this.walFd = openSync(path.join(this.dir, `${DATABASE_FILE}-wal`), "r");
+    const folder = openSync(this.dir, "r");
+    try {
+      fsyncSync(folder);
+    } finally {
+      closeSync(folder);
+    }
+    return this.walFd;
+  }
+
+  /** Flushes the WAL to disk now, after any flush in progress (a synchronous commit, opening). */
+  private flushNow(): void {
+    if (this.flushFailure) throw this.flushFailure;
+    const fd = this.wal();
+    if (fd === null) return;
+    try {
+      fdatasyncSync(fd);
+    } catch (e) {
+      this.failFlush(e);
+    }
+  }
+
+  /**
+   * Flushes the WAL on the thread pool. Commits made while a flush runs share the next one (group
+   * commit): it starts when the running one ends, so it covers everything written before it.
+   */
+  private flushSoon(): void {
+    const fd = this.wal();
+    if (fd === null) return;
+    if (this.queued) return;
+    const flush = (): Promise<void> =>
+      new Promise<void>((resolve, reject) =>
+        this.flushFile(fd, (error) => (error ? reject(error) : resolve())),
+      );
+    const start = (): Promise<void> => {
+      const running = flush().finally(() => {
+        if (this.flushing === running) this.flushing = null;
+      });
+      this.flushing = running;
+      return running;
+    };
+    let next: Promise<void>;
+    if (this.flushing) {
+      next = this.flushing
+        .catch(() => undefined)
+        .then(() => {
+          this.queued = null;
+          return start();
+        });
+      this.queued = next;
+    } else {
+      next = start();
+    }
+    this.flushed = next.catch((e: unknown) => this.failFlush(e));
+    // Those who wait hear of a failure; nobody waiting is not an unhandled rejection.
+    this.flushed.catch(() => undefined);
+  }
+
+  /**
+   * A failed flush leaves the WAL's pages in an unknown state (the kernel may have dropped them):
+   * like PostgreSQL, stop accepting writes rather than acknowledge what may be lost. Throws.
+   */
+  private failFlush(error: unknown): never {
+    this.flushFailure ??= new Error(
+      `The database could not be written to disk (${error instanceof Error ? error.message : String(error)}); restart the backend.`,
+    );
+    throw this.flushFailure;
   }
 
   /** Undoes the innermost transaction. */
@@ -554,6 +692,7 @@ export class SqliteStore {
         built.push(name);
       }
     })();
+    this.flushNow();
     return built;
   }
 
@@ -701,8 +840,15 @@ export class SqliteStore {
     return this.storageDir ? path.join(this.storageDir, storageId) : null;
   }
 
+  /** Closes the database; the WAL's descriptor once a flush in progress has ended. */
   close(): void {
     this.db.close();
+    const fd = this.walFd;
+    this.walFd = null;
+    if (fd === null) return;
+    const running = this.queued ?? this.flushing;
+    if (running) void running.catch(() => undefined).then(() => closeSync(fd));
+    else closeSync(fd);
   }
 
   // -- Earlier formats -------------------------------------------------------------------------
@@ -786,6 +932,7 @@ export class SqliteStore {
       `);
       this.setMeta("schemaVersion", String(LAYOUT_VERSION));
     })();
+    this.flushNow();
   }
 
   // -- Deployment environment variables (`npx convex env`; env-vars.ts) ------------------------

@@ -476,11 +476,9 @@ class SyncConnection implements Subscriber {
       identity: this.identity,
       publicOnly: !this.admin,
       kind: "mutation",
-      deferWrites: true,
     });
     this.services.printLogs(outcome.udfPath, outcome.logLines);
     if (!outcome.success) {
-      if (!outcome.writes.isEmpty) this.services.reportWrites(outcome.writes);
       return {
         type: "MutationResponse",
         requestId: message.requestId,
@@ -489,10 +487,11 @@ class SyncConnection implements Subscriber {
         ...failureFields(outcome),
       };
     }
-    // The commit happened before this timestamp is taken; the pass that re-runs the affected
-    // subscriptions takes a later one, and only its Transition resolves the mutation on the client.
+    // The writes were reported at the commit, so the affected subscriptions re-ran while it was being
+    // flushed to disk (decision 041), in a pass with an earlier timestamp. This one is taken once the
+    // commit is on disk: the pass that follows the response (`requestFlush`) takes a later one, and
+    // only its Transition resolves the mutation on the client.
     const ts = this.services.clock.next();
-    this.services.reportWrites(outcome.writes);
     return {
       type: "MutationResponse",
       requestId: message.requestId,
