@@ -94,6 +94,9 @@ export async function createViteFunctionSource(options: {
     modules() {
       const map: ModulesMap = {};
       for (const file of listFunctionFiles(dir)) {
+        // Convex deploys no functions from a file with more than one dot (`convex.config.ts`,
+        // `auth.config.ts`: those are read as configuration, through `load`), so neither do we.
+        if ((path.basename(file).match(/\./g) ?? []).length > 1) continue;
         map[moduleKey(dir, file)] = () => loadFile(file);
       }
       return map;
