@@ -140,12 +140,23 @@ describe("flushing commits to disk", () => {
     store.commitLater();
   }
 
-  it("commits to the WAL at once, is durable once flushed, and shares one flush among the commits made during another", async () => {
+  /** A store on disk whose flushes wait for the test. */
+  async function withHeldFlushes(
+    test: (store: SqliteStore, flushes: ReturnType<typeof heldFlushes>, dir: string) => Promise<void>,
+  ): Promise<void> {
     const dir = mkdtempSync(path.join(tmpdir(), "store-"));
     dirs.push(dir);
     const flushes = heldFlushes();
     const store = open(dir, flushes.flushFile);
     try {
+      await test(store, flushes, dir);
+    } finally {
+      store.close();
+    }
+  }
+
+  it("commits to the WAL at once, is durable once flushed, and shares one flush among the commits made during another", async () => {
+    await withHeldFlushes(async (store, flushes, dir) => {
       commitLater(store, note(1, "one"));
       // Committed: another connection reads it (a crash of this process would keep it).
       expect(committedNotes(dir)).toBe(1);
@@ -168,17 +179,11 @@ describe("flushing commits to disk", () => {
       flushes.finish();
       await all;
       expect(flushes.held).toHaveLength(0);
-    } finally {
-      store.close();
-    }
+    });
   });
 
   it("refuses every later write once a flush has failed, and says so to whoever waits", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "store-"));
-    dirs.push(dir);
-    const flushes = heldFlushes();
-    const store = open(dir, flushes.flushFile);
-    try {
+    await withHeldFlushes(async (store, flushes) => {
       commitLater(store, note(1, "one"));
       const waiting = store.durable();
       flushes.finish(new Error("EIO: i/o error"));
@@ -187,8 +192,6 @@ describe("flushing commits to disk", () => {
       );
       await expect(store.durable()).rejects.toThrow("could not be written to disk");
       expect(() => store.begin()).toThrow("could not be written to disk");
-    } finally {
-      store.close();
-    }
+    });
   });
 });
