@@ -30,6 +30,20 @@ export default defineConfig(({ mode }) => {
     },
     // dist/.vite/manifest.json lets scripts/bench/bundle.ts measure the initial JavaScript of a page.
     build: { manifest: true },
+    // `vite build` builds the browser's app, then the server's entry (decision 040) into dist/.ssr/,
+    // which `npm start` renders public pages with (a dot directory: never served as a file).
+    builder: {},
+    environments: {
+      ssr: {
+        build: {
+          outDir: "dist/.ssr",
+          emptyOutDir: true,
+          manifest: false,
+          copyPublicDir: false,
+          rollupOptions: { input: { "entry-server": "src/entry-server.tsx" } },
+        },
+      },
+    },
     // Host names answered besides loopback ones, by Vite and the local backend alike (local-backend/README.md):
     // `LIVELOCAL_ALLOWED_HOSTS=devbox.lan npm run dev -- --host`.
     server: { host: "127.0.0.1", port: 5173, allowedHosts: parseAllowedHosts(env.LIVELOCAL_ALLOWED_HOSTS) },

@@ -1,6 +1,9 @@
 import { startTransition, StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "@/app/app";
+import { createAppRouter, routerReady } from "@/app/router";
+import { listenForPreloadErrors } from "@/lib/chunk-reload";
+import { PageDataProvider, pageDataState, readEmbeddedPageData, spendPageData } from "@/lib/page-data";
 import { clearServerPageMeta } from "@/lib/use-document-meta";
 import "./index.css";
 
@@ -8,12 +11,41 @@ const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element.");
 clearServerPageMeta();
 
-// A transition renders in slices that yield to the browser between them, instead of one long task
-// that blocks input while the first page is drawn; the "Loading LiveLocal…" text stays until it commits.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+const router = createAppRouter();
+// SPEC.md section 8: a chunk that fails to load reloads the page (at most once per 10 s).
+listenForPreloadErrors(() => router.state.navigation.state !== "idle");
+
+// A page `npm start` rendered to HTML carries the data it was drawn with (decision 040).
+const embedded = readEmbeddedPageData();
+const pageData = embedded && pageDataState(embedded);
+if (pageData) {
+  // Its answers are the first location's only: any other page starts from its own subscriptions.
+  const first = router.state.location;
+  const unsubscribe = router.subscribe((state) => {
+    if (state.location === first) return;
+    spendPageData(pageData);
+    unsubscribe();
+  });
+}
+
+const app = (
+  <StrictMode>
+    <PageDataProvider state={pageData}>
+      <App router={router} />
+    </PageDataProvider>
+  </StrictMode>
+);
+
+if (pageData) {
+  // Hydrate once the first page's modules are here, so the first render is the server's HTML, not a
+  // loading fallback. In a transition, hydration yields to the browser between slices (less blocking).
+  void routerReady(router).then(() =>
+    startTransition(() => {
+      hydrateRoot(root, app);
+    }),
   );
-});
+} else {
+  // A transition renders in slices that yield to the browser between them, instead of one long task
+  // that blocks input while the first page is drawn; the "Loading LiveLocal…" text stays until it commits.
+  startTransition(() => createRoot(root).render(app));
+}

@@ -50,6 +50,8 @@ export function buildInfo(deployment: { convexUrl?: string; clerkPublishableKey?
     apply: "build",
     config: () => ({ define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(meta.id) } }),
     generateBundle() {
+      // Once, with the browser's build (the server's entry is built beside it; decision 040).
+      if (this.environment.name !== "client") return;
       const latest = { id: meta.id, builtAt: meta.builtAt };
       this.emitFile({ type: "asset", fileName: LATEST_BUILD_PATH, source: `${JSON.stringify(latest)}\n` });
       this.emitFile({

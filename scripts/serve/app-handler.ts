@@ -10,6 +10,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:z
 import { inlineScriptHashes, securityHeaders, type CspOptions } from "./headers.ts";
 import { withPageHead, type PagePreview } from "./page-previews.ts";
 import { pageStatus } from "./routes.ts";
+import { isServerRendered, withRenderedPage, type PageRenderer } from "./server-render.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -50,12 +51,20 @@ export type AppHandlerOptions = Omit<CspOptions, "inlineScriptHashes" | "host"> 
   previews?: (pathname: string, origin: string) => Promise<PagePreview | null>;
   /** The site's public address for canonical and preview URLs; by default `http://{Host}`. */
   publicOrigin?: string;
+  /**
+   * Renders a public page to HTML with the data it was drawn with (server-render.ts; decision 040);
+   * null when it could not. Without it, every page is rendered by the browser.
+   */
+  render?: PageRenderer;
 };
 
-const brotli = (raw: Buffer) =>
-  brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } });
+const brotli = (raw: Buffer, quality = 9) =>
+  brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } });
 
-type Body = { raw: Buffer; br?: Buffer; gzip?: Buffer };
+/** A page made for one request is compressed faster than files kept for every visitor. */
+const DYNAMIC_BROTLI_QUALITY = 5;
+
+type Body = { raw: Buffer; br?: Buffer; gzip?: Buffer; dynamic?: boolean };
 
 export function cacheControlFor(pathname: string): string {
   if (IMMUTABLE.test(pathname)) return "public, max-age=31536000, immutable";
@@ -110,7 +119,7 @@ export function createAppHandler(options: AppHandlerOptions) {
     res.setHeader("Vary", "Accept-Encoding");
     if (COMPRESSIBLE.test(type) && body.raw.length > 1024) {
       if (/\bbr\b/.test(accept)) {
-        body.br ??= brotli(body.raw);
+        body.br ??= brotli(body.raw, body.dynamic ? DYNAMIC_BROTLI_QUALITY : 9);
         payload = body.br;
         res.setHeader("Content-Encoding", "br");
       } else if (/\bgzip\b/.test(accept)) {
@@ -163,18 +172,50 @@ export function createAppHandler(options: AppHandlerOptions) {
     // The page itself is never cached, so a new build is picked up at the next load.
     const sendPage = () =>
       send(req, res, "/index.html", path.join(distDir, "index.html"), pageStatus(pathname), "no-cache");
-    if (!options.previews || pageStatus(pathname) !== 200) {
+    const status = pageStatus(pathname);
+    const render = options.render && isServerRendered(pathname) ? options.render : undefined;
+    if ((!options.previews && !render) || status !== 200) {
       sendPage();
       return;
     }
     const origin = options.publicOrigin ?? `http://${req.headers.host ?? "localhost"}`;
-    void options.previews(pathname, origin).then(
-      (preview) => {
-        if (!preview) return sendPage();
-        const html = Buffer.from(withPageHead(indexHtml.toString("utf8"), preview, origin));
-        sendBody(req, res, { raw: html }, CONTENT_TYPES[".html"] ?? "text/html", preview.status, "no-cache");
+    const url = req.url ?? "/";
+    void answerPage(pathname, url, origin, render).then(
+      (page) => {
+        if (!page) return sendPage();
+        sendBody(
+          req,
+          res,
+          { raw: Buffer.from(page.html), dynamic: true },
+          CONTENT_TYPES[".html"] ?? "text/html",
+          page.status,
+          "no-cache",
+        );
       },
       () => sendPage(),
     );
   };
+
+  /**
+   * A page's own HTML: its head for a shop or stream (a 404 for an unknown one, as is), then its content
+   * rendered by the server where it is one of those pages. Null: index.html as it is.
+   */
+  async function answerPage(
+    pathname: string,
+    url: string,
+    origin: string,
+    render: PageRenderer | undefined,
+  ): Promise<{ status: 200 | 404; html: string } | null> {
+    const preview = options.previews ? await options.previews(pathname, origin) : null;
+    // A missing shop or stream: the not-found page the browser draws, with its status.
+    if (preview?.status === 404)
+      return { status: 404, html: withPageHead(indexHtml.toString("utf8"), preview, origin) };
+    const rendered = render ? await render(url, origin) : null;
+    if (!preview && !rendered) return null;
+    let html = preview
+      ? withPageHead(indexHtml.toString("utf8"), preview, origin)
+      : indexHtml.toString("utf8");
+    if (rendered) html = withRenderedPage(html, rendered);
+    return { status: 200, html };
+  }
 }

@@ -34,6 +34,7 @@ import { BACKEND_PATHS } from "../../local-backend/vite-plugin.ts";
 import { readBuildMeta } from "../build/build-info.ts";
 import { createAppHandler } from "./app-handler.ts";
 import { createPagePreviews } from "./page-previews.ts";
+import { createPageRenderer, loadServerEntry } from "./server-render.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -65,11 +66,17 @@ export async function startAppServer(options: {
   publicOrigin?: string;
   /** How long a shop's or stream's page head is kept (default 30 s). */
   previewTtlMs?: number;
+  /** Render public pages on the server (default true, in local mode; decision 040). */
+  serverRender?: boolean;
 }): Promise<StartedAppServer> {
   const distDir = options.distDir ?? path.join(root, "dist");
   const host = options.host ?? "127.0.0.1";
   const meta = readBuildMeta(distDir);
   let origin = "";
+  // Public pages are rendered here in local mode, where their queries are read from this process. With a
+  // deployment (Clerk's sign-in, maybe a static host) the browser renders every page, as before.
+  const serverEntry =
+    options.serverRender !== false && !meta.convexUrl ? await loadServerEntry(distDir) : null;
   const handleApp = createAppHandler({
     distDir,
     convexUrl: meta.convexUrl,
@@ -77,6 +84,7 @@ export async function startAppServer(options: {
     publicOrigin: options.publicOrigin,
     // The deployment the build names, or the local backend this process runs on its own origin.
     previews: createPagePreviews({ convexUrl: () => meta.convexUrl ?? origin, ttlMs: options.previewTtlMs }),
+    render: serverEntry ? createPageRenderer({ entry: serverEntry, convexUrl: () => origin }) : undefined,
   });
 
   const accessOptions: AccessOptions = { listenHost: host, allowedHosts: options.allowedHosts };

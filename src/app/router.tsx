@@ -211,11 +211,37 @@ export const appRoutes = (layout: RouteObject["lazy"]): RouteObject[] => [
 /** The icons named only inside pages load with each page's module (scripts/generate-icons.mjs). */
 const loadRouteIcons = () => import("@/components/ui/route-icons");
 
-export function createAppRouter() {
-  // In the browser the layout route is the session: Convex and the sign-in around the layout.
+/**
+ * The routes as the app runs them: the session's module as the layout, and every lazy route's failed
+ * import reaching its error element. The browser's router and the server's render (decision 040) use
+ * the same ones, so both draw the same tree.
+ */
+export function sessionRoutes(): RouteObject[] {
+  // The layout route is the session: Convex and the sign-in around the layout.
   const withSession = appRoutes(async () => ({
     Component: (await import("./session-layout")).SessionLayout,
   }));
   // A chunk that fails to load reaches the route's error element (chunk reload, else the error page).
-  return createBrowserRouter(withLazyRouteErrors(withSession, loadRouteIcons));
+  return withLazyRouteErrors(withSession, loadRouteIcons);
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(sessionRoutes());
+}
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * Resolves when the router has loaded the modules of the routes it first matched (its lazy routes), so
+ * a hydrating render draws pages rather than their loading fallbacks.
+ */
+export function routerReady(router: Pick<AppRouter, "state" | "subscribe">): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }

@@ -70,6 +70,10 @@ export function parseEnv(source: Record<string, unknown>, origin: string): EnvRe
 }
 
 /** The environment, read once when the app starts. */
-export const envResult: EnvResult = parseEnv(import.meta.env, window.location.origin);
+// On the server (decision 040) the origin is not the browser's; the page's client never connects there.
+export const envResult: EnvResult = parseEnv(
+  import.meta.env,
+  typeof window === "undefined" ? "http://localhost" : window.location.origin,
+);
 
 export const mode: AuthMode = envResult.ok ? envResult.config.mode : envResult.mode;

@@ -1,4 +1,5 @@
 import { render, screen } from "@testing-library/react";
+import { createMemoryRouter } from "react-router-dom";
 import { afterEach, expect, test, vi } from "vitest";
 
 afterEach(() => {
@@ -17,7 +18,7 @@ test("with a deployment URL but no Clerk key, the app explains the missing varia
   vi.stubEnv("VITE_CLERK_PUBLISHABLE_KEY", "");
   const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
   const { App } = await loadApp();
-  render(<App />);
+  render(<App router={createMemoryRouter([{ path: "/", element: null }])} />);
   expect(screen.getByRole("heading", { name: "LiveLocal is not configured correctly" })).toBeInTheDocument();
   expect(screen.getByRole("alert")).toHaveTextContent("VITE_CLERK_PUBLISHABLE_KEY is missing");
   expect(consoleError).toHaveBeenCalled();

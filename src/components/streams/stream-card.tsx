@@ -57,7 +57,8 @@ export const PRIORITY_CARDS = 3;
 /** `priority`: the card is among the first on screen (CardPicture). */
 export function StreamCard({ stream, priority = false }: { stream: StreamCardData; priority?: boolean }) {
   const now = useNow();
-  const viewerZone = useViewerTimeZone();
+  // Server HTML shows the shop's own time (named), the viewer's from the render after hydrating.
+  const viewerZone = useViewerTimeZone(stream.timezone);
   // In the viewer's zone (issue 17 item 3); the shop's own time on hover, where it reads differently.
   const time = streamCardTime(stream, now, viewerZone);
   const shopTime = streamCardTime(stream, now, stream.timezone);

@@ -46,7 +46,7 @@ type StreamRowProps = {
 
 /** One of the seller's streams in a list: status, title, shop and time, the lifecycle's buttons. */
 export function StreamRow({ stream, actor, shopStatus, hiddenFromPublic, actions }: StreamRowProps) {
-  const time = when(stream, useViewerTimeZone());
+  const time = when(stream, useViewerTimeZone(stream.timezone));
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">

@@ -1,9 +1,8 @@
-import { usePaginatedQuery } from "convex-helpers/react";
-import { useQuery } from "convex/react";
 import type { FunctionReference, PaginationOptions, PaginationResult } from "convex/server";
 import { useState, type ReactNode } from "react";
 import { PRIORITY_CARDS } from "@/components/streams/stream-card";
 import { Button } from "@/components/ui/button";
+import { usePagePaginatedQuery, usePageQuery } from "@/lib/page-query";
 import type { ExploreFilter } from "@convex/lib/explore";
 import type { ExploreView } from "@convex/lib/exploreWhen";
 import { LoadMore, ResultsEmpty, ResultsSkeleton } from "./results-states";
@@ -107,10 +106,10 @@ export function ExploreResults<Item extends { _id: string }>({
     results,
     status: pageStatus,
     loadMore,
-  } = usePaginatedQuery(query, args, {
+  } = usePagePaginatedQuery(query, args, {
     initialNumItems: PAGE_SIZE,
   });
-  const count = useQuery(countQuery, args);
+  const count = usePageQuery(countQuery, args);
   // A page that ends exactly at the end of the list still says "more": the count knows better.
   const complete = count !== undefined && !count.more && results.length >= count.count;
   const status = complete && pageStatus === "CanLoadMore" ? "Exhausted" : pageStatus;
@@ -144,7 +143,7 @@ export function SearchResults<Item extends { _id: string }>({
   empty,
   renderItem,
 }: SharedProps<Item> & { query: SearchQuery<Item>; args: Args }) {
-  const found = useQuery(query, args);
+  const found = usePageQuery(query, args);
   // A new search starts again at one page.
   const key = JSON.stringify(args);
   const [paging, setPaging] = useState({ key, shown: PAGE_SIZE });

@@ -1,9 +1,9 @@
-import { useQuery } from "convex/react";
 import { Link } from "react-router-dom";
 import { CARD_LINK_CLASS } from "@/components/ui/card-link";
 import { Icon } from "@/components/ui/icon";
 import { FollowShopButton } from "@/components/watch-list/follow-shop-button";
 import { paths } from "@/config/paths";
+import { usePageQuery } from "@/lib/page-query";
 import { api } from "@convex/_generated/api";
 import { MSAS } from "@convex/lib/data/msas";
 
@@ -11,7 +11,7 @@ const MSA_NAMES = new Map(MSAS.map((msa) => [msa.cbsaCode, msa.name]));
 
 /** A few active shops, those with the most live and upcoming shows first (liveShops.listFeaturedShops). */
 export function FeaturedShops() {
-  const shops = useQuery(api.liveShops.listFeaturedShops, {});
+  const shops = usePageQuery(api.liveShops.listFeaturedShops, {});
   if (shops === undefined) {
     return (
       <div

@@ -1,10 +1,10 @@
-import { useQuery } from "convex/react";
 import { PRIORITY_CARDS, StreamCard } from "@/components/streams/stream-card";
+import { usePageQuery } from "@/lib/page-query";
 import { api } from "@convex/_generated/api";
 
 /** The live-now board: a Convex subscription, so it changes without reload as streams go live or end. */
 export function LiveNow() {
-  const streams = useQuery(api.streams.listLiveNow, {});
+  const streams = usePageQuery(api.streams.listLiveNow, {});
   if (streams === undefined) {
     return (
       <div

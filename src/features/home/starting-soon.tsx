@@ -1,7 +1,7 @@
-import { useQuery } from "convex/react";
 import { StreamCard } from "@/components/streams/stream-card";
 import { Icon } from "@/components/ui/icon";
 import { useNow } from "@/lib/use-now";
+import { usePageQuery } from "@/lib/page-query";
 import { api } from "@convex/_generated/api";
 import { formatCountdown } from "@convex/lib/time";
 
@@ -15,7 +15,7 @@ const FIVE_MINUTES = 5 * 60_000;
 export function StartingSoon() {
   const now = useNow(1_000);
   const since = Math.floor(now / FIVE_MINUTES) * FIVE_MINUTES;
-  const streams = useQuery(api.streams.listStartingSoon, { since });
+  const streams = usePageQuery(api.streams.listStartingSoon, { since });
   if (streams === undefined) {
     return (
       <div

@@ -1,4 +1,3 @@
-import { useQuery } from "convex/react";
 import { useParams } from "react-router-dom";
 import { NotFoundPage } from "@/components/errors/not-found-page";
 import { JsonLdScript } from "@/components/json-ld-script";
@@ -6,6 +5,8 @@ import { PageLoading } from "@/components/layout/page-loading";
 import { TrailerSection } from "@/components/media/video-or-link";
 import { shopJsonLd } from "@/lib/json-ld";
 import { shopPageMeta } from "@/lib/page-meta";
+import { useSiteOrigin } from "@/lib/page-data";
+import { usePageQuery } from "@/lib/page-query";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 import { api } from "@convex/_generated/api";
 import { ShopDetails } from "./shop-details";
@@ -18,7 +19,7 @@ import { shopThemeStyle } from "./shop-theme";
 /** `/live-shop/:idOrSlug`: a shop's public page; unknown or not public reads as not found. */
 export function LiveShopPage() {
   const { idOrSlug = "" } = useParams();
-  const shop = useQuery(api.liveShops.getPublicShop, { idOrSlug });
+  const shop = usePageQuery(api.liveShops.getPublicShop, { idOrSlug });
   if (shop === undefined) return <PageLoading label="Loading the shop…" />;
   if (shop === null) return <NotFoundPage />;
   return <LiveShopView shop={shop} />;
@@ -26,10 +27,11 @@ export function LiveShopPage() {
 
 function LiveShopView({ shop }: { shop: PublicShop }) {
   const meta = shopPageMeta(shop);
+  const origin = useSiteOrigin();
   useDocumentMeta({ title: meta.title, description: meta.description, canonical: meta.path });
   return (
     <div style={shopThemeStyle(shop)} className="pb-16">
-      <JsonLdScript data={shopJsonLd(shop, window.location.origin)} />
+      <JsonLdScript data={shopJsonLd(shop, origin)} />
       <ShopHero shop={shop} />
       <div className="mx-auto mt-8 grid max-w-6xl gap-10 px-4 lg:grid-cols-[1fr_20rem]">
         <div className="grid min-w-0 content-start gap-10">

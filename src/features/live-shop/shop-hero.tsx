@@ -3,6 +3,7 @@ import { Icon } from "@/components/ui/icon";
 import { ShareButton } from "@/components/ui/share-button";
 import { FollowShopButton } from "@/components/watch-list/follow-shop-button";
 import { paths } from "@/config/paths";
+import { useSiteOrigin } from "@/lib/page-data";
 import type { PublicShop } from "./public-shop";
 
 /**
@@ -10,8 +11,9 @@ import type { PublicShop } from "./public-shop";
  * share buttons, with the "temporarily closed" notice.
  */
 export function ShopHero({ shop }: { shop: PublicShop }) {
+  const origin = useSiteOrigin();
   // The page's address by slug, as links to it are written (paths.liveShop).
-  const shopUrl = new URL(paths.liveShop.getHref(shop.slug), window.location.origin).href;
+  const shopUrl = new URL(paths.liveShop.getHref(shop.slug), origin).href;
   return (
     <header>
       <div className="mx-auto max-w-6xl sm:px-4 sm:pt-4">

@@ -1,4 +1,3 @@
-import { useQuery } from "convex/react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
 import { NotFoundPage } from "@/components/errors/not-found-page";
@@ -10,6 +9,8 @@ import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { streamPageJsonLd } from "@/lib/json-ld";
 import { streamPageMeta } from "@/lib/page-meta";
+import { useSiteOrigin } from "@/lib/page-data";
+import { usePageQuery } from "@/lib/page-query";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 import { api } from "@convex/_generated/api";
 import { StreamActions } from "./stream-actions";
@@ -21,7 +22,7 @@ import type { PublicStream } from "./stream-types";
 /** `/stream/:streamId`: a show's page, live through the Convex query (its status badge follows it). */
 export function StreamPage() {
   const { streamId = "" } = useParams();
-  const stream = useQuery(api.streams.getPublicStream, { streamId });
+  const stream = usePageQuery(api.streams.getPublicStream, { streamId });
   if (stream === undefined) return <PageLoading label="Loading the show…" />;
   if (stream === null) return <NotFoundPage />;
   return <StreamView stream={stream} />;
@@ -40,10 +41,11 @@ function Notice({ children }: { children: ReactNode }) {
 }
 
 function StreamView({ stream }: { stream: PublicStream }) {
-  const pageUrl = new URL(paths.stream.getHref(stream._id), window.location.origin).href;
+  const origin = useSiteOrigin();
+  const pageUrl = new URL(paths.stream.getHref(stream._id), origin).href;
   const meta = streamPageMeta(stream);
   useDocumentMeta({ title: meta.title, description: meta.description, canonical: meta.path });
-  const jsonLd = streamPageJsonLd(stream, window.location.origin);
+  const jsonLd = streamPageJsonLd(stream, origin);
   const labels = [
     ...stream.categories.map((c) => c.subcategoryLabel ?? c.label),
     ...stream.areas.map((a) => a.msaLabel),

@@ -1,6 +1,6 @@
 import { formatTimeForViewer, isoDateTime } from "@convex/lib/time";
 import { TIME_ZONE_LABELS, type StreamStatus, type TimeZone } from "@convex/lib/constants";
-import { useViewerTimeZone } from "@/lib/viewer-time-zone";
+import { useKnownViewerTimeZone } from "@/lib/viewer-time-zone";
 
 type StreamTimesProps = {
   startUtc?: number;
@@ -57,7 +57,9 @@ export function streamTimeLabels(status: StreamStatus): { start: string; stop: s
  * a pickup or a local drop follows the shop's clock.
  */
 export function StreamTimes({ startUtc, stopUtc, timezone, status }: StreamTimesProps) {
-  const viewerZone = useViewerTimeZone();
+  // Server HTML cannot know the viewer's zone: it shows the shop's, and says so (decision 040).
+  const knownZone = useKnownViewerTimeZone();
+  const viewerZone = knownZone ?? timezone;
   const labels = streamTimeLabels(status);
   if (startUtc === undefined)
     return <p className="text-slate-600 dark:text-slate-300">Time to be announced.</p>;
@@ -71,7 +73,9 @@ export function StreamTimes({ startUtc, stopUtc, timezone, status }: StreamTimes
         )}
       </dl>
       <p className="text-xs text-slate-500 dark:text-slate-400">
-        In your time zone; the shop is on {TIME_ZONE_LABELS[timezone]} time.
+        {knownZone
+          ? `In your time zone; the shop is on ${TIME_ZONE_LABELS[timezone]} time.`
+          : `In the shop’s time zone (${TIME_ZONE_LABELS[timezone]} time).`}
       </p>
     </div>
   );

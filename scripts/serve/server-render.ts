@@ -1,0 +1,148 @@
+/**
+ * Public pages as HTML (decision 040): `npm start` renders `/`, the explore lists and shop and stream
+ * pages with the server's entry (src/entry-server.tsx, built into dist/.ssr/ by `npm run build`), as
+ * an anonymous visitor whose queries are read from the backend (the in-process one, over HTTP as any
+ * client's), and puts the HTML and the answers it was drawn with into index.html. The browser hydrates
+ * from them and subscribes from there. A page that cannot be rendered in time, or whose render fails,
+ * is served as before: index.html, rendered by the browser.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { ConvexHttpClient } from "convex/browser";
+import { makeFunctionReference } from "convex/server";
+import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+
+/** What dist/.ssr/entry-server.js exports (src/entry-server.tsx). */
+export type ServerEntry = {
+  PAGE_DATA_ELEMENT_ID: string;
+  serializePageData: (data: RenderedPage["data"]) => string;
+  renderPage: (
+    url: string,
+    options: {
+      now: number;
+      origin: string;
+      readQuery: (name: string, argsJson: unknown) => Promise<unknown>;
+      maxPasses?: number;
+    },
+  ) => Promise<RenderedPage>;
+};
+
+export type RenderedPage = {
+  html: string;
+  data: { now: number; origin: string; queries: Record<string, unknown> };
+  missing: string[];
+};
+
+/** A page as the server rendered it, ready to go into index.html. */
+export type ServerRenderedPage = { html: string; dataJson: string; dataElementId: string };
+
+export type PageRenderer = (url: string, origin: string) => Promise<ServerRenderedPage | null>;
+
+export const SERVER_ENTRY = path.join(".ssr", "entry-server.js");
+
+/** The server's entry of the build in `distDir`, or null when the build has none (an older build). */
+export async function loadServerEntry(distDir: string): Promise<ServerEntry | null> {
+  const file = path.join(distDir, SERVER_ENTRY);
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as ServerEntry;
+}
+
+/** Which pages the server renders: the public ones an anonymous visitor sees first. */
+const SERVER_RENDERED = [
+  /^\/$/,
+  /^\/explore\/(?:streams|live-shops)\/?$/,
+  /^\/live-shop\/[^/]+\/?$/,
+  /^\/stream\/[^/]+\/?$/,
+];
+
+export function isServerRendered(pathname: string): boolean {
+  return SERVER_RENDERED.some((pattern) => pattern.test(pathname));
+}
+
+export type RendererOptions = {
+  entry: ServerEntry;
+  /** The Convex URL to read from (this server's own origin in local mode). */
+  convexUrl: () => string;
+  /** A render that takes longer is abandoned for the browser-rendered page (default 2 s). */
+  timeoutMs?: number;
+  /** The clock, for tests. */
+  now?: () => number;
+  /** The reads, for tests; by default the public queries over HTTP, without an identity. */
+  readQuery?: (name: string, argsJson: unknown) => Promise<unknown>;
+};
+
+export function createPageRenderer(options: RendererOptions): PageRenderer {
+  const timeoutMs = options.timeoutMs ?? 2_000;
+  const now = options.now ?? Date.now;
+  let client: { url: string; client: ConvexHttpClient } | null = null;
+  const readQuery =
+    options.readQuery ??
+    (async (name: string, argsJson: unknown) => {
+      const url = options.convexUrl();
+      if (client?.url !== url) client = { url, client: new ConvexHttpClient(url) };
+      const args = jsonToConvex(argsJson as JSONValue) as Record<string, Value>;
+      return convexToJson((await client.client.query(makeFunctionReference<"query">(name), args)) as Value);
+    });
+
+  return async function render(url: string, origin: string): Promise<ServerRenderedPage | null> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => {
+        console.warn(`Server render of ${url} took over ${timeoutMs} ms; the browser renders it.`);
+        resolve(null);
+      }, timeoutMs);
+    });
+    const rendered = options.entry.renderPage(url, { now: now(), origin, readQuery }).then(
+      (page): ServerRenderedPage => ({
+        html: page.html,
+        dataJson: options.entry.serializePageData(page.data),
+        dataElementId: options.entry.PAGE_DATA_ELEMENT_ID,
+      }),
+      (error: unknown) => {
+        console.warn(`Server render of ${url} failed; the browser renders it: ${String(error)}`);
+        return null;
+      },
+    );
+    try {
+      return await Promise.race([rendered, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+/** The first picture the page loads at once (`fetchpriority="high"`): its largest paint, likely. */
+export function priorityImage(html: string): string | null {
+  for (const match of html.matchAll(/<img\b[^>]*>/g)) {
+    const tag = match[0];
+    if (!/\bfetchpriority="high"/.test(tag)) continue;
+    const src = /\bsrc="([^"]+)"/.exec(tag)?.[1];
+    if (src) return src;
+  }
+  return null;
+}
+
+/**
+ * index.html with a rendered page: its HTML in `#root` instead of the loading line, the data it was
+ * drawn with beside it (JSON, which the Content-Security-Policy lets through as it runs nothing), and
+ * a preload of its first picture in the head.
+ */
+export function withRenderedPage(indexHtml: string, page: ServerRenderedPage): string {
+  const root = /<div id="root">[\s\S]*?<\/div>/;
+  if (!root.test(indexHtml)) throw new Error("index.html has no #root element to render into.");
+  let html = indexHtml.replace(
+    root,
+    () =>
+      `<div id="root">${page.html}</div>\n    <script type="application/json" id="${page.dataElementId}">${page.dataJson}</script>`,
+  );
+  const image = priorityImage(page.html);
+  if (image) {
+    // The src is already escaped as an attribute in React's HTML.
+    html = html.replace(
+      "</head>",
+      () => `  <link rel="preload" as="image" href="${image}" fetchpriority="high" />\n  </head>`,
+    );
+  }
+  return html;
+}

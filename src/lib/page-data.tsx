@@ -1,0 +1,119 @@
+/**
+ * What `npm start` read and rendered a page with (decision 040): the page's first query results, the
+ * time and the origin it was drawn for. The server renders public pages to HTML with these and embeds
+ * them in the page as JSON; the browser hydrates from the same values, so its first render draws what
+ * the server drew, and then moves to its own clock, zone and live subscriptions.
+ *
+ * This module is in the main chunk: it holds no Convex code (page-query.ts, loaded with the pages, does).
+ */
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from "react";
+
+/** The id of the `<script type="application/json">` element the server embeds the page's data in. */
+export const PAGE_DATA_ELEMENT_ID = "livelocal-page-data";
+
+export type PageData = {
+  /** When the server rendered the page (ms since the epoch): every "now" while the page hydrates. */
+  now: number;
+  /** The origin the page was rendered for (links and schema.org data while hydrating). */
+  origin: string;
+  /** Query results by `pageQueryKey`, as Convex JSON (`convexToJson`). */
+  queries: Record<string, unknown>;
+};
+
+/** On the server: asked for each query a render reads, so the next pass can have its result. */
+export type QueryRecorder = (key: string, name: string, argsJson: unknown) => void;
+
+type PageDataState = { data: PageData; record?: QueryRecorder; spent: boolean };
+
+const PageDataContext = createContext<PageDataState | null>(null);
+
+/**
+ * Provides the page's data below it. `record` is the server's; in the browser the data serves the first
+ * location only (`spendPageData` after the first navigation), so a page opened later never starts from
+ * an old answer.
+ */
+export function PageDataProvider({ state, children }: { state: PageDataState | null; children: ReactNode }) {
+  return <PageDataContext value={state}>{children}</PageDataContext>;
+}
+
+export function pageDataState(data: PageData, record?: QueryRecorder): PageDataState {
+  return { data, record, spent: false };
+}
+
+/** After the first navigation: the embedded answers are no longer the page's. */
+export function spendPageData(state: PageDataState | null): void {
+  if (state) state.spent = true;
+}
+
+/** The page's data, or null (a page the browser rendered itself, or one navigated to since). */
+export function usePageData(): PageDataState | null {
+  const state = useContext(PageDataContext);
+  return state && !state.spent ? state : null;
+}
+
+/** The embedded page data, or null when the page was not rendered by the server (or it is unreadable). */
+export function readEmbeddedPageData(doc: Document = document): PageData | null {
+  const element = doc.getElementById(PAGE_DATA_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  try {
+    const data = JSON.parse(element.textContent) as Partial<PageData>;
+    if (typeof data.now !== "number" || typeof data.origin !== "string") return null;
+    if (typeof data.queries !== "object" || data.queries === null) return null;
+    return data as PageData;
+  } catch {
+    return null;
+  }
+}
+
+/** JSON that is safe inside a `<script>` element: no `</script>`, no `<!--`, no line separators. */
+export function serializePageData(data: PageData): string {
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** JSON with object keys sorted, so equal arguments make equal keys whatever order they were built in. */
+function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableStringify(item)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** The key of a query's answer in the page data: its name and its arguments (Convex JSON). */
+export function pageQueryKey(name: string, argsJson: unknown): string {
+  return `${name}:${stableStringify(argsJson)}`;
+}
+
+const subscribeNever = () => () => {};
+
+/**
+ * True while React hydrates server HTML (and on the server itself), false in any later render and in
+ * a page the browser rendered on its own. What the server cannot know (the viewer's clock and zone, the
+ * origin it is reached at) reads the server's value while this is true, so hydration draws exactly the
+ * server's HTML; React renders again at once with the browser's values.
+ */
+export function useHydrating(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => false,
+    () => true,
+  );
+}
+
+/** The site's origin: the browser's, or the one the server rendered the page for while hydrating. */
+export function useSiteOrigin(): string {
+  const page = useContext(PageDataContext);
+  return useSyncExternalStore(
+    subscribeNever,
+    () => window.location.origin,
+    () => page?.data.origin ?? "",
+  );
+}
