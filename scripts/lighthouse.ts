@@ -13,10 +13,10 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import { ConvexHttpClient } from "convex/browser";
 import lighthouse from "lighthouse";
-import { build } from "vite";
 import { api } from "../convex/_generated/api";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { startAppProcess } from "./bench/app-process";
+import { buildApp } from "./build/build-app";
 
 const DEMO_SHOP = "east-austin-denim-co";
 const BUDGETS: Record<string, number> = {
@@ -37,13 +37,12 @@ const METRIC_BUDGETS = [
   { id: "cumulative-layout-shift", label: "CLS", budget: 0.05, format: (value: number) => value.toFixed(3) },
 ];
 const CHROME_FLAGS = CHROMIUM_ARGS;
-const root = path.resolve(import.meta.dirname, "..");
 
 async function main() {
   const runsIndex = process.argv.indexOf("--runs");
   const runs = runsIndex > 0 ? Math.max(1, Number(process.argv[runsIndex + 1]) || 1) : 3;
   if (!process.argv.includes("--no-build")) {
-    await build({ configFile: path.join(root, "vite.config.ts"), root, logLevel: "warn" });
+    await buildApp();
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "livelocal-lighthouse-"));
   // `npm start` in its own process: the backend does not compete with Lighthouse for this event loop.

@@ -11,16 +11,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Page } from "playwright-core";
-import { build } from "vite";
 import { launchChromium } from "../../tests/support/chromium";
 import { demoSellerWithStream } from "../../tests/support/demo-seller";
 import { startAppProcess } from "./app-process";
 import { ms, printFigures, recordFigure, summarize } from "./stats";
+import { buildApp } from "../build/build-app";
 
 const CHANGES = 60;
 const WARM_UP = 4;
 const GROUP = "Issue 18: fast for real people (production build, npm start)";
-const root = path.resolve(import.meta.dirname, "../..");
 
 /**
  * In every page: the moments a mutation leaves a socket and a query update arrives (text frames of
@@ -71,7 +70,7 @@ async function watchBadge(page: Page, title: string) {
 }
 
 export async function browserPropagation(options: { build: boolean }): Promise<void> {
-  if (options.build) await build({ configFile: path.join(root, "vite.config.ts"), root, logLevel: "warn" });
+  if (options.build) await buildApp();
   const dataDir = mkdtempSync(path.join(tmpdir(), "livelocal-bench-browser-"));
   const app = await startAppProcess(dataDir);
   const browser = await launchChromium();

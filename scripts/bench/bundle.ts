@@ -7,8 +7,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { build } from "vite";
 import { initialJsFiles, type Manifest } from "./initial-js";
+import { buildApp } from "../build/build-app";
 
 const BUDGET_KB = 120;
 const HOME_ROUTE = "src/features/home/home-page.tsx";
@@ -30,7 +30,7 @@ function ownChunks(manifest: Manifest, keys: string[], loaded: string[]): { file
 async function main() {
   if (!process.argv.includes("--no-build")) {
     // Built without a deployment, as `npm start` serves it: local mode, where Clerk is never loaded.
-    await build({ configFile: path.join(root, "vite.config.ts"), root, logLevel: "warn" });
+    await buildApp();
   }
   const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8")) as Manifest;
   const initial = initialJsFiles(manifest);

@@ -112,37 +112,18 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
   };
 }
 
-/** The first picture the page loads at once (`fetchpriority="high"`): its largest paint, likely. */
-export function priorityImage(html: string): string | null {
-  for (const match of html.matchAll(/<img\b[^>]*>/g)) {
-    const tag = match[0];
-    if (!/\bfetchpriority="high"/.test(tag)) continue;
-    const src = /\bsrc="([^"]+)"/.exec(tag)?.[1];
-    if (src) return src;
-  }
-  return null;
-}
-
 /**
  * index.html with a rendered page: its HTML in `#root` instead of the loading line, the data it was
- * drawn with beside it (JSON, which the Content-Security-Policy lets through as it runs nothing), and
- * a preload of its first picture in the head.
+ * drawn with beside it (JSON, which the Content-Security-Policy lets through as it runs nothing). React
+ * puts a preload of each picture marked `fetchpriority="high"` (the first cards') at the start of the
+ * HTML, so the largest paint's picture is asked for as soon as the page is.
  */
 export function withRenderedPage(indexHtml: string, page: ServerRenderedPage): string {
   const root = /<div id="root">[\s\S]*?<\/div>/;
   if (!root.test(indexHtml)) throw new Error("index.html has no #root element to render into.");
-  let html = indexHtml.replace(
+  return indexHtml.replace(
     root,
     () =>
       `<div id="root">${page.html}</div>\n    <script type="application/json" id="${page.dataElementId}">${page.dataJson}</script>`,
   );
-  const image = priorityImage(page.html);
-  if (image) {
-    // The src is already escaped as an attribute in React's HTML.
-    html = html.replace(
-      "</head>",
-      () => `  <link rel="preload" as="image" href="${image}" fetchpriority="high" />\n  </head>`,
-    );
-  }
-  return html;
 }

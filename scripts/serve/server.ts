@@ -37,6 +37,8 @@ import { createPagePreviews } from "./page-previews.ts";
 import { createPageRenderer, loadServerEntry } from "./server-render.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
+/** Rendered once at start (server-render.ts): one of each kind of server-rendered page. */
+const WARM_UP_PAGES = ["/", "/explore/streams", "/explore/live-shops", "/live-shop/-", "/stream/-"];
 
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -77,6 +79,9 @@ export async function startAppServer(options: {
   // deployment (Clerk's sign-in, maybe a static host) the browser renders every page, as before.
   const serverEntry =
     options.serverRender !== false && !meta.convexUrl ? await loadServerEntry(distDir) : null;
+  const render = serverEntry
+    ? createPageRenderer({ entry: serverEntry, convexUrl: () => origin })
+    : undefined;
   const handleApp = createAppHandler({
     distDir,
     convexUrl: meta.convexUrl,
@@ -84,7 +89,7 @@ export async function startAppServer(options: {
     publicOrigin: options.publicOrigin,
     // The deployment the build names, or the local backend this process runs on its own origin.
     previews: createPagePreviews({ convexUrl: () => meta.convexUrl ?? origin, ttlMs: options.previewTtlMs }),
-    render: serverEntry ? createPageRenderer({ entry: serverEntry, convexUrl: () => origin }) : undefined,
+    render,
   });
 
   const accessOptions: AccessOptions = { listenHost: host, allowedHosts: options.allowedHosts };
@@ -134,6 +139,9 @@ export async function startAppServer(options: {
   const port = await listen(server, options.port ?? 4173, host);
   origin = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
   const sitePort = site ? await listen(site, options.sitePort ?? 3211, host) : null;
+  // The first render of a page loads its modules and warms the JIT (hundreds of ms): done now, for
+  // each kind of page, rather than for the first visitor.
+  if (render) await Promise.all(WARM_UP_PAGES.map((page) => render(page, origin)));
   if (!options.quiet) {
     console.log(`LiveLocal build ${meta.id} (built ${meta.builtAt}) on ${origin}`);
     console.log(

@@ -6,7 +6,7 @@
  *
  * This module is in the main chunk: it holds no Convex code (page-query.ts, loaded with the pages, does).
  */
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from "react";
 
 /** The id of the `<script type="application/json">` element the server embeds the page's data in. */
 export const PAGE_DATA_ELEMENT_ID = "livelocal-page-data";
@@ -26,6 +26,7 @@ export type QueryRecorder = (key: string, name: string, argsJson: unknown) => vo
 type PageDataState = { data: PageData; record?: QueryRecorder; spent: boolean };
 
 const PageDataContext = createContext<PageDataState | null>(null);
+const HydratingContext = createContext(false);
 
 /**
  * Provides the page's data below it. `record` is the server's; in the browser the data serves the first
@@ -33,7 +34,18 @@ const PageDataContext = createContext<PageDataState | null>(null);
  * an old answer.
  */
 export function PageDataProvider({ state, children }: { state: PageDataState | null; children: ReactNode }) {
-  return <PageDataContext value={state}>{children}</PageDataContext>;
+  // With data, the tree starts as the server drew it (the server, or the browser hydrating its HTML).
+  const [hydrating, setHydrating] = useState(state !== null);
+  useEffect(() => {
+    // Once hydrated, the browser's own values, in a transition: the cards that show times render again
+    // in slices that yield to the browser, not in one long task.
+    if (hydrating) startTransition(() => setHydrating(false));
+  }, [hydrating]);
+  return (
+    <PageDataContext value={state}>
+      <HydratingContext value={hydrating}>{children}</HydratingContext>
+    </PageDataContext>
+  );
 }
 
 export function pageDataState(data: PageData, record?: QueryRecorder): PageDataState {
@@ -92,28 +104,18 @@ export function pageQueryKey(name: string, argsJson: unknown): string {
   return `${name}:${stableStringify(argsJson)}`;
 }
 
-const subscribeNever = () => () => {};
-
 /**
- * True while React hydrates server HTML (and on the server itself), false in any later render and in
- * a page the browser rendered on its own. What the server cannot know (the viewer's clock and zone, the
- * origin it is reached at) reads the server's value while this is true, so hydration draws exactly the
- * server's HTML; React renders again at once with the browser's values.
+ * True on the server and while the browser hydrates the server's HTML, until the render right after;
+ * false in a page the browser rendered on its own. What the server cannot know (the viewer's clock and
+ * zone, the origin it is reached at) reads the server's value while this is true, so hydration draws
+ * exactly the server's HTML.
  */
 export function useHydrating(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => false,
-    () => true,
-  );
+  return useContext(HydratingContext);
 }
 
 /** The site's origin: the browser's, or the one the server rendered the page for while hydrating. */
 export function useSiteOrigin(): string {
   const page = useContext(PageDataContext);
-  return useSyncExternalStore(
-    subscribeNever,
-    () => window.location.origin,
-    () => page?.data.origin ?? "",
-  );
+  return useHydrating() && page ? page.data.origin : window.location.origin;
 }
