@@ -180,6 +180,9 @@ function parsePublicOrigin(value: string | undefined): string | undefined {
 }
 
 async function main() {
+  // `npm start` serves the production build: React's production server renderer, not its development
+  // one (read when the server's entry first imports react-dom; decision 040).
+  process.env.NODE_ENV ??= "production";
   const { values } = parseArgs({
     options: {
       port: { type: "string" },

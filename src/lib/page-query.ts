@@ -22,14 +22,31 @@ import { pageQueryKey, usePageData } from "./page-data";
 
 type PublicQuery = FunctionReference<"query", "public">;
 
+type Embedded = { value: unknown; json: string } | undefined;
+
 /** The embedded answer for `query` with `args`, recorded on the server; undefined when there is none. */
-function useEmbeddedAnswer(name: string, args: Record<string, unknown>): unknown {
+function useEmbeddedAnswer(name: string, args: Record<string, unknown>): Embedded {
   const page = usePageData();
   const argsJson = useMemo(() => convexToJson(args as Value), [args]);
   const key = pageQueryKey(name, argsJson);
   page?.record?.(key, name, argsJson);
   const raw = page?.data.queries[key];
-  return useMemo(() => (raw === undefined ? undefined : jsonToConvex(raw as JSONValue)), [raw]);
+  return useMemo(
+    () =>
+      raw === undefined ? undefined : { value: jsonToConvex(raw as JSONValue), json: JSON.stringify(raw) },
+    [raw],
+  );
+}
+
+/**
+ * The live answer, or the embedded one while there is none, and also when the live one says the same:
+ * then the page's objects stay the same ones, and memoised parts (the cards) are not drawn again when
+ * the subscription first answers (a long task on a slow phone).
+ */
+function preferEmbedded<T>(live: T | undefined, embedded: Embedded): T | undefined {
+  if (embedded === undefined) return live;
+  if (live === undefined) return embedded.value as T;
+  return JSON.stringify(convexToJson(live as Value)) === embedded.json ? (embedded.value as T) : live;
 }
 
 /** `useQuery(query, args)`, answered from the page's embedded data until the subscription answers. */
@@ -38,8 +55,8 @@ export function usePageQuery<Query extends PublicQuery>(
   args: FunctionArgs<Query>,
 ): FunctionReturnType<Query> | undefined {
   const live = useQuery(query, args) as FunctionReturnType<Query> | undefined;
-  const embedded = useEmbeddedAnswer(getFunctionName(query), args) as FunctionReturnType<Query> | undefined;
-  return live === undefined ? embedded : live;
+  const embedded = useEmbeddedAnswer(getFunctionName(query), args);
+  return useMemo(() => preferEmbedded(live, embedded), [live, embedded]);
 }
 
 type PaginatedQuery<Item> = FunctionReference<
@@ -63,9 +80,26 @@ export function usePagePaginatedQuery<Item>(
     () => ({ ...args, paginationOpts: { numItems: options.initialNumItems, cursor: null } }),
     [args, options.initialNumItems],
   );
-  const firstPage = useEmbeddedAnswer(getFunctionName(query), firstPageArgs) as
-    PaginationResult<Item> | undefined;
-  if (paginated.status !== "LoadingFirstPage" || firstPage === undefined) return paginated;
+  const embedded = useEmbeddedAnswer(getFunctionName(query), firstPageArgs);
+  const firstPage = embedded?.value as PaginationResult<Item> | undefined;
+  const firstPageJson = useMemo(
+    () => (firstPage === undefined ? undefined : JSON.stringify(convexToJson(firstPage.page as Value))),
+    [firstPage],
+  );
+  const liveResults = paginated.results;
+  // The same items as the embedded page: the same objects (see preferEmbedded).
+  const results = useMemo(
+    () =>
+      firstPage !== undefined &&
+      liveResults.length === firstPage.page.length &&
+      JSON.stringify(convexToJson(liveResults as Value)) === firstPageJson
+        ? firstPage.page
+        : liveResults,
+    [firstPage, firstPageJson, liveResults],
+  );
+  if (paginated.status !== "LoadingFirstPage" || firstPage === undefined) {
+    return results === liveResults ? paginated : { ...paginated, results };
+  }
   return {
     ...paginated,
     results: firstPage.page,

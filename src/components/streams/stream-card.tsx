@@ -1,4 +1,5 @@
 import type { FunctionReturnType } from "convex/server";
+import { memo } from "react";
 import { Link } from "react-router-dom";
 import { CARD_LINK_CLASS } from "@/components/ui/card-link";
 import { CardPicture } from "@/components/ui/card-picture";
@@ -54,8 +55,17 @@ export function streamCardTime(
 /** Cards in the first row of a grid (three columns on desktop) load their pictures eagerly. */
 export const PRIORITY_CARDS = 3;
 
-/** `priority`: the card is among the first on screen (CardPicture). */
-export function StreamCard({ stream, priority = false }: { stream: StreamCardData; priority?: boolean }) {
+/**
+ * `priority`: the card is among the first on screen (CardPicture). Memoised: a list whose subscription
+ * answers with the same shows (the server-rendered page's, decision 040) does not draw its cards again.
+ */
+export const StreamCard = memo(function StreamCard({
+  stream,
+  priority = false,
+}: {
+  stream: StreamCardData;
+  priority?: boolean;
+}) {
   const now = useNow();
   // Server HTML shows the shop's own time (named), the viewer's from the render after hydrating.
   const viewerZone = useViewerTimeZone(stream.timezone);
@@ -98,4 +108,4 @@ export function StreamCard({ stream, priority = false }: { stream: StreamCardDat
       </div>
     </article>
   );
-}
+});

@@ -41,16 +41,21 @@ export function HomePage() {
       <HomeSection id="soon" title="Starting soon">
         <StartingSoon />
       </HomeSection>
-      <HomeSection id="metro" title="Choose your metro area" intro="See the shows of sellers near you.">
+      <HomeSection
+        id="metro"
+        belowTheFold
+        title="Choose your metro area"
+        intro="See the shows of sellers near you."
+      >
         <MetroPicker />
       </HomeSection>
-      <HomeSection id="browse" title="Browse by category">
+      <HomeSection id="browse" belowTheFold title="Browse by category">
         <CategoryGrid />
       </HomeSection>
-      <HomeSection id="featured" title="Featured shops">
+      <HomeSection id="featured" belowTheFold title="Featured shops">
         <FeaturedShops />
       </HomeSection>
-      <HomeSection id="platforms" title="One board for every platform">
+      <HomeSection id="platforms" belowTheFold title="One board for every platform">
         <ul className="flex flex-wrap gap-2">
           {PLATFORM_TYPES.map((type) => (
             <li
@@ -67,12 +72,25 @@ export function HomePage() {
   );
 }
 
-type HomeSectionProps = { id: string; title: ReactNode; intro?: string; children: ReactNode };
+type HomeSectionProps = {
+  id: string;
+  title: ReactNode;
+  intro?: string;
+  children: ReactNode;
+  belowTheFold?: boolean;
+};
 
 /** One part of the home page: a region named by its heading, an optional line, then its content. */
-function HomeSection({ id, title, intro, children }: HomeSectionProps) {
+function HomeSection({ id, title, intro, children, belowTheFold = false }: HomeSectionProps) {
   return (
-    <section className="mt-14" aria-labelledby={`${id}-heading`}>
+    <section
+      // Below the fold, the browser lays out and paints a section only when it nears the screen: the
+      // first paint (and the hydrating page's frames) handle the top of the page only.
+      className={
+        belowTheFold ? "mt-14 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]" : "mt-14"
+      }
+      aria-labelledby={`${id}-heading`}
+    >
       <h2 id={`${id}-heading`} className="flex items-center gap-2 text-2xl font-semibold tracking-tight">
         {title}
       </h2>

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { useParams } from "react-router-dom";
 import { NotFoundPage } from "@/components/errors/not-found-page";
 import { JsonLdScript } from "@/components/json-ld-script";
@@ -25,7 +26,8 @@ export function LiveShopPage() {
   return <LiveShopView shop={shop} />;
 }
 
-function LiveShopView({ shop }: { shop: PublicShop }) {
+/** Memoised: the subscription's first answer, the same as the server's, draws nothing again (decision 040). */
+const LiveShopView = memo(function LiveShopView({ shop }: { shop: PublicShop }) {
   const meta = shopPageMeta(shop);
   const origin = useSiteOrigin();
   useDocumentMeta({ title: meta.title, description: meta.description, canonical: meta.path });
@@ -57,4 +59,4 @@ function LiveShopView({ shop }: { shop: PublicShop }) {
       </div>
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
 import { NotFoundPage } from "@/components/errors/not-found-page";
 import { JsonLdScript } from "@/components/json-ld-script";
@@ -40,7 +40,8 @@ function Notice({ children }: { children: ReactNode }) {
   );
 }
 
-function StreamView({ stream }: { stream: PublicStream }) {
+/** Memoised: the subscription's first answer, the same as the server's, draws nothing again (decision 040). */
+const StreamView = memo(function StreamView({ stream }: { stream: PublicStream }) {
   const origin = useSiteOrigin();
   const pageUrl = new URL(paths.stream.getHref(stream._id), origin).href;
   const meta = streamPageMeta(stream);
@@ -120,4 +121,4 @@ function StreamView({ stream }: { stream: PublicStream }) {
       </div>
     </article>
   );
-}
+});

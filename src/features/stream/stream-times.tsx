@@ -25,7 +25,9 @@ function TimeRow({
   return (
     <div>
       <dt className="text-sm font-medium text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="mt-0.5">
+      {/* Room for the shop's time from the start: the server cannot know whether the viewer's zone shows
+          it (decision 040), and the line appearing after hydration would move what is below. */}
+      <dd className="mt-0.5 min-h-11">
         <time dateTime={isoDateTime(utcMs)}>{inViewerZone}</time>
         {inShopZone && (
           <span className="block text-sm text-slate-600 dark:text-slate-300">
