@@ -10,7 +10,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:z
 import { inlineScriptHashes, securityHeaders, type CspOptions } from "./headers.ts";
 import { withPageHead, type PagePreview } from "./page-previews.ts";
 import { pageStatus } from "./routes.ts";
-import { isServerRendered, withRenderedPage, type PageRenderer } from "./server-render.ts";
+import { deferredAppStart, isServerRendered, withRenderedPage, type PageRenderer } from "./server-render.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -75,7 +75,12 @@ export function cacheControlFor(pathname: string): string {
 export function createAppHandler(options: AppHandlerOptions) {
   const distDir = path.resolve(options.distDir);
   const indexHtml = readFileSync(path.join(distDir, "index.html"));
-  const hashes = inlineScriptHashes(indexHtml.toString("utf8"));
+  // A server-rendered page starts the app with an inline script of its own (server-render.ts).
+  const appStart = deferredAppStart(indexHtml.toString("utf8"));
+  const hashes = [
+    ...inlineScriptHashes(indexHtml.toString("utf8")),
+    ...(options.render ? inlineScriptHashes(appStart.script) : []),
+  ];
   const bodies = new Map<string, Body>([["/index.html", { raw: indexHtml }]]);
 
   const headersFor = (req: IncomingMessage) =>
@@ -215,7 +220,7 @@ export function createAppHandler(options: AppHandlerOptions) {
     let html = preview
       ? withPageHead(indexHtml.toString("utf8"), preview, origin)
       : indexHtml.toString("utf8");
-    if (rendered) html = withRenderedPage(html, rendered);
+    if (rendered) html = withRenderedPage(html, rendered, appStart);
     return { status: 200, html };
   }
 }

@@ -112,18 +112,51 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
   };
 }
 
+const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)"\s*\/?>/g;
+
+/**
+ * How a server-rendered page starts the app: after its first paint (decision 040). Its content is in
+ * the HTML, so the stylesheet, the HTML and the first pictures get the connection to themselves, and
+ * the app's scripts (index.html's module script and its preloads, taken out of the head) are asked for
+ * from the first frame on; at once in a tab that is not shown, which paints nothing. `script` is an
+ * inline classic script: `hash` goes into the Content-Security-Policy.
+ */
+export function deferredAppStart(indexHtml: string): { strip: (html: string) => string; script: string } {
+  const entries = [...indexHtml.matchAll(MODULE_SCRIPT)].map((match) => match[1] ?? "");
+  const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? "");
+  const code =
+    "(function(){" +
+    "function start(){" +
+    `${JSON.stringify(preloads)}.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)});` +
+    `${JSON.stringify(entries)}.forEach(function(src){var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=src;document.head.appendChild(script)})` +
+    "}" +
+    'if(document.visibilityState!=="visible")start();else requestAnimationFrame(function(){setTimeout(start)})' +
+    "})()";
+  return {
+    strip: (html) => html.replace(MODULE_SCRIPT, "").replace(MODULE_PRELOAD, ""),
+    script: `<script>${code}</script>`,
+  };
+}
+
 /**
  * index.html with a rendered page: its HTML in `#root` instead of the loading line, the data it was
  * drawn with beside it (JSON, which the Content-Security-Policy lets through as it runs nothing). React
  * puts a preload of each picture marked `fetchpriority="high"` (the first cards') at the start of the
  * HTML, so the largest paint's picture is asked for as soon as the page is.
  */
-export function withRenderedPage(indexHtml: string, page: ServerRenderedPage): string {
+export function withRenderedPage(
+  indexHtml: string,
+  page: ServerRenderedPage,
+  start: ReturnType<typeof deferredAppStart> = deferredAppStart(indexHtml),
+): string {
   const root = /<div id="root">[\s\S]*?<\/div>/;
   if (!root.test(indexHtml)) throw new Error("index.html has no #root element to render into.");
-  return indexHtml.replace(
-    root,
-    () =>
-      `<div id="root">${page.html}</div>\n    <script type="application/json" id="${page.dataElementId}">${page.dataJson}</script>`,
-  );
+  return start
+    .strip(indexHtml)
+    .replace(
+      root,
+      () =>
+        `<div id="root">${page.html}</div>\n    <script type="application/json" id="${page.dataElementId}">${page.dataJson}</script>\n    ${start.script}`,
+    );
 }
