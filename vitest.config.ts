@@ -36,6 +36,8 @@ export default defineConfig({
         },
       },
       {
+        // The aliases too: the server render's tests render the app's own entry (src/entry-server.tsx).
+        extends: true,
         test: {
           name: "node",
           environment: "node",

@@ -34,7 +34,7 @@ import { BACKEND_PATHS } from "../../local-backend/vite-plugin.ts";
 import { readBuildMeta } from "../build/build-info.ts";
 import { createAppHandler } from "./app-handler.ts";
 import { createPagePreviews } from "./page-previews.ts";
-import { createPageRenderer, loadServerEntry } from "./server-render.ts";
+import { createPageRenderer, loadServerEntry, type ServerEntry } from "./server-render.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 /** Rendered once at start (server-render.ts): one of each kind of server-rendered page. */
@@ -68,8 +68,11 @@ export async function startAppServer(options: {
   publicOrigin?: string;
   /** How long a shop's or stream's page head is kept (default 30 s). */
   previewTtlMs?: number;
-  /** Render public pages on the server (default true, in local mode; decision 040). */
-  serverRender?: boolean;
+  /**
+   * The server's entry public pages are rendered with (decision 040): by default the build's
+   * (dist/.ssr/), in local mode only; null renders none (tests pass src/entry-server.tsx).
+   */
+  serverEntry?: ServerEntry | null;
 }): Promise<StartedAppServer> {
   const distDir = options.distDir ?? path.join(root, "dist");
   const host = options.host ?? "127.0.0.1";
@@ -78,7 +81,11 @@ export async function startAppServer(options: {
   // Public pages are rendered here in local mode, where their queries are read from this process. With a
   // deployment (Clerk's sign-in, maybe a static host) the browser renders every page, as before.
   const serverEntry =
-    options.serverRender !== false && !meta.convexUrl ? await loadServerEntry(distDir) : null;
+    options.serverEntry !== undefined
+      ? options.serverEntry
+      : meta.convexUrl
+        ? null
+        : await loadServerEntry(distDir);
   const render = serverEntry
     ? createPageRenderer({ entry: serverEntry, convexUrl: () => origin })
     : undefined;
