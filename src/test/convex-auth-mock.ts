@@ -28,5 +28,10 @@ function subscribe(listener: () => void): () => void {
 
 /** Stands in for `useConvexAuth`. */
 export function useMockConvexAuth(): AuthState {
-  return useSyncExternalStore(subscribe, () => current);
+  // The server's snapshot (a render to HTML, hydration) is the same state.
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => current,
+  );
 }

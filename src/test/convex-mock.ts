@@ -97,7 +97,12 @@ function mockMutation(name: string, update?: OptimisticUpdate<Record<string, nev
 
 function useMockQuery(ref: FunctionReference<"query">): unknown {
   const name = getFunctionName(ref);
-  return useSyncExternalStore(subscribe, () => currentResult(name));
+  // On a server (a render to HTML, and while hydrating it) Convex has no answer yet, as the real client.
+  return useSyncExternalStore(
+    subscribe,
+    () => currentResult(name),
+    () => undefined,
+  );
 }
 
 /**
