@@ -4,7 +4,6 @@ import path from "node:path";
 import { ConvexHttpClient } from "convex/browser";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
-import * as entry from "../../src/entry-server.tsx";
 import { inlineScriptHashes } from "./headers.ts";
 import {
   createPageRenderer,
@@ -14,6 +13,13 @@ import {
   type ServerEntry,
 } from "./server-render.ts";
 import { startAppServer, type StartedAppServer } from "./server.ts";
+
+/**
+ * The app's own server entry, as the build bundles it (imported by path: it is the browser project's
+ * code, type-checked there).
+ */
+const ENTRY = path.resolve(import.meta.dirname, "../../src/entry-server.tsx");
+const entry = (await import(ENTRY)) as ServerEntry;
 
 /** index.html as the build writes it: the module script and its preloads in the head. */
 const INDEX = readFileSync(path.resolve(import.meta.dirname, "../../index.html"), "utf8")
