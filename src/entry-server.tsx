@@ -56,7 +56,7 @@ async function renderOnce(router: AppRouter, data: PageData, record: QueryRecord
 
 /** The page at `url` (path and search) as HTML, with the query answers it was drawn with. */
 export async function renderPage(url: string, options: RenderPageOptions): Promise<RenderedPage> {
-  const router = createMemoryRouter(sessionRoutes(), { initialEntries: [url] }) as unknown as AppRouter;
+  const router = createMemoryRouter(sessionRoutes(), { initialEntries: [url] });
   try {
     await routerReady(router);
     const data: PageData = { now: options.now, origin: options.origin, queries: {} };

@@ -181,7 +181,7 @@ describe("npm start renders public pages", () => {
 
   test("a stream's page has its title in the HTML, under the head its preview already had", async () => {
     const shop = await client.query(api.liveShops.getPublicShop, { idOrSlug: "east-austin-denim-co" });
-    const stream = shop!.streams.live[0]!;
+    const stream = shop!.streams.live[0];
     const response = await fetch(`${app.url}/stream/${stream._id}`);
     expect(response.status).toBe(200);
     const html = await response.text();

@@ -54,7 +54,7 @@ export function usePageQuery<Query extends PublicQuery>(
   query: Query,
   args: FunctionArgs<Query>,
 ): FunctionReturnType<Query> | undefined {
-  const live = useQuery(query, args) as FunctionReturnType<Query> | undefined;
+  const live: FunctionReturnType<Query> | undefined = useQuery(query, args);
   const embedded = useEmbeddedAnswer(getFunctionName(query), args);
   return useMemo(() => preferEmbedded(live, embedded), [live, embedded]);
 }

@@ -1,5 +1,5 @@
 import { act, renderHook } from "@testing-library/react";
-import { convexToJson, type Value } from "convex/values";
+import { convexToJson } from "convex/values";
 import type { ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
@@ -52,8 +52,8 @@ function homeData(): PageData {
     now: SERVER_NOW,
     origin: "http://localhost:4173",
     queries: {
-      [pageQueryKey("streams:listLiveNow", {})]: convexToJson(LIVE as unknown as Value),
-      [pageQueryKey("streams:listStartingSoon", { since })]: convexToJson(SOON as unknown as Value),
+      [pageQueryKey("streams:listLiveNow", {})]: convexToJson(LIVE),
+      [pageQueryKey("streams:listStartingSoon", { since })]: convexToJson(SOON),
     },
   };
 }
@@ -93,22 +93,23 @@ describe("hydrating a server-rendered page", () => {
     const data = homeData();
     const container = serverHtml(data);
     // The server's countdown, from its own clock, and the show's time in the shop's zone (named).
-    const serverCountdown = `Starts ${formatCountdown(SOON[0]!.streamStartUTC - SERVER_NOW)}`;
+    const serverCountdown = `Starts ${formatCountdown(SOON[0].streamStartUTC - SERVER_NOW)}`;
     expect(container).toHaveTextContent(serverCountdown);
-    expect(container).toHaveTextContent(streamCardTime(LIVE[0]!, SERVER_NOW, "America/Chicago")!);
+    expect(container).toHaveTextContent(streamCardTime(LIVE[0], SERVER_NOW, "America/Chicago")!);
     const title = container.querySelector("h3");
     expect(title).toHaveTextContent("Pokémon card breaks");
 
     const errors: unknown[] = [];
     await act(async () => {
       hydrateRoot(container, <Boards data={data} />, { onRecoverableError: (error) => errors.push(error) });
+      await Promise.resolve();
     });
     expect(errors).toEqual([]);
     // Hydrated, not drawn again: the server's elements are the page's.
     expect(container.querySelector("h3")).toBe(title);
     // Then the browser's clock and zone.
-    expect(container).toHaveTextContent(`Starts ${formatCountdown(SOON[0]!.streamStartUTC - BROWSER_NOW)}`);
-    expect(container).toHaveTextContent(streamCardTime(LIVE[0]!, BROWSER_NOW, viewerTimeZone())!);
+    expect(container).toHaveTextContent(`Starts ${formatCountdown(SOON[0].streamStartUTC - BROWSER_NOW)}`);
+    expect(container).toHaveTextContent(streamCardTime(LIVE[0], BROWSER_NOW, viewerTimeZone())!);
 
     // The subscription answers with something new: the page follows it.
     act(() => setQueryResult(api.streams.listLiveNow, [{ ...LIVE[0], streamTitle: "Booster box night" }]));
@@ -121,6 +122,7 @@ describe("hydrating a server-rendered page", () => {
     const errors: unknown[] = [];
     await act(async () => {
       hydrateRoot(container, <Boards data={null} />, { onRecoverableError: (error) => errors.push(error) });
+      await Promise.resolve();
     });
     expect(errors.length).toBeGreaterThan(0);
     consoleError.mockRestore();
@@ -137,7 +139,7 @@ describe("usePageQuery", () => {
     const state = pageDataState({
       now: 0,
       origin: "",
-      queries: { [key]: convexToJson(LIVE as unknown as Value) },
+      queries: { [key]: convexToJson(LIVE) },
     });
     const { result } = renderHook(() => usePageQuery(api.streams.listLiveNow, {}), {
       wrapper: wrapper(state),
@@ -146,7 +148,7 @@ describe("usePageQuery", () => {
     expect(embedded).toEqual(LIVE);
     act(() => setQueryResult(api.streams.listLiveNow, structuredClone(LIVE)));
     expect(result.current).toBe(embedded);
-    const changed = [{ ...LIVE[0]!, streamTitle: "Changed" }];
+    const changed = [{ ...LIVE[0], streamTitle: "Changed" }];
     act(() => setQueryResult(api.streams.listLiveNow, changed));
     expect(result.current).toBe(changed);
   });
@@ -167,7 +169,7 @@ describe("usePageQuery", () => {
     const state = pageDataState({
       now: 0,
       origin: "",
-      queries: { [key]: convexToJson(LIVE as unknown as Value) },
+      queries: { [key]: convexToJson(LIVE) },
     });
     spendPageData(state);
     const { result } = renderHook(() => usePageQuery(api.streams.listLiveNow, {}), {
