@@ -110,6 +110,26 @@ describe("the renderer", () => {
     warn.mockRestore();
   });
 
+  test("HTML with a script that would run (which the CSP blocks) is not sent; JSON-LD data is", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const page = (html: string): ServerEntry => ({
+      ...entry,
+      renderPage: () => Promise.resolve({ html, data: { now: 0, origin: "", queries: {} }, missing: [] }),
+    });
+    const streamed = createPageRenderer({
+      entry: page('<div></div><script>$RC("B:0","S:0")</script>'),
+      convexUrl: () => "",
+    });
+    expect(await streamed("/", "http://x")).toBeNull();
+    const jsonLd = createPageRenderer({
+      entry: page('<script type="application/ld+json">{}</script><h1>Shop</h1>'),
+      convexUrl: () => "",
+    });
+    expect((await jsonLd("/", "http://x"))?.html).toContain("<h1>Shop</h1>");
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
+  });
+
   test("a query that fails is drawn loading, as the browser would draw it, and is not embedded", async () => {
     const render = createPageRenderer({
       entry,

@@ -60,6 +60,9 @@ export function isServerRendered(pathname: string): boolean {
   return SERVER_RENDERED.some((pattern) => pattern.test(pathname));
 }
 
+/** A `<script>` that would run (data blocks, JSON and JSON-LD, do not). */
+const RUNNABLE_SCRIPT = /<script(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>/i;
+
 export type RendererOptions = {
   entry: ServerEntry;
   /** The Convex URL to read from (this server's own origin in local mode). */
@@ -94,11 +97,19 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
       }, timeoutMs);
     });
     const rendered = options.entry.renderPage(url, { now: now(), origin, readQuery }).then(
-      (page): ServerRenderedPage => ({
-        html: page.html,
-        dataJson: options.entry.serializePageData(page.data),
-        dataElementId: options.entry.PAGE_DATA_ELEMENT_ID,
-      }),
+      (page): ServerRenderedPage | null => {
+        // React writes inline scripts when it streams a Suspense boundary apart from the page; the
+        // Content-Security-Policy would block them and the page would not hydrate (decision 040).
+        if (RUNNABLE_SCRIPT.test(page.html)) {
+          console.warn(`Server render of ${url} has inline scripts; the browser renders it.`);
+          return null;
+        }
+        return {
+          html: page.html,
+          dataJson: options.entry.serializePageData(page.data),
+          dataElementId: options.entry.PAGE_DATA_ELEMENT_ID,
+        };
+      },
       (error: unknown) => {
         console.warn(`Server render of ${url} failed; the browser renders it: ${String(error)}`);
         return null;
