@@ -70,6 +70,9 @@ describe("a rendered page in index.html", () => {
     const html = withRenderedPage(INDEX, page);
     expect(html).toContain('<div id="root"><main><h1>Live now</h1></main></div>');
     expect(html).not.toContain("Loading LiveLocal…");
+    // Readable without JavaScript: the note says what is missing, not that nothing works.
+    expect(html).toContain("Turn on JavaScript to see this page change live.");
+    expect(html).not.toContain("LiveLocal needs JavaScript");
     expect(pageDataOf(html)).toEqual({ now: 1, origin: "http://x", queries: {} });
     // The module script and its preloads leave the head; the inline start asks for them.
     expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);

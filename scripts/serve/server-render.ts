@@ -163,11 +163,19 @@ export function withRenderedPage(
 ): string {
   const root = /<div id="root">[\s\S]*?<\/div>/;
   if (!root.test(indexHtml)) throw new Error("index.html has no #root element to render into.");
-  return start
-    .strip(indexHtml)
-    .replace(
-      root,
-      () =>
-        `<div id="root">${page.html}</div>\n    <script type="application/json" id="${page.dataElementId}">${page.dataJson}</script>\n    ${start.script}`,
-    );
+  return (
+    start
+      .strip(indexHtml)
+      // The page is readable without JavaScript; what it misses is being live.
+      .replace(
+        /<noscript>[\s\S]*?<\/noscript>/,
+        () =>
+          '<noscript>\n      <p class="p-4 text-center">Turn on JavaScript to see this page change live.</p>\n    </noscript>',
+      )
+      .replace(
+        root,
+        () =>
+          `<div id="root">${page.html}</div>\n    <script type="application/json" id="${page.dataElementId}">${page.dataJson}</script>\n    ${start.script}`,
+      )
+  );
 }
