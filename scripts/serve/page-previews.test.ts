@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ConvexHttpClient } from "convex/browser";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
@@ -12,6 +11,7 @@ import {
   type PagePreview,
 } from "./page-previews.ts";
 import { startAppServer, type StartedAppServer } from "./server.ts";
+import { writeTestDist } from "./test-dist.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const INDEX = readFileSync(path.join(root, "index.html"), "utf8");
@@ -118,17 +118,7 @@ describe("npm start", () => {
   let dist: string;
 
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), "livelocal-previews-"));
-    mkdirSync(path.join(dist, "builds", "meta"), { recursive: true });
-    writeFileSync(path.join(dist, "index.html"), INDEX);
-    writeFileSync(path.join(dist, "builds", "latest.json"), JSON.stringify({ id: "test" }));
-    const meta = {
-      id: "test",
-      builtAt: new Date(0).toISOString(),
-      convexUrl: null,
-      clerkPublishableKey: null,
-    };
-    writeFileSync(path.join(dist, "builds", "meta", "test.json"), JSON.stringify(meta));
+    dist = writeTestDist(INDEX, "livelocal-previews-");
     app = await startAppServer({ distDir: dist, port: 0, sitePort: 0, dataDir: null, quiet: true });
   });
   afterAll(async () => {

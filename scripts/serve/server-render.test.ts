@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ConvexHttpClient } from "convex/browser";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
@@ -13,6 +12,7 @@ import {
   type ServerEntry,
 } from "./server-render.ts";
 import { startAppServer, type StartedAppServer } from "./server.ts";
+import { writeTestDist } from "./test-dist.ts";
 
 /**
  * The app's own server entry, as the build bundles it (imported by path: it is the browser project's
@@ -159,17 +159,7 @@ describe("npm start renders public pages", () => {
   let client: ConvexHttpClient;
 
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), "livelocal-ssr-"));
-    mkdirSync(path.join(dist, "builds", "meta"), { recursive: true });
-    writeFileSync(path.join(dist, "index.html"), INDEX);
-    writeFileSync(path.join(dist, "builds", "latest.json"), JSON.stringify({ id: "test" }));
-    const meta = {
-      id: "test",
-      builtAt: new Date(0).toISOString(),
-      convexUrl: null,
-      clerkPublishableKey: null,
-    };
-    writeFileSync(path.join(dist, "builds", "meta", "test.json"), JSON.stringify(meta));
+    dist = writeTestDist(INDEX, "livelocal-ssr-");
     app = await startAppServer({
       distDir: dist,
       port: 0,

@@ -2,19 +2,11 @@
 import type { PlatformType, StreamStatus } from "../../convex/lib/constants";
 import { isoDateTime } from "../../convex/lib/time";
 import { paths } from "../config/paths";
+import { scriptJson } from "./script-json";
 
-/**
- * JSON for a `<script type="application/ld+json">`: `<`, `>` and `&` are written as \u escapes so a
- * seller's text containing `</script>` or `<!--` cannot end the script element; U+2028 and U+2029 too,
- * for older parsers. The result is still the same JSON.
- */
+/** JSON for a `<script type="application/ld+json">`: a seller's `</script>` cannot end it (`scriptJson`). */
 export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+  return scriptJson(data);
 }
 
 /** A site-relative or absolute address as an absolute one on `origin`. */

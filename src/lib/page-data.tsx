@@ -7,6 +7,7 @@
  * This module is in the main chunk: it holds no Convex code (page-query.ts, loaded with the pages, does).
  */
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from "react";
+import { scriptJson } from "./script-json";
 
 /** The id of the `<script type="application/json">` element the server embeds the page's data in. */
 export const PAGE_DATA_ELEMENT_ID = "livelocal-page-data";
@@ -77,14 +78,9 @@ export function readEmbeddedPageData(doc: Document = document): PageData | null 
   }
 }
 
-/** JSON that is safe inside a `<script>` element: no `</script>`, no `<!--`, no line separators. */
+/** The page data as JSON for its `<script>` element (`scriptJson`: no `</script>` can end it). */
 export function serializePageData(data: PageData): string {
-  return JSON.stringify(data)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+  return scriptJson(data);
 }
 
 /** JSON with object keys sorted, so equal arguments make equal keys whatever order they were built in. */
