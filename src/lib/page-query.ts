@@ -17,7 +17,7 @@ import {
   type PaginationResult,
 } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { pageQueryKey, usePageData } from "./page-data";
 
 type PublicQuery = FunctionReference<"query", "public">;
@@ -49,6 +49,17 @@ function preferEmbedded<T>(live: T | undefined, embedded: Embedded): T | undefin
   return JSON.stringify(convexToJson(live as Value)) === embedded.json ? (embedded.value as T) : live;
 }
 
+/**
+ * Whether the subscription has moved past its first answer. Only the first is compared with the
+ * embedded one: a comparison serializes the whole answer, and the later ones are the live page's own
+ * (a page that follows a busy live board would otherwise pay for it on every change).
+ */
+function usePastFirstAnswer(live: unknown): boolean {
+  const [first, setFirst] = useState<unknown>(undefined);
+  if (first === undefined && live !== undefined) setFirst(live);
+  return first !== undefined && live !== first;
+}
+
 /** `useQuery(query, args)`, answered from the page's embedded data until the subscription answers. */
 export function usePageQuery<Query extends PublicQuery>(
   query: Query,
@@ -56,7 +67,8 @@ export function usePageQuery<Query extends PublicQuery>(
 ): FunctionReturnType<Query> | undefined {
   const live: FunctionReturnType<Query> | undefined = useQuery(query, args);
   const embedded = useEmbeddedAnswer(getFunctionName(query), args);
-  return useMemo(() => preferEmbedded(live, embedded), [live, embedded]);
+  const past = usePastFirstAnswer(live);
+  return useMemo(() => (past ? live : preferEmbedded(live, embedded)), [past, live, embedded]);
 }
 
 type PaginatedQuery<Item> = FunctionReference<
@@ -87,15 +99,17 @@ export function usePagePaginatedQuery<Item>(
     [firstPage],
   );
   const liveResults = paginated.results;
+  const past = usePastFirstAnswer(paginated.status === "LoadingFirstPage" ? undefined : liveResults);
   // The same items as the embedded page: the same objects (see preferEmbedded).
   const results = useMemo(
     () =>
+      !past &&
       firstPage !== undefined &&
       liveResults.length === firstPage.page.length &&
       JSON.stringify(convexToJson(liveResults as Value)) === firstPageJson
         ? firstPage.page
         : liveResults,
-    [firstPage, firstPageJson, liveResults],
+    [past, firstPage, firstPageJson, liveResults],
   );
   if (paginated.status !== "LoadingFirstPage" || firstPage === undefined) {
     return results === liveResults ? paginated : { ...paginated, results };
