@@ -75,10 +75,11 @@ export function cacheControlFor(pathname: string): string {
 export function createAppHandler(options: AppHandlerOptions) {
   const distDir = path.resolve(options.distDir);
   const indexHtml = readFileSync(path.join(distDir, "index.html"));
+  const indexText = indexHtml.toString("utf8");
   // A server-rendered page starts the app with an inline script of its own (server-render.ts).
-  const appStart = deferredAppStart(indexHtml.toString("utf8"));
+  const appStart = deferredAppStart(indexText);
   const hashes = [
-    ...inlineScriptHashes(indexHtml.toString("utf8")),
+    ...inlineScriptHashes(indexText),
     ...(options.render ? inlineScriptHashes(appStart.script) : []),
   ];
   const bodies = new Map<string, Body>([["/index.html", { raw: indexHtml }]]);
@@ -213,13 +214,10 @@ export function createAppHandler(options: AppHandlerOptions) {
   ): Promise<{ status: 200 | 404; html: string } | null> {
     const preview = options.previews ? await options.previews(pathname, origin) : null;
     // A missing shop or stream: the not-found page the browser draws, with its status.
-    if (preview?.status === 404)
-      return { status: 404, html: withPageHead(indexHtml.toString("utf8"), preview, origin) };
+    if (preview?.status === 404) return { status: 404, html: withPageHead(indexText, preview, origin) };
     const rendered = render ? await render(url, origin) : null;
     if (!preview && !rendered) return null;
-    let html = preview
-      ? withPageHead(indexHtml.toString("utf8"), preview, origin)
-      : indexHtml.toString("utf8");
+    let html = preview ? withPageHead(indexText, preview, origin) : indexText;
     if (rendered) html = withRenderedPage(html, rendered, appStart);
     return { status: 200, html };
   }

@@ -9,10 +9,11 @@
  * in the same process, as any visitor's would (public queries, no identity), and are kept a short while
  * so a link shared in a busy chat costs one read per page every TTL.
  */
-import { ConvexHttpClient } from "convex/browser";
+import type { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
 import { paths } from "../../src/config/paths.ts";
 import { serializeJsonLd, shopJsonLd, streamPageJsonLd } from "../../src/lib/json-ld.ts";
+import { httpClientFor } from "./convex-client.ts";
 import {
   documentTitle,
   previewTags,
@@ -91,13 +92,11 @@ export function createPagePreviews(options: PreviewOptions) {
   const maxEntries = options.maxEntries ?? 500;
   const now = options.now ?? Date.now;
   const cache = new Map<string, { at: number; preview: Promise<PagePreview | null> }>();
-  let client: { url: string; client: ConvexHttpClient } | null = null;
+  const client = httpClientFor(options.convexUrl);
 
   const read = (target: PreviewTarget, origin: string): Promise<PagePreview> => {
     if (options.read) return options.read(target);
-    const url = options.convexUrl();
-    if (client?.url !== url) client = { url, client: new ConvexHttpClient(url) };
-    return readPreview(client.client, target, origin);
+    return readPreview(client(), target, origin);
   };
 
   return async function preview(pathname: string, origin: string): Promise<PagePreview | null> {

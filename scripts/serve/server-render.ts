@@ -9,9 +9,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { httpClientFor } from "./convex-client.ts";
 
 /** What dist/.ssr/entry-server.js exports (src/entry-server.tsx). */
 export type ServerEntry = {
@@ -78,14 +78,12 @@ export type RendererOptions = {
 export function createPageRenderer(options: RendererOptions): PageRenderer {
   const timeoutMs = options.timeoutMs ?? 2_000;
   const now = options.now ?? Date.now;
-  let client: { url: string; client: ConvexHttpClient } | null = null;
+  const client = httpClientFor(options.convexUrl);
   const readQuery =
     options.readQuery ??
     (async (name: string, argsJson: unknown) => {
-      const url = options.convexUrl();
-      if (client?.url !== url) client = { url, client: new ConvexHttpClient(url) };
       const args = jsonToConvex(argsJson as JSONValue) as Record<string, Value>;
-      return convexToJson((await client.client.query(makeFunctionReference<"query">(name), args)) as Value);
+      return convexToJson((await client().query(makeFunctionReference<"query">(name), args)) as Value);
     });
 
   return async function render(url: string, origin: string): Promise<ServerRenderedPage | null> {
