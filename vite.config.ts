@@ -5,6 +5,7 @@ import { defineConfig, loadEnv } from "vite";
 import { parseAllowedHosts } from "./local-backend/access.ts";
 import { localBackend } from "./local-backend/vite-plugin.ts";
 import { buildInfo } from "./scripts/build/build-info.ts";
+import { chunkGroups } from "./scripts/build/chunks.ts";
 
 export default defineConfig(({ mode }) => {
   // .env files are not in process.env here; loadEnv reads them the way the app will see them.
@@ -34,6 +35,8 @@ export default defineConfig(({ mode }) => {
     // which `npm start` renders public pages with (a dot directory: never served as a file).
     builder: {},
     environments: {
+      // The browser's chunks: few, so that a first page asks for few files (decision 042).
+      client: { build: { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups() } } } } },
       ssr: {
         build: {
           outDir: "dist/.ssr",

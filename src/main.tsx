@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "@/app/app";
 import { createAppRouter, routerReady } from "@/app/router";
 import { listenForPreloadErrors } from "@/lib/chunk-reload";
+import { nextTask } from "@/lib/next-task";
 import { PageDataProvider, pageDataState, readEmbeddedPageData, spendPageData } from "@/lib/page-data";
 import { clearServerPageMeta } from "@/lib/use-document-meta";
 import "./index.css";
@@ -11,13 +12,16 @@ const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element.");
 clearServerPageMeta();
 
+// A page `npm start` rendered to HTML carries the data it was drawn with (decision 040). Its content is
+// already shown, so the app starts in short tasks that leave the browser free to answer input between
+// them (decision 042): this chunk's evaluation, the router's creation, the warm-up, the hydration.
+const embedded = readEmbeddedPageData();
+const pageData = embedded && pageDataState(embedded);
+if (embedded) await nextTask();
+
 const router = createAppRouter();
 // SPEC.md section 8: a chunk that fails to load reloads the page (at most once per 10 s).
 listenForPreloadErrors(() => router.state.navigation.state !== "idle");
-
-// A page `npm start` rendered to HTML carries the data it was drawn with (decision 040).
-const embedded = readEmbeddedPageData();
-const pageData = embedded && pageDataState(embedded);
 if (pageData) {
   // Its answers are the first location's only: any other page starts from its own subscriptions.
   const first = router.state.location;
@@ -36,14 +40,16 @@ const app = (
   </StrictMode>
 );
 
-if (pageData) {
+if (embedded) {
   // Hydrate once the first page's modules are here, so the first render is the server's HTML, not a
   // loading fallback. In a transition, hydration yields to the browser between slices (less blocking).
-  void routerReady(router).then(() =>
-    startTransition(() => {
-      hydrateRoot(root, app);
-    }),
-  );
+  await routerReady(router);
+  const { warmUpForHydration } = await import("@/app/hydration-warm-up");
+  await warmUpForHydration(embedded);
+  await nextTask();
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 } else {
   // A transition renders in slices that yield to the browser between them, instead of one long task
   // that blocks input while the first page is drawn; the "Loading LiveLocal…" text stays until it commits.

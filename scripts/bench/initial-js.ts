@@ -3,6 +3,7 @@
 /** The part of a `dist/.vite/manifest.json` entry this measurement needs. */
 export type ManifestChunk = {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   imports?: string[];

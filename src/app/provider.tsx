@@ -11,7 +11,7 @@ export type Navigate = (to: string, options?: { replace?: boolean }) => unknown;
 
 // One client for the page's lifetime: it owns the WebSocket and the query cache.
 const clients = new Map<string, ConvexReactClient>();
-function convexClientFor(url: string): ConvexReactClient {
+export function convexClientFor(url: string): ConvexReactClient {
   let client = clients.get(url);
   if (!client) {
     client = new ConvexReactClient(url);
