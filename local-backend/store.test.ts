@@ -195,3 +195,28 @@ describe("flushing commits to disk", () => {
     });
   });
 });
+
+describe("a query's read transaction", () => {
+  it("refuses writes, keeps a nested transaction to a savepoint, and commits nothing when it ends", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "store-read-"));
+    dirs.push(dir);
+    const store = open(dir);
+    write(store, null, note(1, "first"));
+    store.beginRead();
+    expect(() => store.write("", "notes", null, note(2, "second"))).toThrow("Write outside a transaction");
+    expect(() => store.beginRead()).toThrow("outside any transaction");
+    // A component's query inside the read: a savepoint, undone, not the read's end.
+    store.begin();
+    store.write("", "notes", null, note(3, "third"));
+    store.rollback();
+    expect(store.inTransaction()).toBe(false);
+    expect(store.get("3notes")).toBeNull();
+    expect(store.get("1notes")?.doc.body).toBe("first");
+    store.endRead();
+    store.endRead();
+    // Writes work again once the read has ended, and were not held by it.
+    write(store, null, note(4, "fourth"));
+    store.close();
+    expect(committedNotes(dir)).toBe(2);
+  });
+});

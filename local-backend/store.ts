@@ -168,6 +168,8 @@ export class SqliteStore {
   /** The counters' values as last committed to `meta`: a commit writes only those that moved. */
   private readonly storedCounters = new Map<string, string>();
   private transactionDepth = 0;
+  /** A read-only transaction (`beginRead`) is open. */
+  private reading = false;
   /** What each open transaction (outermost first) has written. */
   private readonly writeSets: WriteSet[] = [];
   /** An index was created or dropped since the outermost transaction began. */
@@ -373,15 +375,36 @@ export class SqliteStore {
 
   // -- Transactions ----------------------------------------------------------------------------
 
-  /** Starts a transaction, or a nested one (a savepoint) inside the current one. */
+  /** Starts a transaction, or a nested one (a savepoint) inside the current one or a read. */
   begin(): void {
     if (this.flushFailure) throw this.flushFailure;
     if (this.transactionDepth === 0) this.indexesChanged = false;
     this.writeSets.push(new WriteSet());
-    this.db.exec(
-      this.transactionDepth === 0 ? "BEGIN IMMEDIATE" : `SAVEPOINT nested${this.transactionDepth}`,
-    );
+    this.db.exec(this.outermost() ? "BEGIN IMMEDIATE" : `SAVEPOINT nested${this.transactionDepth}`);
     this.transactionDepth += 1;
+  }
+
+  /** Whether a transaction begun (or ended) now is the outermost one: none runs, and no read. */
+  private outermost(): boolean {
+    return this.transactionDepth === 0 && !this.reading;
+  }
+
+  /**
+   * Starts a read-only transaction: one snapshot and one read lock for all of a query's statements.
+   * Writes are refused until `endRead`; a nested transaction inside it is a savepoint, rolled back.
+   */
+  beginRead(): void {
+    if (this.flushFailure) throw this.flushFailure;
+    if (this.transactionDepth !== 0 || this.reading) throw new Error("A read starts outside any transaction");
+    this.db.exec("BEGIN");
+    this.reading = true;
+  }
+
+  /** Ends the read `beginRead` started (nothing when none runs). */
+  endRead(): void {
+    if (!this.reading) return;
+    this.reading = false;
+    this.db.exec("COMMIT");
   }
 
   /**
@@ -390,7 +413,7 @@ export class SqliteStore {
    */
   commit(): WriteSet {
     const writes = this.commitToWal();
-    if (this.transactionDepth === 0) this.flushNow();
+    if (this.outermost()) this.flushNow();
     return writes;
   }
 
@@ -401,7 +424,7 @@ export class SqliteStore {
    */
   commitLater(): WriteSet {
     const writes = this.commitToWal();
-    if (this.transactionDepth === 0) this.flushSoon();
+    if (this.outermost()) this.flushSoon();
     return writes;
   }
 
@@ -411,7 +434,7 @@ export class SqliteStore {
     this.transactionDepth -= 1;
     const writes = this.writeSets.pop()!;
     this.writeSets.at(-1)?.merge(writes);
-    if (this.transactionDepth === 0) {
+    if (this.outermost()) {
       const written: [string, string][] = [];
       const writeIfMoved = (key: string, value: number) => {
         const stored = String(value);
@@ -519,7 +542,7 @@ export class SqliteStore {
     if (this.transactionDepth === 0) return;
     this.transactionDepth -= 1;
     this.writeSets.pop();
-    if (this.transactionDepth === 0) {
+    if (this.outermost()) {
       this.db.exec("ROLLBACK");
     } else {
       this.db.exec(`ROLLBACK TO nested${this.transactionDepth}; RELEASE nested${this.transactionDepth}`);
