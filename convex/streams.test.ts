@@ -84,6 +84,50 @@ describe("streams", () => {
     expect(await t.query(api.streams.listLiveNow, {})).toEqual([]);
   });
 
+  test("live shows of a hidden shop do not push a public live show off the board, and the board stops when full", async () => {
+    const { t, liveShopId } = await setUp();
+    await t.run(async (ctx) => {
+      const userId = await insertUser(ctx, { clerkId: "user_hidden", email: "hidden@livelocal.test" });
+      const hidden = await insertLiveShop(ctx, {
+        userId,
+        liveShopName: "Suspended Shop",
+        slug: "suspended-shop",
+        status: "suspended",
+      });
+      // 48 live shows of a suspended shop, all starting before the public one.
+      for (let i = 0; i < 48; i++) {
+        await insertStream(ctx, {
+          liveShopId: hidden,
+          streamTitle: `Hidden ${i}`,
+          streamStatus: "LIVE",
+          streamStartUTC: T - 10 * HOUR + i,
+          streamStopUTC: T + HOUR,
+        });
+      }
+      await insertStream(ctx, {
+        liveShopId,
+        streamTitle: "Public live",
+        streamStatus: "LIVE",
+        streamStartUTC: T - HOUR,
+        streamStopUTC: T + HOUR,
+      });
+      for (let i = 0; i < 60; i++) {
+        await insertStream(ctx, {
+          liveShopId,
+          streamTitle: `Paused ${i}`,
+          streamStatus: "PAUSED",
+          streamStartUTC: T - 2 * HOUR + i,
+          streamStopUTC: T + HOUR,
+        });
+      }
+    });
+    const board = await t.query(api.streams.listLiveNow, {});
+    expect(board[0]).toMatchObject({ streamTitle: "Public live", streamStatus: "LIVE" });
+    expect(board).toHaveLength(48);
+    expect(board.slice(1).every((card) => card.streamStatus === "PAUSED")).toBe(true);
+    expect(board.some((card) => card.streamTitle.startsWith("Hidden"))).toBe(false);
+  });
+
   test("a seller's dashboard lists their own shops and streams only", async () => {
     const { t, seller } = await setUp();
     await t.run(async (ctx) => {

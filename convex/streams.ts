@@ -58,21 +58,29 @@ import { limitRate } from "./model/rateLimits";
 /** The most streams one live-now board shows; a metro filter narrows it further on explore pages. */
 const LIVE_NOW_LIMIT = 48;
 
+/**
+ * Streams a live-now board reads at most per status: a shop the public may not see (suspended, hidden)
+ * can have live shows, which are read and skipped; past this many the board shows fewer.
+ */
+const LIVE_NOW_SCAN = 4 * LIVE_NOW_LIMIT;
+
 /** Streams live right now (LIVE, then PAUSED), earliest start first, from shops the public may see. */
 export const listLiveNow = publicQuery({
   args: {},
   returns: v.array(streamCardValidator),
   handler: async (ctx) => {
     const cards = [];
-    // Paused shows are read only while live ones leave room on the board; each shop is read once.
+    // Streams are read one by one until the board is full: live shows of hidden shops make room for
+    // the next live ones, and paused shows are read only while live ones leave room. Each shop is
+    // read once.
     const shops = new Map<Id<"liveShops">, Doc<"liveShops"> | null>();
     for (const status of ["LIVE", "PAUSED"] as const) {
-      if (cards.length >= LIVE_NOW_LIMIT) break;
-      const streams = await ctx.db
+      let scanned = 0;
+      for await (const stream of ctx.db
         .query("streams")
-        .withIndex("by_streamStatus_and_streamStartUTC", (q) => q.eq("streamStatus", status))
-        .take(LIVE_NOW_LIMIT);
-      for (const stream of streams) {
+        .withIndex("by_streamStatus_and_streamStartUTC", (q) => q.eq("streamStatus", status))) {
+        if (cards.length >= LIVE_NOW_LIMIT || scanned >= LIVE_NOW_SCAN) break;
+        scanned += 1;
         if (!shops.has(stream.liveShopId))
           shops.set(stream.liveShopId, await ctx.db.get("liveShops", stream.liveShopId));
         const shop = shops.get(stream.liveShopId);
@@ -80,7 +88,7 @@ export const listLiveNow = publicQuery({
           cards.push(toStreamCard(stream));
       }
     }
-    return cards.slice(0, LIVE_NOW_LIMIT);
+    return cards;
   },
 });
 
