@@ -44,8 +44,12 @@ if (embedded) {
   // Hydrate once the first page's modules are here, so the first render is the server's HTML, not a
   // loading fallback. In a transition, hydration yields to the browser between slices (less blocking).
   await routerReady(router);
-  const { warmUpForHydration } = await import("@/app/hydration-warm-up");
-  await warmUpForHydration(embedded);
+  try {
+    const { warmUpForHydration } = await import("@/app/hydration-warm-up");
+    await warmUpForHydration(embedded);
+  } catch {
+    // Only a head start: without it (its chunk did not load, say) the page hydrates all the same.
+  }
   await nextTask();
   startTransition(() => {
     hydrateRoot(root, app);
