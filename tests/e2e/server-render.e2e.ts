@@ -113,3 +113,26 @@ test("the hydrated stream page keeps the server's elements and still follows the
   await buyer.context.close();
   await seller.context.close();
 });
+
+test("a page whose warm-up script does not load still hydrates (decision 042)", async () => {
+  const { streamId } = await liveShow(0);
+  const buyer = await visitor();
+  let refused = 0;
+  await buyer.page.route(/\/assets\/hydration-warm-up-[^/]+\.js$/, async (route) => {
+    refused += 1;
+    await route.abort();
+  });
+  await buyer.page.goto(`/stream/${streamId}`);
+  // The session's module mounts the account control once the app runs.
+  await buyer.page.getByRole("link", { name: "Sign in" }).waitFor();
+  await buyer.page.waitForFunction(() => {
+    const heading = document.querySelector("h1");
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
+  });
+  expect(refused).toBeGreaterThan(0);
+  // The refused script is the only problem the page reports.
+  expect(
+    buyer.problems.filter((problem) => !/Failed to load resource|net::ERR_FAILED/.test(problem)),
+  ).toEqual([]);
+  await buyer.context.close();
+});
