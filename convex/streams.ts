@@ -75,17 +75,19 @@ export const listLiveNow = publicQuery({
     // read once.
     const shops = new Map<Id<"liveShops">, Doc<"liveShops"> | null>();
     for (const status of ["LIVE", "PAUSED"] as const) {
+      if (cards.length >= LIVE_NOW_LIMIT) break;
       let scanned = 0;
       for await (const stream of ctx.db
         .query("streams")
         .withIndex("by_streamStatus_and_streamStartUTC", (q) => q.eq("streamStatus", status))) {
-        if (cards.length >= LIVE_NOW_LIMIT || scanned >= LIVE_NOW_SCAN) break;
         scanned += 1;
         if (!shops.has(stream.liveShopId))
           shops.set(stream.liveShopId, await ctx.db.get("liveShops", stream.liveShopId));
         const shop = shops.get(stream.liveShopId);
         if (shop && isStreamListedPublicly(stream.streamStatus, publicShopStatus(shop)))
           cards.push(toStreamCard(stream));
+        // Stop before the next stream is read: one past a full board is a read the result never needs.
+        if (cards.length >= LIVE_NOW_LIMIT || scanned >= LIVE_NOW_SCAN) break;
       }
     }
     return cards;
