@@ -57,3 +57,25 @@ describe("checkValue", () => {
     expect(checkValue(json(v.id("streams")), "10001liveShops")).toMatch(/Validator: v\.id\("streams"\)/);
   });
 });
+
+describe("unions of string literals", () => {
+  const zones = Array.from({ length: 400 }, (_, i) => `Zone/${String(i).padStart(3, "0")}`);
+  const literals = (...values: string[]) => values.map((value) => v.literal(value));
+  const zone = json(v.union(...literals(...zones)));
+
+  test("take each of their literals and refuse any other value with the union's message", () => {
+    for (const name of zones) expect(checkValue(zone, name)).toBeNull();
+    for (const other of ["Zone/400", "zone/001", "", 1, null]) {
+      expect(checkValue(zone, other)).toMatch(/^Value does not match validator\.\nPath: \(root\)\n/);
+    }
+  });
+
+  test("still try their other members", () => {
+    const mixed = json(v.union(...literals("a", "b"), v.number(), v.id("streams")));
+    expect(checkValue(mixed, "b")).toBeNull();
+    expect(checkValue(mixed, 2)).toBeNull();
+    expect(checkValue(mixed, "10001streams")).toBeNull();
+    expect(checkValue(mixed, "c")).not.toBeNull();
+    expect(checkValue(json(v.union(v.literal("a"), v.string())), "anything")).toBeNull();
+  });
+});

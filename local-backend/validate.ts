@@ -82,7 +82,29 @@ function literalValue(validator: { value: JSONValue }): Value {
 
 function fitsLiteral(validator: { value: JSONValue }, value: Value): boolean {
   const literal = literalValue(validator);
+  if (typeof literal === "string" && value === literal) return true;
   return typeof value === typeof literal && compareValues(value, literal) === 0;
+}
+
+/** A union's string literals (such as every time zone the app knows), found once per union. */
+const unionStrings = new WeakMap<object, Set<string>>();
+
+function stringLiteralsOf(union: { value: ValidatorJson[] }): Set<string> {
+  let strings = unionStrings.get(union);
+  if (!strings) {
+    strings = new Set();
+    for (const member of union.value)
+      if (member.type === "literal" && typeof member.value === "string") strings.add(member.value);
+    unionStrings.set(union, strings);
+  }
+  return strings;
+}
+
+/** Whether `value` fits one of a union's members: a string among its string literals at once. */
+function fitsUnion(union: { value: ValidatorJson[] }, value: Value): boolean {
+  if (typeof value === "string" && stringLiteralsOf(union).has(value)) return true;
+  for (const member of union.value) if (fits(member, value)) return true;
+  return false;
 }
 
 /**
@@ -126,8 +148,7 @@ function fits(validator: ValidatorJson, value: Value | undefined): boolean {
       return true;
     }
     case "union":
-      for (const member of validator.value) if (fits(member, value)) return true;
-      return false;
+      return fitsUnion(validator, value);
     case "object": {
       if (!isPlainObject(value)) return false;
       const fields = validator.value;
@@ -193,7 +214,7 @@ function explain(validator: ValidatorJson, value: Value | undefined, path: strin
       return null;
     }
     case "union":
-      return validator.value.some((member) => fits(member, value)) ? null : mismatch();
+      return fitsUnion(validator, value) ? null : mismatch();
     case "object": {
       if (!isPlainObject(value)) return mismatch();
       for (const [key, field] of Object.entries(validator.value)) {

@@ -67,9 +67,22 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
 
 const utf8 = new TextEncoder();
 
+const isSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdfff;
+
+/**
+ * Strings by their UTF-8 bytes, without encoding them where they can: UTF-16 code units compare as
+ * those bytes do except around surrogates (a pair is 4 bytes above U+FFFF's 3; a lone one encodes as
+ * U+FFFD). A string that starts the other sorts first either way.
+ */
 function compareStrings(a: string, b: string): number {
   if (a === b) return 0;
-  // UTF-16 code unit order differs from UTF-8 byte order only around surrogates; compare bytes.
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i === n) return a.length - b.length;
+  const x = a.charCodeAt(i);
+  const y = b.charCodeAt(i);
+  if (!isSurrogate(x) && !isSurrogate(y)) return x - y;
   return compareBytes(utf8.encode(a), utf8.encode(b));
 }
 
