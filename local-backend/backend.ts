@@ -27,6 +27,7 @@ import {
   type EngineStats,
   type Identity,
   type ModulesMap,
+  valueResult,
 } from "./engine.ts";
 import { FileUrls } from "./file-urls.ts";
 import { createApiMiddleware, createSiteHandler, type Middleware } from "./http.ts";
@@ -297,7 +298,7 @@ export class LocalBackendCore implements BackendServices {
     try {
       const fields = typeof args === "object" && args !== null && !Array.isArray(args) ? args : {};
       const value = await query.run(fields as Record<string, unknown>);
-      return { ...base, success: true, value, durationMs: performance.now() - started };
+      return { ...base, ...valueResult(value), durationMs: performance.now() - started };
     } catch (e) {
       const errorMessage = `Uncaught Error: ${e instanceof Error ? e.message : String(e)}`;
       return { ...base, success: false, errorMessage, durationMs: performance.now() - started };

@@ -37,9 +37,16 @@ export type AnySchema = SchemaDefinition<GenericSchema, boolean>;
 export type FunctionInfo = { kind: FunctionKind; visibility: "public" | "internal" };
 export type Identity = Partial<UserIdentity> & Record<string, unknown>;
 
-export type CallOutcome = (
-  { success: true; value: Value } | { success: false; errorMessage: string; errorData?: Value }
-) & {
+/** A call's result or error; `json` is the result as Convex's JSON text, encoded once. */
+type CallResult =
+  { success: true; value: Value; json: string } | { success: false; errorMessage: string; errorData?: Value };
+
+/** The result of a call that has a value but not the function's JSON text of it. */
+export function valueResult(value: Value): Extract<CallResult, { success: true }> {
+  return { success: true, value, json: JSON.stringify(convexToJson(value)) };
+}
+
+export type CallOutcome = CallResult & {
   udfPath: string;
   logLines: string[];
   readTables: Set<string>;
@@ -355,8 +362,7 @@ export class LocalBackendEngine implements RunnerOwner {
       journalEndCursor: journalEndCursor(options.journal ?? null),
     });
     const started = performance.now();
-    let outcome:
-      { success: true; value: Value } | { success: false; errorMessage: string; errorData?: Value };
+    let outcome: CallResult;
     let kind: FunctionKind | null = null;
     try {
       const system = SYSTEM_FUNCTIONS[canonical];
@@ -365,7 +371,7 @@ export class LocalBackendEngine implements RunnerOwner {
         // What the Convex CLI asks an admin-authenticated deployment (`npx convex data`).
         kind = "query";
         const value = await runInRecord(record, () => system(this, args));
-        outcome = { success: true, value };
+        outcome = valueResult(value);
       } else if (!info || (options.publicOnly && info.visibility !== "public")) {
         outcome = { success: false, errorMessage: notFound(canonical) };
       } else if (options.kind && options.kind !== info.kind) {
@@ -380,11 +386,11 @@ export class LocalBackendEngine implements RunnerOwner {
         };
       } else {
         kind = info.kind;
-        const value = await this.runner.run(
+        const { value, json } = await this.runner.run(
           { udfPath: canonical, args, identity: options.identity ?? null, kind: info.kind },
           record,
         );
-        outcome = { success: true, value };
+        outcome = { success: true, value, json };
       }
     } catch (e) {
       outcome = { success: false, ...describeError(e) };

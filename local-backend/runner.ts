@@ -489,9 +489,10 @@ export class Runner {
 
   /**
    * Runs a function as a top-level call (its own transaction for a query or mutation) and returns
-   * its result; throws its error. `record` collects what it did.
+   * its result, and the function's own JSON text of it (Convex's JSON, checked against its `returns`)
+   * for those who send it on; throws its error. `record` collects what it did.
    */
-  async run(request: RunRequest, record: CallRecord): Promise<Value> {
+  async run(request: RunRequest, record: CallRecord): Promise<{ value: Value; json: string }> {
     const component = request.component ?? "";
     const udfPath = canonicalizeUdfPath(request.udfPath);
     const fn = await this.resolve(component, udfPath);
@@ -501,20 +502,20 @@ export class Runner {
     const execution = this.executionFor(kind, component, udfPath, identity, record);
     const args = this.checkArgs(fn, request.args, udfPath);
     if (kind === "action") {
-      const result = await inRecord(record, () =>
+      const json = await inRecord(record, () =>
         executions.run(execution(null), () =>
           fn.invokeAction!(cryptoRandomId(), JSON.stringify(convexToJson([args]))),
         ),
       );
-      return this.checkReturns(fn, result);
+      return { value: this.checkReturns(fn, json), json };
     }
     return await this.transaction(component, record, kind === "mutation", async (tx) => {
-      const text = await executions.run(execution(tx), () =>
+      const json = await executions.run(execution(tx), () =>
         kind === "query"
           ? fn.invokeQuery!(JSON.stringify(convexToJson([args])))
           : fn.invokeMutation!(JSON.stringify(convexToJson([args]))),
       );
-      return this.checkReturns(fn, text);
+      return { value: this.checkReturns(fn, json), json };
     });
   }
 

@@ -10,7 +10,8 @@ import type { Clock, QueryJournal } from "./protocol.ts";
 import { ReadSet, WriteSet } from "./read-set.ts";
 
 export type QueryResult =
-  | { success: true; value: JSONValue; logLines: string[]; journal: QueryJournal }
+  /** `valueJson`: the result as Convex's JSON text, as the function encoded it. */
+  | { success: true; valueJson: string; logLines: string[]; journal: QueryJournal }
   | {
       success: false;
       errorMessage: string;
@@ -63,7 +64,7 @@ export function modificationJson(queryId: number, result: QueryResult): string {
   let body = encodedResults.get(result);
   if (body === undefined) {
     body = result.success
-      ? `"type":"QueryUpdated","value":${JSON.stringify(result.value)}`
+      ? `"type":"QueryUpdated","value":${result.valueJson}`
       : `"type":"QueryFailed","errorMessage":${JSON.stringify(result.errorMessage)}${
           result.errorData !== undefined ? `,"errorData":${JSON.stringify(result.errorData)}` : ""
         }`;
@@ -71,6 +72,13 @@ export function modificationJson(queryId: number, result: QueryResult): string {
     encodedResults.set(result, body);
   }
   return `{"queryId":${queryId},${body}}`;
+}
+
+/** What tells two results apart (log lines aside): an equal key sends nothing new. */
+function resultKey(result: QueryResult): string {
+  return result.success
+    ? `${JSON.stringify(result.journal)}:${result.valueJson}`
+    : JSON.stringify({ ...result, logLines: undefined });
 }
 
 export class Computation {
@@ -174,7 +182,7 @@ export class Computation {
       result = outcome.success
         ? {
             success: true,
-            value: convexToJson(outcome.value),
+            valueJson: outcome.json,
             logLines: outcome.logLines,
             journal: this.journal,
           }
@@ -186,7 +194,7 @@ export class Computation {
             journal: this.journal,
           };
     }
-    this.setResult(result, JSON.stringify({ ...result, logLines: undefined }));
+    this.setResult(result, resultKey(result));
     this.lastRunMs = performance.now() - started;
   }
 
