@@ -32,7 +32,7 @@ import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/v
 import { removeLeftoverTempFiles } from "./files.ts";
 import { tableFromId } from "./paths.ts";
 import { WriteSet } from "./read-set.ts";
-import { AFTER, encodeKey, fieldValue } from "./values.ts";
+import { AFTER, compareValues, encodeKey, fieldValue } from "./values.ts";
 
 const DATABASE_FILE = "data.sqlite3";
 /**
@@ -103,6 +103,13 @@ export function indexKey(index: IndexDefinition, doc: Document): Buffer {
   const values = index.fields.map((field) => fieldValue(doc, field));
   values.push(doc._creationTime, doc._id);
   return encodeKey(values);
+}
+
+/** Whether two versions of a document have the same value at `field` (so the same bytes in a key). */
+function sameField(a: Document, b: Document, field: string): boolean {
+  const x = fieldValue(a, field);
+  const y = fieldValue(b, field);
+  return x === y || compareValues(x, y) === 0;
 }
 
 /** Every key that starts with `prefix`: [prefix, prefix ‖ 0xff). */
@@ -757,6 +764,16 @@ export class SqliteStore {
         this.putSearchEntry(index, id, after);
       }
       return [];
+    }
+    // A change that leaves the index's fields (and the id and creation time) alone keeps the entry.
+    if (
+      previous &&
+      next &&
+      previous._id === next._id &&
+      previous._creationTime === next._creationTime &&
+      index.fields.every((field) => sameField(previous, next, field))
+    ) {
+      return [indexKey(index, next)];
     }
     const before = previous && indexKey(index, previous);
     const after = next && indexKey(index, next);
