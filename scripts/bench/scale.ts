@@ -128,6 +128,7 @@ async function buildFolders(root: string): Promise<Folders> {
   const boardCards = async () =>
     (await new ConvexHttpClient(backend.url).query(api.streams.listLiveNow, {})).length;
   while ((await boardCards()) < LIVE_BOARD) {
+    if (boardLive >= 10 * LIVE_BOARD) throw new Error("The live board does not fill up.");
     await backend.runMutation("benchData:generateStreams", {
       count: 8,
       offset: boardLive,
