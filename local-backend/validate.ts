@@ -82,7 +82,6 @@ function literalValue(validator: { value: JSONValue }): Value {
 
 function fitsLiteral(validator: { value: JSONValue }, value: Value): boolean {
   const literal = literalValue(validator);
-  if (typeof literal === "string" && value === literal) return true;
   return typeof value === typeof literal && compareValues(value, literal) === 0;
 }
 
