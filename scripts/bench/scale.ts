@@ -71,6 +71,9 @@ const EXPLORE_FIRST_PAGE = {
 type Summary = ReturnType<typeof summarize>;
 type Timed = { backend: Summary; client: Summary; docsRead: number };
 
+/** The live board as anyone sees it (`streams:listLiveNow`). */
+const liveBoard = (backend: BackendProcess) =>
+  new ConvexHttpClient(backend.url).query(api.streams.listLiveNow, {});
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
 const seconds = (millis: number) => `${(millis / 1000).toFixed(2)} s`;
 
@@ -125,8 +128,7 @@ async function buildFolders(root: string): Promise<Folders> {
   let backend = await BackendProcess.start(board);
   // Live shows until the board is full: some go to shops the public does not see.
   let boardLive = 0;
-  const boardCards = async () =>
-    (await new ConvexHttpClient(backend.url).query(api.streams.listLiveNow, {})).length;
+  const boardCards = async () => (await liveBoard(backend)).length;
   while ((await boardCards()) < LIVE_BOARD) {
     if (boardLive >= 10 * LIVE_BOARD) throw new Error("The live board does not fill up.");
     await backend.runMutation("benchData:generateStreams", {
@@ -208,7 +210,7 @@ async function alternate(
 
 /** The first LIVE card of the live board and its shop's owner (a demo seller: generated streams use demo shops). */
 async function liveTarget(backend: BackendProcess) {
-  const cards = await new ConvexHttpClient(backend.url).query(api.streams.listLiveNow, {});
+  const cards = await liveBoard(backend);
   const card = cards.find((candidate) => candidate.streamStatus === "LIVE");
   const shop = DEMO_SHOPS.find((candidate) => candidate.slug === card?.liveShopSlug);
   const user = DEMO_USERS.find((candidate) => candidate.key === shop?.ownerKey);
@@ -372,7 +374,7 @@ export async function benchmarkScale(): Promise<void> {
       READ_RUNS,
       [demo.backend, board, big.backend].map((backend) => ({
         backend,
-        call: () => new ConvexHttpClient(backend.url).query(api.streams.listLiveNow, {}),
+        call: () => liveBoard(backend),
       })),
     );
     printPair("streams:listLiveNow", demoLabel, bigLabel, [liveNow[0], liveNow[2]]);
@@ -393,8 +395,7 @@ export async function benchmarkScale(): Promise<void> {
     running.add(mid);
     const [demo50, board50, mid50] = await alternatePropagation([demo.backend, board, mid], 2);
     await stop(board);
-    const demoBoard = (await new ConvexHttpClient(demo.backend.url).query(api.streams.listLiveNow, {}))
-      .length;
+    const demoBoard = (await liveBoard(demo.backend)).length;
     console.log(`  mutation → update, ${SUBSCRIBERS} anonymous clients, ${2 * CHANGES} changes each:`);
     console.log(`    ${demoLabel.padEnd(22)} ${describePropagation(demo50)}`);
     console.log(`    ${`demo + ${folders.boardLive} live`.padEnd(22)} ${describePropagation(board50)}`);
