@@ -7,7 +7,9 @@
  * - `app`: everything `src/main.tsx` imports statically, in one chunk beside the entry.
  * - `public`: every module the public pages (home, explore, a shop, a stream) and the session layout
  *   import statically, in one chunk: a visitor's first page asks for 7 files in all (entry, runtime,
- *   `app`, `public`, two one-line facades, the stylesheet), and the next public page for none. The dashboard's pages keep the bundler's own chunks.
+ *   `app`, `public`, two one-line facades, the stylesheet), and the next public page for none.
+ *
+ * The dashboard's pages keep the bundler's own chunks.
  */
 import path from "node:path";
 import type { CodeSplittingGroup, ChunkingContext } from "rolldown";
