@@ -133,6 +133,62 @@ describe("search rows", () => {
   });
 });
 
+describe("the documents table", () => {
+  function documentsTable(dir: string): { sql: string; version: string } {
+    const db = new Database(path.join(dir, "data.sqlite3"), { readonly: true });
+    try {
+      return {
+        sql: (db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'documents'").get() as { sql: string })
+          .sql,
+        version: (db.prepare("SELECT value FROM meta WHERE key = 'schemaVersion'").get() as { value: string })
+          .value,
+      };
+    } finally {
+      db.close();
+    }
+  }
+
+  it("moves the documents of layout 3 (a WITHOUT ROWID table) to a rowid table, every index still finding them", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "store-"));
+    dirs.push(dir);
+    const long = "denim ".repeat(700); // over a page: the records that made the old table slow
+    const store = open(dir);
+    write(store, null, note(1, long));
+    write(store, null, note(2, "hats"));
+    store.close();
+    expect(documentsTable(dir)).toEqual({ sql: expect.not.stringMatching(/WITHOUT ROWID/i), version: "4" });
+    // Layout 3, as the previous release left it.
+    const db = new Database(path.join(dir, "data.sqlite3"));
+    db.exec(`
+      ALTER TABLE documents RENAME TO documents_new;
+      DROP INDEX documents_by_table;
+      CREATE TABLE documents (id TEXT PRIMARY KEY, component TEXT NOT NULL, table_name TEXT NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+      CREATE INDEX documents_by_table ON documents (component, table_name, id);
+      INSERT INTO documents SELECT id, component, table_name, value FROM documents_new;
+      DROP TABLE documents_new;
+      UPDATE meta SET value = '3' WHERE key = 'schemaVersion';
+    `);
+    db.close();
+    expect(documentsTable(dir).sql).toMatch(/WITHOUT ROWID/);
+
+    const reopened = open(dir);
+    try {
+      expect(documentsTable(dir)).toEqual({ sql: expect.not.stringMatching(/WITHOUT ROWID/i), version: "4" });
+      expect(reopened.get("1notes")?.doc).toEqual(note(1, long));
+      expect(found(reopened, "denim")).toEqual(["1notes"]);
+      const byCreation = reopened.index("", "notes", "by_creation_time")!;
+      const rows = reopened.scan(byCreation, Buffer.alloc(0), Buffer.from([0xff]), "asc", null, 10);
+      expect(rows.map((row) => (JSON.parse(row.json) as { _id: string })._id)).toEqual(["1notes", "2notes"]);
+      write(reopened, note(2, "hats"), note(2, "straw hats"));
+      write(reopened, null, note(3, "caps"));
+      expect(found(reopened, "hats")).toEqual(["2notes"]);
+      expect(committedNotes(dir)).toBe(3);
+    } finally {
+      reopened.close();
+    }
+  });
+});
+
 describe("flushing commits to disk", () => {
   function commitLater(store: SqliteStore, doc: Document): void {
     store.begin();

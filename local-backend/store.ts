@@ -37,9 +37,24 @@ import { AFTER, compareValues, encodeKey, fieldValue } from "./values.ts";
 const DATABASE_FILE = "data.sqlite3";
 /**
  * 1: documents only (the first SQLite store); 2: documents with indexes; 3: no search row for a text
- * without words.
+ * without words; 4: documents in a rowid table (`moveDocumentsToRowidTable`).
  */
-const LAYOUT_VERSION = 3;
+const LAYOUT_VERSION = 4;
+/**
+ * Documents by id. A rowid table with a unique index on the id, not a WITHOUT ROWID table keyed by it:
+ * such a table is one B-tree of whole records, and a lookup compares the id it seeks with whole
+ * records, reading those that overflow their page (most documents here are over 1 KB) in full at
+ * every step. Here the search compares ids in the small index and reads one record (decision 044).
+ */
+const DOCUMENTS_TABLE = `
+  CREATE TABLE IF NOT EXISTS documents (
+    id TEXT NOT NULL UNIQUE,
+    component TEXT NOT NULL,
+    table_name TEXT NOT NULL,
+    value TEXT NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS documents_by_table ON documents (component, table_name, id);
+`;
 const SNAPSHOT_FORMAT = "livelocal-local-backend-snapshot";
 /** Convex returns at most this many search results. */
 export const SEARCH_RESULT_CAP = 1024;
@@ -220,14 +235,9 @@ export class SqliteStore {
     `);
     const version = this.meta("schemaVersion");
     if (version === "1") this.migrateFromVersion1();
+    this.moveDocumentsToRowidTable();
     this.db.exec(`
-      CREATE TABLE IF NOT EXISTS documents (
-        id TEXT PRIMARY KEY,
-        component TEXT NOT NULL,
-        table_name TEXT NOT NULL,
-        value TEXT NOT NULL
-      ) WITHOUT ROWID;
-      CREATE INDEX IF NOT EXISTS documents_by_table ON documents (component, table_name, id);
+      ${DOCUMENTS_TABLE}
       CREATE TABLE IF NOT EXISTS indexes (
         id INTEGER PRIMARY KEY,
         component TEXT NOT NULL,
@@ -354,6 +364,7 @@ export class SqliteStore {
       this.dropWordlessSearchRows();
       this.fresh = false;
     } else {
+      if (stored !== String(LAYOUT_VERSION)) this.setMeta("schemaVersion", String(LAYOUT_VERSION));
       this.fresh = false;
     }
     // Whatever opening wrote (layout, migrations, an imported snapshot) is on disk before it is used.
@@ -897,6 +908,28 @@ export class SqliteStore {
   private migrateFromVersion1(): void {
     this.db.exec("ALTER TABLE documents RENAME TO documents_v1; DROP INDEX IF EXISTS documents_by_table;");
     this.setMeta("schemaVersion", "migrating");
+  }
+
+  /**
+   * Layouts 2 and 3 kept documents in a WITHOUT ROWID table (see `DOCUMENTS_TABLE`): copies them into
+   * the rowid table, in one transaction. Nothing else refers to a document but by its id.
+   */
+  private moveDocumentsToRowidTable(): void {
+    const sql = this.db
+      .prepare("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'documents'")
+      .pluck()
+      .get() as string | undefined;
+    if (!sql || !/WITHOUT\s+ROWID/i.test(sql)) return;
+    this.db.transaction(() => {
+      this.db.exec(`
+        ALTER TABLE documents RENAME TO documents_without_rowid;
+        DROP INDEX IF EXISTS documents_by_table;
+        ${DOCUMENTS_TABLE}
+        INSERT INTO documents (id, component, table_name, value)
+          SELECT id, component, table_name, value FROM documents_without_rowid;
+        DROP TABLE documents_without_rowid;
+      `);
+    })();
   }
 
   /** Loads what an earlier format left (a version-1 table or a `snapshot.json`); true if there was any. */
