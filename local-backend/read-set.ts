@@ -21,8 +21,12 @@ export class WriteSet {
   /** Tables written without keys (imports, environment variables): every read of them is affected. */
   readonly wholeTables = new Set<string>();
   readonly ids = new Set<string>();
-  /** Index id -> keys of the document versions removed from or added to it. */
-  readonly keys = new Map<number, Buffer[]>();
+  /**
+   * Index id -> keys of the document versions removed from or added to it. A key the write left in
+   * place (the index's fields did not change) is kept as the function that encodes it, called only if
+   * a reader of that index asks (`keysOf`): most writes leave most of their table's indexes alone.
+   */
+  private readonly keys = new Map<number, IndexKey[]>();
 
   static ofTables(tables: Iterable<string>): WriteSet {
     const writes = new WriteSet();
@@ -37,7 +41,7 @@ export class WriteSet {
     return this.tables.size === 0;
   }
 
-  addDocument(table: string, id: string, keys: Iterable<[number, Buffer]>): void {
+  addDocument(table: string, id: string, keys: Iterable<[number, IndexKey]>): void {
     this.tables.add(table);
     this.ids.add(id);
     for (const [indexId, key] of keys) {
@@ -57,7 +61,21 @@ export class WriteSet {
       else this.keys.set(indexId, [...keys]);
     }
   }
+
+  /** The keys written in the index `indexId`. */
+  keysOf(indexId: number): readonly Buffer[] {
+    const list = this.keys.get(indexId);
+    if (!list) return [];
+    for (let i = 0; i < list.length; i++) {
+      const key = list[i];
+      if (typeof key === "function") list[i] = key();
+    }
+    return list as Buffer[];
+  }
 }
+
+/** An index key, or the function that encodes it. */
+export type IndexKey = Buffer | (() => Buffer);
 
 function inRange(key: Buffer, range: KeyRange): boolean {
   if (Buffer.compare(key, range.lower) < 0) return false;
@@ -116,8 +134,7 @@ export class ReadSet {
       for (const id of writes.ids) if (this.ids.has(id)) return true;
     }
     for (const range of this.ranges) {
-      const keys = writes.keys.get(range.indexId);
-      if (keys) for (const key of keys) if (inRange(key, range)) return true;
+      for (const key of writes.keysOf(range.indexId)) if (inRange(key, range)) return true;
     }
     return false;
   }

@@ -5,7 +5,7 @@
  * a fresh read.
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ReadSet, WriteSet, type KeyRange } from "./read-set.ts";
 import type { RunningLocalBackend } from "./start.ts";
 import { clientPool, m, newHttpClient, q, startFixtureBackend, watch } from "./test-helpers.ts";
@@ -54,6 +54,24 @@ describe("ReadSet.overlaps", () => {
     const elsewhere = new WriteSet();
     elsewhere.addDocument("messages", "2;messages", [[8, key("b")]]);
     expect(reads.overlaps(elsewhere)).toBe(false);
+  });
+
+  it("encodes a key given as a function only for a reader of its index, once, and then compares it", () => {
+    const encode = vi.fn(() => key("b"));
+    const writes = new WriteSet();
+    writes.addDocument("messages", "3;messages", [[8, encode]]);
+    const merged = new WriteSet();
+    merged.merge(writes);
+    expect(readsOf(range(key("a"), key("z"))).overlaps(merged)).toBe(false);
+    expect(encode).not.toHaveBeenCalled();
+    const ofIndex8 = (r: KeyRange) => {
+      const reads = new ReadSet();
+      reads.addSource("messages", { indexId: 8, readRange: () => ({ ...r, indexId: 8 }) });
+      return reads.seal();
+    };
+    expect(ofIndex8(range(key("a"), key("c"))).overlaps(merged)).toBe(true);
+    expect(ofIndex8(range(key("c"), key("z"))).overlaps(merged)).toBe(false);
+    expect(encode).toHaveBeenCalledTimes(1);
   });
 
   it("is affected by a write to a document read by id, and by any write to a table read whole", () => {

@@ -31,7 +31,7 @@ import Database from "better-sqlite3";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { removeLeftoverTempFiles } from "./files.ts";
 import { tableFromId } from "./paths.ts";
-import { WriteSet } from "./read-set.ts";
+import { WriteSet, type IndexKey } from "./read-set.ts";
 import { AFTER, compareValues, encodeKey, fieldValue } from "./values.ts";
 
 const DATABASE_FILE = "data.sqlite3";
@@ -759,14 +759,15 @@ export class SqliteStore {
   /**
    * Moves a document's entry in `index` from `previous` to `next` (either null: none), leaving it
    * alone when its key (or search text and filters) did not change; returns the database index keys
-   * involved, changed or not (the write set: readers of either key may see a different document).
+   * involved, changed or not (the write set: readers of either key may see a different document). A
+   * key left in place is returned unencoded, as the function that encodes it (`WriteSet.keysOf`).
    */
   private updateIndex(
     index: IndexDefinition,
     id: string,
     previous: Document | null,
     next: Document | null,
-  ): Buffer[] {
+  ): IndexKey[] {
     if (index.kind === "search") {
       const before = previous && searchEntry(index, previous);
       const after = next && searchEntry(index, next);
@@ -784,7 +785,7 @@ export class SqliteStore {
       previous._creationTime === next._creationTime &&
       index.fields.every((field) => sameField(previous, next, field))
     ) {
-      return [indexKey(index, next)];
+      return [() => indexKey(index, next)];
     }
     const before = previous && indexKey(index, previous);
     const after = next && indexKey(index, next);
@@ -822,7 +823,7 @@ export class SqliteStore {
     } else {
       this.statements.deleteDocument.run(id);
     }
-    const keys: [number, Buffer][] = [];
+    const keys: [number, IndexKey][] = [];
     for (const index of this.tableIndexes(component, table)) {
       for (const key of this.updateIndex(index, id, previous, next)) keys.push([index.id, key]);
     }
