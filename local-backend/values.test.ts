@@ -55,3 +55,33 @@ describe("compareValues on strings", () => {
     expect(compareValues("b", "abc")).toBeGreaterThan(0);
   });
 });
+
+describe("numbers", () => {
+  /** The order Convex gives float64s: their IEEE 754 bits, sign flipped or every bit for negatives. */
+  const totalOrder = (a: number, b: number) => {
+    const bits = (n: number) => {
+      const view = new DataView(new ArrayBuffer(8));
+      view.setFloat64(0, n);
+      const raw = view.getBigUint64(0);
+      return raw >> 63n ? ~raw & 0xffffffffffffffffn : raw | (1n << 63n);
+    };
+    return bits(a) < bits(b) ? -1 : bits(a) > bits(b) ? 1 : 0;
+  };
+  const anyDouble = fc.oneof(
+    fc.double(),
+    fc.constantFrom(0, -0, NaN, Infinity, -Infinity, Number.MIN_VALUE, -Number.MIN_VALUE, 1, -1),
+  );
+
+  test("compare, and encode, in Convex's total order: -0 before 0, NaN after Infinity", () => {
+    fc.assert(
+      fc.property(anyDouble, anyDouble, (a, b) => {
+        expect(sign(compareValues(a, b))).toBe(totalOrder(a, b));
+        expect(sign(Buffer.compare(encodeKey([a]), encodeKey([b])))).toBe(totalOrder(a, b));
+      }),
+      { numRuns: 5000, seed: 15 },
+    );
+    expect(compareValues(-0, 0)).toBeLessThan(0);
+    expect(compareValues(Infinity, NaN)).toBeLessThan(0);
+    expect(compareValues(2, 2)).toBe(0);
+  });
+});

@@ -98,6 +98,10 @@ export function compareValues(a: FieldValue, b: FieldValue): number {
     case TAG.int64:
       return (a as bigint) < (b as bigint) ? -1 : (a as bigint) > (b as bigint) ? 1 : 0;
     case TAG.float64: {
+      // Numbers compare as numbers, but for -0 before 0 and NaN's place: then by their bits.
+      if ((a as number) < (b as number)) return -1;
+      if ((a as number) > (b as number)) return 1;
+      if (Object.is(a, b)) return 0;
       const x = orderedFloatBits(a as number);
       const y = orderedFloatBits(b as number);
       return x < y ? -1 : x > y ? 1 : 0;
@@ -151,6 +155,19 @@ class KeyWriter {
     this.length += 8;
   }
 
+  /** A float64 as `orderedFloatBits` gives it, written without a BigInt: flips the sign, or every bit. */
+  float64(n: number): void {
+    this.reserve(8);
+    const at = this.length;
+    this.buffer.writeDoubleBE(n, at);
+    if (this.buffer[at] & 0x80) {
+      for (let i = at; i < at + 8; i++) this.buffer[i] ^= 0xff;
+    } else {
+      this.buffer[at] |= 0x80;
+    }
+    this.length += 8;
+  }
+
   /** Bytes with 0x00 escaped as 0x00 0xff and ended by 0x00 0x01: prefix-free, order kept. */
   escaped(bytes: Uint8Array): void {
     this.reserve(bytes.length * 2 + 2);
@@ -188,7 +205,7 @@ class KeyWriter {
         this.uint64(BigInt.asUintN(64, (value as bigint) ^ -0x8000000000000000n));
         break;
       case TAG.float64:
-        this.uint64(orderedFloatBits(value as number));
+        this.float64(value as number);
         break;
       case TAG.boolean:
         this.byte(value ? 1 : 0);
