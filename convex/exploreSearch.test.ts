@@ -207,6 +207,46 @@ describe("the search text follows every write", () => {
   });
 });
 
+describe("pausing, resuming and ending a show", () => {
+  test("keep it found in the live view, in its place, without touching its search entry until it ends", async () => {
+    const t = await newSeededTest();
+    const stream = await t.run(async (ctx) =>
+      (await ctx.db.query("streams").collect()).find((candidate) => candidate.streamTitle === SOURDOUGH),
+    );
+    const searchRow = () =>
+      t.run(
+        async (ctx) =>
+          (
+            await ctx.db
+              .query("streamListings")
+              .withIndex("by_streamId_and_categoryKey_and_placeKey", (q) =>
+                q.eq("streamId", stream!._id).eq("categoryKey", "*").eq("placeKey", "*"),
+              )
+              .unique()
+          )?.searchRank,
+      );
+    const live = { when: "live" } as const;
+    expect(await streamTitles(t, "night", {}, live)).toEqual([SOURDOUGH, FLY]);
+    const rankWhenLive = await searchRow();
+
+    await writeWithTriggers(t, (ctx) => patchStream(ctx, stream!._id, { streamStatus: "PAUSED" }));
+    const paused = await searchStreams(t, "night", {}, live);
+    expect(paused.results.map((card) => [card.streamTitle, card.streamStatus])).toEqual([
+      [FLY, "PAUSED"], // both paused now: the better match ("night" in its title) first
+      [SOURDOUGH, "PAUSED"],
+    ]);
+    expect(await searchRow()).toBe(rankWhenLive);
+
+    await writeWithTriggers(t, (ctx) => patchStream(ctx, stream!._id, { streamStatus: "LIVE" }));
+    expect(await streamTitles(t, "night", {}, live)).toEqual([SOURDOUGH, FLY]);
+
+    await writeWithTriggers(t, (ctx) => patchStream(ctx, stream!._id, { streamStatus: "ENDED" }));
+    expect(await streamTitles(t, "night", {}, live)).toEqual([FLY]);
+    expect(await streamTitles(t, "sourdough", {}, { when: "replays" })).toContain(SOURDOUGH);
+    expect(await searchRow()).not.toBe(rankWhenLive);
+  });
+});
+
 describe("documents read", () => {
   test("a search reads a bounded number of documents, however many streams exist", async () => {
     const t = await newSeededTest();

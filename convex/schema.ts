@@ -631,6 +631,11 @@ export default defineSchema({
      * creation time), the others as `sortKey`. Optional only for rows written before it existed.
      */
     newestKey: v.optional(v.number()),
+    /**
+     * What search filters by: `rank`, with paused shows sharing the live rank (`searchRankOf`). Optional
+     * only for rows written before it existed (`explore:rebuildListings` fills them).
+     */
+    searchRank: v.optional(v.number()),
     facets: exploreFacetsValidator,
     card: streamCardValidator,
     ...searchFields,
@@ -651,7 +656,7 @@ export default defineSchema({
       "streamId",
     ])
     .index("by_streamId_and_categoryKey_and_placeKey", ["streamId", "categoryKey", "placeKey"])
-    .searchIndex("search_searchText", { searchField: "searchText", filterFields: ["rank"] }),
+    .searchIndex("search_searchText", { searchField: "searchText", filterFields: ["searchRank"] }),
 
   /** Explore's shop list, derived like `streamListings`: public (active or maintenance) shops only. */
   shopListings: defineTable({

@@ -14,6 +14,7 @@ import {
   MAX_EXPLORE_RANGES,
   normalizeExploreFilter,
   planExploreRanges,
+  searchRankOf,
   streamListingOrder,
   facetSearchTexts,
 } from "./exploreListing";
@@ -162,6 +163,15 @@ describe("order", () => {
       .sort((a, b) => a.key.rank - b.key.rank || a.key.newestKey - b.key.newestKey)
       .map(({ stream }) => `${stream.streamStatus} ${stream.streamStartUTC}`);
     expect(sorted).toEqual(["LIVE 4", "LIVE 9", "SCHEDULED 50", "SCHEDULED 20"]);
+  });
+});
+
+describe("search rank", () => {
+  it("is the rank, but one for live and paused shows, which search takes together", () => {
+    const rankOf = (streamStatus: "LIVE" | "PAUSED" | "SCHEDULED" | "ENDED") =>
+      searchRankOf(streamListingOrder({ streamStatus, streamStartUTC: 1, _creationTime: 1 })!.rank);
+    expect(rankOf("PAUSED")).toBe(rankOf("LIVE"));
+    expect(new Set([rankOf("LIVE"), rankOf("SCHEDULED"), rankOf("ENDED")]).size).toBe(3);
   });
 });
 

@@ -179,6 +179,15 @@ export const LIVE_RANKS = [STREAM_RANKS.LIVE, STREAM_RANKS.PAUSED] as const;
 export const UPCOMING_RANK = STREAM_RANKS.SCHEDULED;
 export const ENDED_RANK = STREAM_RANKS.ENDED;
 
+/**
+ * The rank search filters a listing row by (`streamListings.searchRank`): its own, but one for live and
+ * paused shows, which search takes together. A pause or a resume, the busiest writes there are, then
+ * leaves the search index alone.
+ */
+export function searchRankOf(rank: number): number {
+  return (LIVE_RANKS as readonly number[]).includes(rank) ? LIVE_RANKS[0] : rank;
+}
+
 export type StreamListingOrder = { rank: number; sortKey: number; newestKey: number };
 
 /**

@@ -15,6 +15,7 @@ import {
   facetSearchTexts,
   listingCategoryKeys,
   listingPlaceKeys,
+  searchRankOf,
   streamListingOrder,
   shopSortKey,
 } from "../lib/exploreListing";
@@ -228,6 +229,7 @@ export function streamListingRows(
     categoryKey,
     placeKey,
     ...order,
+    searchRank: searchRankOf(order.rank),
     facets,
     card,
   }));

@@ -11,7 +11,7 @@
 import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { matchesExploreFilter, type ExploreFilter } from "../lib/explore";
-import { ENDED_RANK, LIVE_RANKS, UPCOMING_RANK } from "../lib/exploreListing";
+import { ENDED_RANK, LIVE_RANKS, searchRankOf, UPCOMING_RANK } from "../lib/exploreListing";
 import { inStartWindow } from "../lib/exploreWhen";
 import {
   exactSearchText,
@@ -26,7 +26,7 @@ import type { ShopCard, StreamCard } from "../schema";
 import type { ReadView } from "./explorePages";
 import { withLiveStatus } from "./explorePages";
 
-/** Rows one search reads at most (per status group, per pass). */
+/** Rows one search reads at most (per rank of a status group, per pass). */
 export const SEARCH_CANDIDATES = 40;
 /** Query words that get a typo search, at most. */
 export const MAX_TYPO_SEARCHES = 2;
@@ -84,10 +84,19 @@ function answer<Card>(cards: Card[], more: boolean): SearchResult<Card> {
 // ---------------------------------------------------------------------------------------------------
 // Streams
 
-/** The ranks one view searches, live ones first. */
-function searchRanks(view: ReadView): number[] {
+/**
+ * The searches one view makes, live (and paused) shows first: each search rank it holds, with the rows
+ * it takes, SEARCH_CANDIDATES for each rank it stands for.
+ */
+function searchRanks(view: ReadView): { searchRank: number; take: number }[] {
   const { live, upcoming, ended } = view.plan;
-  return [...(live ? LIVE_RANKS : []), ...(upcoming ? [UPCOMING_RANK] : []), ...(ended ? [ENDED_RANK] : [])];
+  return [
+    ...(live
+      ? [{ searchRank: searchRankOf(LIVE_RANKS[0]), take: SEARCH_CANDIDATES * LIVE_RANKS.length }]
+      : []),
+    ...(upcoming ? [{ searchRank: searchRankOf(UPCOMING_RANK), take: SEARCH_CANDIDATES }] : []),
+    ...(ended ? [{ searchRank: searchRankOf(ENDED_RANK), take: SEARCH_CANDIDATES }] : []),
+  ];
 }
 
 /** Streams whose text matches the search, within the filter and view: live first, then by relevance. */
@@ -105,13 +114,15 @@ export async function searchStreamListings(
       // One search after another: each is small and bounded, and what a search read stays easy to follow.
       const rows: Doc<"streamListings">[] = [];
       let full = false;
-      for (const rank of ranks) {
+      for (const { searchRank, take } of ranks) {
         const found = await ctx.db
           .query("streamListings")
-          .withSearchIndex("search_searchText", (q) => q.search("searchText", text).eq("rank", rank))
-          .take(SEARCH_CANDIDATES);
+          .withSearchIndex("search_searchText", (q) =>
+            q.search("searchText", text).eq("searchRank", searchRank),
+          )
+          .take(take);
         rows.push(...found);
-        full ||= found.length === SEARCH_CANDIDATES;
+        full ||= found.length === take;
       }
       return { rows, full };
     },
