@@ -141,7 +141,14 @@ const EXPLORE_FIRST_PAGE = {
   filter: { categories: [], subcategories: [], states: [], msas: [] },
   paginationOpts: { numItems: 24, cursor: null },
 };
-function queryArgs(target: StreamRow & { liveShopId: Id<"liveShops">; slug: string; sellerId: Id<"users"> }) {
+function queryArgs(
+  target: StreamRow & {
+    liveShopId: Id<"liveShops">;
+    slug: string;
+    sellerId: Id<"users">;
+    requestId: Id<"privacyRequests">;
+  },
+) {
   const args: Record<string, Record<string, unknown>> = {
     "explore:listExploreStreams": EXPLORE_FIRST_PAGE,
     "explore:listExploreShops": EXPLORE_FIRST_PAGE,
@@ -165,6 +172,10 @@ function queryArgs(target: StreamRow & { liveShopId: Id<"liveShops">; slug: stri
     // The role-change question about the seller: their shops (decision 025).
     "admin:listUserShops": { userId: target.sellerId },
     "privacy:listDecidedRequests": { paginationOpts: { numItems: 25, cursor: null } },
+    // The admin console's searches, as an admin types them: a shop's name, a requester's email.
+    "admin:searchShops": { text: "denim" },
+    "privacy:searchRequests": { email: "maria" },
+    "privacy:getCorrection": { requestId: target.requestId },
   };
   return (name: string) => args[name] ?? {};
 }
@@ -194,10 +205,23 @@ async function documentsReadPerQuery(
   if (!shop) throw new Error(`The seller has no shop named ${target.liveShopName}.`);
   const me = await sellerClient.query(api.users.viewer, {});
   if (!me) throw new Error("The seller has no user row.");
-  const argsFor = queryArgs({ ...target, liveShopId: shop._id, slug: shop.slug, sellerId: me._id });
   const admin = DEMO_USERS.find((user) => user.role === "admin");
   const viewer = DEMO_USERS.find((user) => user.role === "viewer");
   if (!admin || !viewer) throw new Error("The demo data needs an admin and a viewer.");
+  // The demo data has no privacy request: the viewer asks for a correction, for the admin to open.
+  const asViewer = new ConvexHttpClient(origin);
+  asViewer.setAuth(await tokenFor(origin, { sub: viewer.clerkId, email: viewer.email, name: viewer.name }));
+  const requestId = await asViewer.mutation(api.privacy.requestPrivacy, {
+    type: "correction",
+    details: "My display name is misspelled.",
+  });
+  const argsFor = queryArgs({
+    ...target,
+    liveShopId: shop._id,
+    slug: shop.slug,
+    sellerId: me._id,
+    requestId,
+  });
   const callers: [string, Identity | null][] = [
     ["signed out", null],
     ["viewer", { sub: viewer.clerkId, email: viewer.email, name: viewer.name }],
