@@ -7,11 +7,23 @@ import { createBuilder } from "vite";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/**
+ * Builds for production even in a process that ran Vite's dev server first (`npm run bench` does): that
+ * server set NODE_ENV to "development", which a build keeps, shipping React's development build.
+ */
 export async function buildApp(): Promise<void> {
-  const builder = await createBuilder({
-    configFile: path.join(root, "vite.config.ts"),
-    root,
-    logLevel: "warn",
-  });
-  await builder.buildApp();
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    const builder = await createBuilder({
+      configFile: path.join(root, "vite.config.ts"),
+      root,
+      mode: "production",
+      logLevel: "warn",
+    });
+    await builder.buildApp();
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
