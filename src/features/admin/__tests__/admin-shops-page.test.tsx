@@ -1,4 +1,4 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { getFunctionName } from "convex/server";
 import { ConvexError } from "convex/values";
@@ -255,7 +255,8 @@ describe("admin: shops, searched and approved together", () => {
     expect(await all.findByText("Matches for “fake”, at most 25.")).toBeInTheDocument();
     expect(within(all.getByRole("list", { name: "Shops" })).getAllByRole("listitem")).toHaveLength(1);
     expect(all.getByText("Fake Finds")).toBeInTheDocument();
-    expect(new URLSearchParams(router.state.location.search).get("q")).toBe("fake");
+    // The address follows in an effect, by a navigation of its own: wait for it.
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get("q")).toBe("fake"));
     act(() => setQueryResult(api.admin.searchShops, []));
     expect(all.getByText("No shop's name or owner's email matches “fake”.")).toBeInTheDocument();
   });
