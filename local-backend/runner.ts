@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import { mutationGeneric, type GenericDataModel, type GenericMutationCtx } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { fromConvexJsonText } from "./convex-json.ts";
 import { writeFileDurably } from "./files.ts";
 import { currentRecord, inRecord, newCallRecord, type CallOwner, type CallRecord } from "./instrument.ts";
 import { canonicalizeUdfPath, splitUdfPath, tableFromId } from "./paths.ts";
@@ -562,7 +563,7 @@ export class Runner {
   }
 
   private checkReturns(fn: RegisteredFunction, text: string): Value {
-    const value = jsonToConvex(JSON.parse(text) as JSONValue);
+    const value = fromConvexJsonText(text);
     const validator = this.validatorsOf(fn).returns;
     if (validator) {
       const error = checkValue(validator, value);

@@ -28,7 +28,8 @@ import {
 } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { fromConvexJsonText, toConvexJsonText } from "./convex-json.ts";
 import { removeLeftoverTempFiles } from "./files.ts";
 import { tableFromId } from "./paths.ts";
 import { WriteSet, type IndexKey } from "./read-set.ts";
@@ -109,7 +110,7 @@ export class IndexRow {
 type Counters = { nextDocId: number; lastCreationTime: number };
 
 function parseDocument(text: string): Document {
-  return jsonToConvex(JSON.parse(text) as JSONValue) as Document;
+  return fromConvexJsonText(text) as Document;
 }
 
 /** The key of `doc` in a database index over `fields`. */
@@ -819,7 +820,7 @@ export class SqliteStore {
     if (!written) return;
     const id = written._id as string;
     if (next) {
-      this.statements.putDocument.run(id, component, table, JSON.stringify(convexToJson(next)));
+      this.statements.putDocument.run(id, component, table, toConvexJsonText(next));
     } else {
       this.statements.deleteDocument.run(id);
     }

@@ -253,6 +253,8 @@ export function encodeKey(values: readonly FieldValue[], suffix?: number): Buffe
 
 /** A document's value at a dotted field path (`a.b.c`); `undefined` when any step is missing. */
 export function fieldValue(doc: Record<string, Value>, fieldPath: string): FieldValue {
+  // Most paths are one field: no split.
+  if (!fieldPath.includes(".")) return doc[fieldPath];
   let current: FieldValue = doc;
   for (const part of fieldPath.split(".")) {
     if (typeof current !== "object" || current === null || Array.isArray(current)) return undefined;
