@@ -1530,7 +1530,7 @@ export class Runner {
         this.executionFor("mutation", "", "inline", complete, record)(tx),
         () => fn.invokeMutation!(JSON.stringify(convexToJson([{}]))),
       );
-      return jsonToConvex(JSON.parse(text) as JSONValue);
+      return fromConvexJsonText(text);
     });
   }
 
