@@ -78,7 +78,7 @@ async function main() {
   try {
     await waitForBackend(origin);
     const live = demoSellerWithStream("LIVE");
-    const seller: Identity = { sub: live.user.clerkId, email: live.user.email, name: live.user.name };
+    const seller = identityOf(live.user);
     const sellerClient = newClient(seller);
     const target = await findStream(sellerClient, live.streamTitle);
     console.log(`LiveLocal benchmark — ${origin}, demo data, node ${process.version}`);
@@ -111,6 +111,18 @@ async function waitForBackend(origin: string) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error("The local backend did not start within 30 s.");
+}
+
+/** The identity a demo user signs in with. */
+function identityOf(user: { clerkId: string; email: string; name: string }): Identity {
+  return { sub: user.clerkId, email: user.email, name: user.name };
+}
+
+/** An HTTP client signed in as `identity`, or signed out. */
+async function httpClientAs(origin: string, identity: Identity | null): Promise<ConvexHttpClient> {
+  const http = new ConvexHttpClient(origin);
+  if (identity) http.setAuth(await tokenFor(origin, identity));
+  return http;
 }
 
 async function tokenFor(origin: string, identity: Identity): Promise<string> {
@@ -209,8 +221,7 @@ async function documentsReadPerQuery(
   const viewer = DEMO_USERS.find((user) => user.role === "viewer");
   if (!admin || !viewer) throw new Error("The demo data needs an admin and a viewer.");
   // The demo data has no privacy request: the viewer asks for a correction, for the admin to open.
-  const asViewer = new ConvexHttpClient(origin);
-  asViewer.setAuth(await tokenFor(origin, { sub: viewer.clerkId, email: viewer.email, name: viewer.name }));
+  const asViewer = await httpClientAs(origin, identityOf(viewer));
   const requestId = await asViewer.mutation(api.privacy.requestPrivacy, {
     type: "correction",
     details: "My display name is misspelled.",
@@ -224,16 +235,15 @@ async function documentsReadPerQuery(
   });
   const callers: [string, Identity | null][] = [
     ["signed out", null],
-    ["viewer", { sub: viewer.clerkId, email: viewer.email, name: viewer.name }],
+    ["viewer", identityOf(viewer)],
     ["seller", seller],
-    ["admin", { sub: admin.clerkId, email: admin.email, name: admin.name }],
+    ["admin", identityOf(admin)],
   ];
   console.log("Documents read per public query, per call, on demo data:");
   for (const name of await publicQueries()) {
     const row: string[] = [];
     for (const [label, identity] of callers) {
-      const http = new ConvexHttpClient(origin);
-      if (identity) http.setAuth(await tokenFor(origin, identity));
+      const http = await httpClientAs(origin, identity);
       const before = (await backendStats(origin))[name];
       const ref = name as unknown as FunctionReference<"query">;
       await http.query(ref, argsFor(name));
