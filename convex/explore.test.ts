@@ -172,12 +172,15 @@ describe("explore streams follow the filter rules", () => {
     ]);
   });
 
-  test("with no filter, every live and upcoming show: live, then paused, then soonest; ended ones apart", async () => {
+  test("with no filter, every live and upcoming show: those on now by start, then soonest; ended ones apart", async () => {
     const t = await newSeededTest();
     const cards = await allStreams(t, emptyExploreFilter());
     expect(cards).toHaveLength(14);
     const statuses = cards.map((card) => card.streamStatus);
-    expect(statuses).toEqual([...statuses].sort((a, b) => RANKS.indexOf(a) - RANKS.indexOf(b)));
+    expect(statuses).toEqual([...statuses].sort((a, b) => GROUPS[a] - GROUPS[b]));
+    const onNow = cards.filter((card) => GROUPS[card.streamStatus] === 0);
+    const started = onNow.map((card) => card.streamStartUTC ?? 0);
+    expect(started).toEqual([...started].sort((a, b) => a - b));
     expect(new Set(statuses)).toEqual(new Set(["LIVE", "PAUSED", "SCHEDULED"]));
     const upcoming = cards.filter((card) => card.streamStatus === "SCHEDULED");
     const starts = upcoming.map((card) => card.streamStartUTC ?? 0);
@@ -243,7 +246,8 @@ describe("explore streams follow the filter rules", () => {
   });
 });
 
-const RANKS = ["LIVE", "PAUSED", "SCHEDULED", "ENDED"];
+/** The lists' status groups, in order: live and paused shows together (decision 046). */
+const GROUPS: Record<string, number> = { LIVE: 0, PAUSED: 0, SCHEDULED: 1, ENDED: 2 };
 
 describe("explore filter arguments", () => {
   test(`more than ${MAX_SELECTED_MSAS} metro areas are refused with a sentence`, async () => {
@@ -540,6 +544,43 @@ describe("the listing tables stay in step with every write", () => {
     await t.finishAllScheduledFunctions(() => undefined);
     expect(await snapshot()).toEqual(before);
   });
+
+  test("rows written before decision 046 stay listed with the shows on now, and the migration rewrites them", async () => {
+    const t = await newSeededTest();
+    const live = await allStreams(t, emptyExploreFilter(), 100, { when: "live" });
+    const paused = live.find((card) => card.streamStatus === "PAUSED")!;
+    const rowsOf = () =>
+      t.run(
+        async (ctx) =>
+          await ctx.db
+            .query("streamListings")
+            .withIndex("by_streamId_and_categoryKey_and_placeKey", (q) => q.eq("streamId", paused._id))
+            .collect(),
+      );
+    const current = await rowsOf();
+    // As they were: a paused show ranked 1, and every row carrying the stream's card.
+    await t.run(async (ctx) => {
+      for (const row of current) await ctx.db.patch("streamListings", row._id, { rank: 1, card: paused });
+    });
+    const waiting = await allStreams(t, emptyExploreFilter(), 100, { when: "live" });
+    expect(waiting.map((card) => card._id).sort()).toEqual(live.map((card) => card._id).sort());
+    const found = await t.query(api.explore.searchExploreStreams, {
+      filter: filterOf({ q: paused.streamTitle }),
+      view: { when: "live" },
+    });
+    expect(found.results.map((card) => card._id)).toContain(paused._id);
+
+    await t.mutation(internal.explore.rebuildListings, {});
+    await t.finishAllScheduledFunctions(() => undefined);
+    const rebuilt = await rowsOf();
+    const kept = ({ updatedAt, ...row }: (typeof current)[number]) => {
+      void updatedAt;
+      return row;
+    };
+    expect(rebuilt.map(kept)).toEqual(current.map(kept));
+    expect(rebuilt.every((row) => row.card === undefined && row.rank === 0)).toBe(true);
+    expect(await allStreams(t, emptyExploreFilter(), 100, { when: "live" })).toEqual(live);
+  });
 });
 
 describe("explore pagination", () => {
@@ -693,11 +734,39 @@ describe("explore views: live now, today, this weekend, the next 7 days, replays
   const upcomingTitles = (cards: StreamCard[]) =>
     cards.filter((card) => card.streamStatus === "SCHEDULED").map((card) => card.streamTitle);
 
-  test("live now holds the shows on now, live before paused", async () => {
+  test("live now holds the shows on now, live or paused, by start", async () => {
     const t = await newSeededTest();
     const live = await allStreams(t, emptyExploreFilter(), 2, { when: "live" });
     expect(titles(live)).toEqual(await expectedStreams(t, emptyExploreFilter(), ["LIVE", "PAUSED"]));
-    expect(live.map((card) => card.streamStatus)).toEqual(["LIVE", "LIVE", "LIVE", "LIVE", "PAUSED"]);
+    expect(live.map((card) => card.streamStatus).sort()).toEqual(["LIVE", "LIVE", "LIVE", "LIVE", "PAUSED"]);
+  });
+
+  test("a pause or a resume keeps a show's place and badge current and writes no listing row", async () => {
+    const t = await newSeededTest();
+    const live = async () =>
+      (await allStreams(t, emptyExploreFilter(), 2, { when: "live" })).map((card) => [
+        card.streamTitle,
+        card.streamStatus,
+      ]);
+    const before = await live();
+    const [title] = before.find(([, status]) => status === "LIVE")!;
+    const stream = await streamByTitle(t, title!);
+    const rows = () =>
+      t.run(
+        async (ctx) =>
+          await ctx.db
+            .query("streamListings")
+            .withIndex("by_streamId_and_categoryKey_and_placeKey", (q) => q.eq("streamId", stream._id))
+            .collect(),
+      );
+    const rowsBefore = await rows();
+    expect(rowsBefore.length).toBeGreaterThan(0);
+    await writeWithTriggers(t, (ctx) => patchStream(ctx, stream._id, { streamStatus: "PAUSED" }));
+    expect(await live()).toEqual(before.map(([name, status]) => [name, name === title ? "PAUSED" : status]));
+    expect(await rows()).toEqual(rowsBefore);
+    await writeWithTriggers(t, (ctx) => patchStream(ctx, stream._id, { streamStatus: "LIVE" }));
+    expect(await live()).toEqual(before);
+    expect(await rows()).toEqual(rowsBefore);
   });
 
   test("today: the shows on now and those starting on the viewer's day", async () => {

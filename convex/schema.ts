@@ -614,8 +614,9 @@ export default defineSchema({
 
   /**
    * Explore's stream list, derived (decision 012): one row per publicly listed stream and (category
-   * key, place key) pair of lib/exploreListing.ts, with the sort fields and the card. Kept in step with
-   * streams, their links and their shop by the triggers of model/triggers.ts; never written elsewhere.
+   * key, place key) pair of lib/exploreListing.ts, with the sort fields; the card is the stream's own,
+   * read with the page (decision 046). Kept in step with streams, their links and their shop by the
+   * triggers of model/triggers.ts; never written elsewhere.
    */
   streamListings: defineTable({
     streamId: v.id("streams"),
@@ -637,7 +638,11 @@ export default defineSchema({
      */
     searchRank: v.optional(v.number()),
     facets: exploreFacetsValidator,
-    card: streamCardValidator,
+    /**
+     * No longer written: a page reads the card from the stream (decision 046). Rows written before keep
+     * it until `explore:rebuildListings` rewrites them.
+     */
+    card: v.optional(streamCardValidator),
     ...searchFields,
     ...timestamps,
   })

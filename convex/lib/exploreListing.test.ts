@@ -11,6 +11,7 @@ import {
   exploreFilterRefusal,
   listingCategoryKeys,
   listingPlaceKeys,
+  LIVE_RANKS,
   MAX_EXPLORE_RANGES,
   normalizeExploreFilter,
   planExploreRanges,
@@ -132,12 +133,13 @@ describe("filter arguments", () => {
 });
 
 describe("order", () => {
-  it("live, paused, upcoming soonest first, ended latest first; drafts and cancelled not listed", () => {
+  it("on now (live or paused) by start, upcoming soonest first, ended latest first; drafts and cancelled not listed", () => {
     const order = [
       { streamStatus: "ENDED", streamStartUTC: 1, streamStopUTC: 2, _creationTime: 0 },
       { streamStatus: "ENDED", streamStartUTC: 5, streamStopUTC: 9, _creationTime: 0 },
       { streamStatus: "SCHEDULED", streamStartUTC: 50, _creationTime: 0 },
       { streamStatus: "SCHEDULED", streamStartUTC: 20, _creationTime: 0 },
+      { streamStatus: "LIVE", streamStartUTC: 6, _creationTime: 0 },
       { streamStatus: "PAUSED", streamStartUTC: 3, _creationTime: 0 },
       { streamStatus: "LIVE", streamStartUTC: 4, _creationTime: 0 },
     ] as const;
@@ -145,7 +147,15 @@ describe("order", () => {
       .map((stream) => ({ stream, key: streamListingOrder(stream)! }))
       .sort((a, b) => a.key.rank - b.key.rank || a.key.sortKey - b.key.sortKey)
       .map(({ stream }) => `${stream.streamStatus} ${stream.streamStartUTC}`);
-    expect(sorted).toEqual(["LIVE 4", "PAUSED 3", "SCHEDULED 20", "SCHEDULED 50", "ENDED 5", "ENDED 1"]);
+    expect(sorted).toEqual([
+      "PAUSED 3",
+      "LIVE 4",
+      "LIVE 6",
+      "SCHEDULED 20",
+      "SCHEDULED 50",
+      "ENDED 5",
+      "ENDED 1",
+    ]);
     expect(streamListingOrder({ streamStatus: "CREATED", _creationTime: 0 })).toBeNull();
     expect(streamListingOrder({ streamStatus: "CANCELLED", _creationTime: 0 })).toBeNull();
     expect(Object.is(streamListingOrder({ streamStatus: "ENDED", _creationTime: 0 })?.sortKey, 0)).toBe(true);
@@ -169,9 +179,13 @@ describe("order", () => {
 describe("search rank", () => {
   it("is the rank, but one for live and paused shows, which search takes together", () => {
     const rankOf = (streamStatus: "LIVE" | "PAUSED" | "SCHEDULED" | "ENDED") =>
-      searchRankOf(streamListingOrder({ streamStatus, streamStartUTC: 1, _creationTime: 1 })!.rank);
+      streamListingOrder({ streamStatus, streamStartUTC: 1, _creationTime: 1 })!.rank;
     expect(rankOf("PAUSED")).toBe(rankOf("LIVE"));
-    expect(new Set([rankOf("LIVE"), rankOf("SCHEDULED"), rankOf("ENDED")]).size).toBe(3);
+    expect(searchRankOf(rankOf("PAUSED"))).toBe(searchRankOf(rankOf("LIVE")));
+    expect(new Set([rankOf("LIVE"), rankOf("SCHEDULED"), rankOf("ENDED")].map(searchRankOf)).size).toBe(3);
+    // A row written before decision 046 keeps paused shows' old rank: search reads it as live.
+    expect(LIVE_RANKS).toHaveLength(2);
+    expect(searchRankOf(LIVE_RANKS[1])).toBe(searchRankOf(rankOf("LIVE")));
   });
 });
 

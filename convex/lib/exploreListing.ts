@@ -171,18 +171,23 @@ export function planExploreRanges(
 // ---------------------------------------------------------------------------------------------------
 // Order
 
-/** Live first (LIVE, then PAUSED), then upcoming, then ended; other statuses are not listed. */
-const STREAM_RANKS = { LIVE: 0, PAUSED: 1, SCHEDULED: 2, ENDED: 3 } as const;
+/**
+ * The shows on now (live and paused alike, decision 046), then upcoming, then ended; other statuses are
+ * not listed. A pause or a resume, the busiest writes there are, then leaves every listing row alone.
+ */
+const STREAM_RANKS = { LIVE: 0, PAUSED: 0, SCHEDULED: 2, ENDED: 3 } as const;
 
-/** Ranks of the shows on now (live, then paused), of upcoming shows, of ended ones. */
-export const LIVE_RANKS = [STREAM_RANKS.LIVE, STREAM_RANKS.PAUSED] as const;
+/**
+ * The ranks the shows on now are read under: 0, and 1, which paused shows had until decision 046 (a row
+ * not yet rebuilt by `explore:rebuildListings` keeps it, and stays listed with the shows on now).
+ */
+export const LIVE_RANKS = [STREAM_RANKS.LIVE, 1] as const;
 export const UPCOMING_RANK = STREAM_RANKS.SCHEDULED;
 export const ENDED_RANK = STREAM_RANKS.ENDED;
 
 /**
- * The rank search filters a listing row by (`streamListings.searchRank`): its own, but one for live and
- * paused shows, which search takes together. A pause or a resume, the busiest writes there are, then
- * leaves the search index alone.
+ * The rank search filters a listing row by (`streamListings.searchRank`, decision 045): its own, with
+ * the older paused rank read as the live one.
  */
 export function searchRankOf(rank: number): number {
   return (LIVE_RANKS as readonly number[]).includes(rank) ? LIVE_RANKS[0] : rank;
@@ -191,8 +196,8 @@ export function searchRankOf(rank: number): number {
 export type StreamListingOrder = { rank: number; sortKey: number; newestKey: number };
 
 /**
- * Where a stream sorts, as two ascending numbers: the rank of its status, then a time. Live and paused
- * shows by start (earliest first, as on the live-now board), upcoming ones soonest first, ended ones
+ * Where a stream sorts, as two ascending numbers: the rank of its status, then a time. The shows on now
+ * by start (earliest first), whether live or paused, upcoming ones soonest first, ended ones
  * most recent first (the stop time negated). A missing time sorts last within its rank. Null for a
  * status the public lists do not show.
  */

@@ -1,4 +1,5 @@
-import type { Doc } from "../_generated/dataModel";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
 import type { ExploreFacets } from "../lib/explore";
 import type { ShopCard, StreamCard } from "../schema";
 
@@ -16,6 +17,18 @@ export function toStreamCard(stream: Doc<"streams">): StreamCard {
     timezone: stream.timezone,
     locationLabel: stream.locationLabel,
   };
+}
+
+/**
+ * The cards of the streams explore lists, read with the page (decision 046: listing rows order streams,
+ * the streams themselves say what their cards show). A stream gone since its rows were read is left out.
+ */
+export async function streamCardsOf(
+  ctx: QueryCtx,
+  streamIds: readonly Id<"streams">[],
+): Promise<StreamCard[]> {
+  const streams = await Promise.all(streamIds.map((streamId) => ctx.db.get("streams", streamId)));
+  return streams.flatMap((stream) => (stream ? [toStreamCard(stream)] : []));
 }
 
 /** A shop's explore card: its categories and metro areas from its facets, primary first. */

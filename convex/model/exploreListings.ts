@@ -21,7 +21,7 @@ import {
 } from "../lib/exploreListing";
 import { isShopPublic, isStreamListedPublicly } from "../lib/lifecycle";
 import { buildSearchDocument, type SearchDocument } from "../lib/searchText";
-import { toShopCard, toStreamCard } from "./cards";
+import { toShopCard } from "./cards";
 import { publicShopStatus } from "./restriction";
 import {
   planLinkReplacement,
@@ -74,14 +74,24 @@ function sameValue(a: unknown, b: unknown): boolean {
   return true;
 }
 
+/** Fields a listing row has that its item does not decide: the system fields and the timestamps. */
+const ROW_OWN_FIELDS = new Set(["_id", "_creationTime", "createdAt", "updatedAt"]);
+
 /**
- * The fields of `wanted` whose values differ from `row`'s, or null when none do: a status change patches
- * a row's order and card, not its facets and search text (each field sent is serialized, checked
- * against the schema and stored again).
+ * The fields of `wanted` whose values differ from `row`'s, and those `row` has that `wanted` no longer
+ * does (set to undefined, which removes them: a stream row's card, before decision 046), or null when
+ * none do. A rewrite patches only what changed (each field sent is serialized, checked against the
+ * schema and stored again).
  */
 function changedFields<T extends object>(row: object, wanted: T): Partial<T> | null {
   const stored = row as Record<string, unknown>;
-  const changed = Object.entries(wanted).filter(([key, value]) => !sameValue(stored[key], value));
+  const desired = wanted as Record<string, unknown>;
+  const changed: [string, unknown][] = Object.entries(desired).filter(
+    ([key, value]) => !sameValue(stored[key], value),
+  );
+  for (const key of Object.keys(stored)) {
+    if (!ROW_OWN_FIELDS.has(key) && !(key in desired)) changed.push([key, undefined]);
+  }
   return changed.length > 0 ? (Object.fromEntries(changed) as Partial<T>) : null;
 }
 
@@ -212,8 +222,9 @@ function listingRows<Row extends { categoryKey: string; placeKey: string }>(
 
 /**
  * The rows a stream should have, given that it is listed at all (`isStreamListedPublicly`): one per
- * category key × place key, each with the sort fields, the facets and the card, and on the (*, *) row
- * its search text (`streamSearchDocument`).
+ * category key × place key, each with the sort fields and the facets, and on the (*, *) row its search
+ * text (`streamSearchDocument`). No card: a page reads each stream it shows (decision 046), so a change
+ * to what a card shows, its status above all, rewrites no row.
  */
 export function streamListingRows(
   stream: Doc<"streams">,
@@ -222,7 +233,6 @@ export function streamListingRows(
 ): NewDoc<"streamListings">[] {
   const order = streamListingOrder(stream);
   if (!order) return [];
-  const card = toStreamCard(stream);
   return listingRows<NewDoc<"streamListings">>(facets, search, ({ categoryKey, placeKey }) => ({
     streamId: stream._id,
     liveShopId: stream.liveShopId,
@@ -231,7 +241,6 @@ export function streamListingRows(
     ...order,
     searchRank: searchRankOf(order.rank),
     facets,
-    card,
   }));
 }
 
@@ -248,7 +257,7 @@ export async function listStreamListingRows(
 /**
  * What a sync re-reads. Rows carry the facets derived when the item's links last changed, and a
  * stream's (*, *) row its search text: a change to the item itself reuses the facets, and one that
- * leaves its searched fields alone (a status change, the busiest write there is) the search text too.
+ * leaves its searched fields alone (going live or ending) the search text too.
  * A link change, an item entering the lists and the migration derive both again.
  */
 export type SyncOptions = { linksChanged?: boolean; searchChanged?: boolean; now?: number };
@@ -298,13 +307,13 @@ export function streamSearchInputsChanged(before: Doc<"streams">, after: Doc<"st
 }
 
 /**
- * Whether a change to a stream row can change its listing rows (its card, its order, its search text
- * or its shop).
+ * Whether a change to a stream row can change its listing rows: whether it is listed and where it sorts,
+ * its search text or its shop. A pause or a resume changes none of them (decision 046).
  */
 export function streamListingInputsChanged(before: Doc<"streams">, after: Doc<"streams">): boolean {
   return (
     before.liveShopId !== after.liveShopId ||
-    canonical(toStreamCard(before)) !== canonical(toStreamCard(after)) ||
+    canonical(streamListingOrder(before)) !== canonical(streamListingOrder(after)) ||
     streamSearchInputsChanged(before, after)
   );
 }

@@ -29,6 +29,7 @@ import {
   type WhenPlan,
 } from "../lib/exploreWhen";
 import schema, { type ShopCard, type StreamCard } from "../schema";
+import { streamCardsOf } from "./cards";
 import { appError } from "./errors";
 import { shopListsStreams } from "./exploreListings";
 
@@ -276,7 +277,10 @@ function streamListingStreams(ctx: QueryCtx, filter: ExploreFilter, view: ReadVi
   };
 }
 
-/** A page of the listed streams matching the filter and view: live, paused, then upcoming or ended. */
+/**
+ * A page of the listed streams matching the filter and view: the shows on now, then upcoming or ended
+ * ones; each card read from its stream (decision 046).
+ */
 export async function pageStreamListings(
   ctx: QueryCtx,
   filter: ExploreFilter,
@@ -285,7 +289,13 @@ export async function pageStreamListings(
 ): Promise<PaginationResult<StreamCard>> {
   const { parts, exact, orderFields } = streamListingStreams(ctx, filter, view);
   const result = await paginateParts(parts, orderFields, (row) => row.streamId, filter, request, exact);
-  return { ...result, page: result.page.map((row) => row.card) };
+  return {
+    ...result,
+    page: await streamCardsOf(
+      ctx,
+      result.page.map((row) => row.streamId),
+    ),
+  };
 }
 
 /** How many streams match the filter and view, counting up to EXPLORE_COUNT_LIMIT; `more` past it. */

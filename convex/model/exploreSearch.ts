@@ -3,7 +3,7 @@
  * search text. A query is one search per status group the view holds (so live shows are never crowded
  * out), then, for a long query word nobody's text holds as typed, a second bounded search with its
  * one-letter-deleted spellings. Every result is checked again with `matchSearch` (every word must
- * match) and the filter, then ranked: live first, then by relevance, then by time.
+ * match) and the filter, then ranked: the shows on now first, then by relevance, then by time.
  *
  * Each search reads at most SEARCH_CANDIDATES rows, so a search reads a bounded number of documents
  * however many streams exist; what lies past those candidates is not found (the count says "50+").
@@ -23,6 +23,7 @@ import {
   type SearchQuery,
 } from "../lib/searchText";
 import type { ShopCard, StreamCard } from "../schema";
+import { streamCardsOf } from "./cards";
 import type { ReadView } from "./explorePages";
 import { withLiveStatus } from "./explorePages";
 
@@ -99,7 +100,10 @@ function searchRanks(view: ReadView): { searchRank: number; take: number }[] {
   ];
 }
 
-/** Streams whose text matches the search, within the filter and view: live first, then by relevance. */
+/**
+ * Streams whose text matches the search, within the filter and view: the shows on now (live or paused,
+ * as the lists order them: decision 046) first, then by relevance. Cards are read for the results only.
+ */
 export async function searchStreamListings(
   ctx: QueryCtx,
   filter: ExploreFilter,
@@ -134,24 +138,24 @@ export async function searchStreamListings(
       matchesExploreFilter(row.facets, filter) &&
       (row.rank !== UPCOMING_RANK || (window !== null && inStartWindow(row.sortKey, window))),
   );
-  // Live (then paused) first; then relevance; then the list's own order (soonest, or latest ended).
+  // On now first; then relevance; then the list's own order (soonest, or latest ended).
   kept.sort(
     (a, b) =>
-      liveGroup(a.row.rank) - liveGroup(b.row.rank) ||
+      onNowGroup(a.row.rank) - onNowGroup(b.row.rank) ||
       b.match.score - a.match.score ||
       a.row.rank - b.row.rank ||
       a.row.sortKey - b.row.sortKey ||
       (a.row.streamId < b.row.streamId ? -1 : 1),
   );
-  return answer(
-    kept.map(({ row }) => row.card),
+  const best = answer(
+    kept.map(({ row }) => row.streamId),
     more,
   );
+  return { ...best, results: await streamCardsOf(ctx, best.results) };
 }
 
-function liveGroup(rank: number): number {
-  const index = (LIVE_RANKS as readonly number[]).indexOf(rank);
-  return index === -1 ? LIVE_RANKS.length : index;
+function onNowGroup(rank: number): number {
+  return searchRankOf(rank) === LIVE_RANKS[0] ? 0 : 1;
 }
 
 // ---------------------------------------------------------------------------------------------------

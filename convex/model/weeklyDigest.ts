@@ -88,12 +88,14 @@ async function areaShows(ctx: QueryCtx, cbsaCode: string, now: number): Promise<
         .lte("sortKey", now + DIGEST_WINDOW_MS),
     )
     .take(SHOWS_PER_AREA);
-  return rows.map(({ streamId, card, sortKey }) => ({
-    streamId,
-    title: card.streamTitle,
-    shopName: card.liveShopName,
-    start: sortKey,
-  }));
+  const shows: DigestShow[] = [];
+  for (const { streamId, sortKey } of rows) {
+    // The rows order the shows; the streams name them (decision 046).
+    const stream = await ctx.db.get("streams", streamId);
+    if (stream)
+      shows.push({ streamId, title: stream.streamTitle, shopName: stream.liveShopName, start: sortKey });
+  }
+  return shows;
 }
 
 /**
