@@ -750,7 +750,7 @@ describe("explore views: live now, today, this weekend, the next 7 days, replays
       ]);
     const before = await live();
     const [title] = before.find(([, status]) => status === "LIVE")!;
-    const stream = await streamByTitle(t, title!);
+    const stream = await streamByTitle(t, title);
     const rows = () =>
       t.run(
         async (ctx) =>

@@ -133,8 +133,8 @@ export function ExploreResults<Item extends { _id: string }>({
 }
 
 /**
- * What search text finds (decision 030): the server answers the best matches at once, live first,
- * then by relevance, with their count; they are shown a page at a time.
+ * What search text finds (decision 030): the server answers the best matches at once, those on now
+ * (live shows and shops) first, then by relevance, with their count; they are shown a page at a time.
  */
 export function SearchResults<Item extends { _id: string }>({
   query,

@@ -29,7 +29,8 @@ type StreamResultsProps = {
 
 /**
  * The streams in the filter and view (decision 031), in the server's order; with search text, what the
- * search finds, live first then by relevance (decision 030). The day windows are the viewer's days.
+ * search finds, the shows on now first then by relevance (decisions 030, 046). The day windows are the
+ * viewer's days.
  */
 export function StreamResults({ filter, view, onSort, onClear }: StreamResultsProps) {
   const viewerDay = useViewerDay();
