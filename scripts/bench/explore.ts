@@ -33,7 +33,7 @@ import {
 } from "../../convex/lib/exploreListing";
 import { calendarDay, type ExploreView } from "../../convex/lib/exploreWhen";
 import { EXPLORE_COUNT_LIMIT } from "../../convex/model/explorePages";
-import { MAX_TYPO_SEARCHES, SEARCH_CANDIDATES } from "../../convex/model/exploreSearch";
+import { MAX_SEARCH_RESULTS, MAX_TYPO_SEARCHES, SEARCH_CANDIDATES } from "../../convex/model/exploreSearch";
 import type { BackendProcess } from "./backend-process";
 import { recordFigure } from "./stats";
 
@@ -294,8 +294,11 @@ const SEARCHES: { name: string; q: string }[] = [
   { name: "one letter, typing", q: "s" },
 ];
 
-/** Per status group (live, paused, upcoming) and pass (as typed, two typo words) at most this many. */
-const SEARCH_BOUND = 3 * (1 + MAX_TYPO_SEARCHES) * SEARCH_CANDIDATES;
+/**
+ * Per status group (live, paused, upcoming) and pass (as typed, two typo words) at most this many rows,
+ * then the stream of each result, for its card (decision 046).
+ */
+const SEARCH_BOUND = 3 * (1 + MAX_TYPO_SEARCHES) * SEARCH_CANDIDATES + MAX_SEARCH_RESULTS;
 
 export type SearchFigure = { streams: number; shops: number; found: number; more: boolean };
 

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { DEFAULT_DESCRIPTION, documentTitle, SITE_NAME } from "./site-meta";
 
 /** What `npm start` wrote into the page it served for link previews carries this attribute. */
@@ -19,7 +19,9 @@ export function clearServerPageMeta(): void {
 
 /**
  * Sets the tab title ("<title> · LiveLocal"), `<meta name="description">` and, for pages with a
- * canonical address (a shop by its slug), `<link rel="canonical">` while the page is shown.
+ * canonical address (a shop by its slug), `<link rel="canonical">` while the page is shown. Layout
+ * effects: the head changes in the same commit as the page, so nothing (a reader, a test) ever sees a
+ * page under the last page's title.
  */
 export function useDocumentMeta({
   title,
@@ -31,7 +33,7 @@ export function useDocumentMeta({
   /** A site path; the link holds it on this origin. */
   canonical?: string;
 }): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const previous = document.title;
     document.title = documentTitle(title);
     return () => {
@@ -39,7 +41,7 @@ export function useDocumentMeta({
     };
   }, [title]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (description === undefined) return;
     let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
     const created = !meta;
@@ -56,7 +58,7 @@ export function useDocumentMeta({
     };
   }, [description]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (canonical === undefined) return;
     const link = document.createElement("link");
     link.rel = "canonical";
