@@ -14,12 +14,12 @@ const TITLES: Record<ExploreWhen, string> = {
 };
 
 function introFor(when: ExploreWhen, sort: ExploreSort, searching: boolean): string {
-  if (searching) return "Live shows first, then the best matches.";
+  if (searching) return "Shows on now first, then the best matches.";
   switch (when) {
     case "upcoming":
       return sort === "newest"
-        ? "Live shows first, then the newest listed."
-        : "Live shows first, then the soonest coming up.";
+        ? "Shows on now first, then the newest listed."
+        : "Shows on now first, then the soonest coming up.";
     case "live":
       return "On air right now, updating as sellers go live.";
     case "today":

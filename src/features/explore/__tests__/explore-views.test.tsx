@@ -123,7 +123,7 @@ describe("count and sort", () => {
     await userEvent.selectOptions(sort, "newest");
     expect(params().get("sort")).toBe("newest");
     expect(lastListArgs()).toMatchObject({ view: { when: "upcoming", sort: "newest" } });
-    expect(screen.getByText("Live shows first, then the newest listed.")).toBeInTheDocument();
+    expect(screen.getByText("Shows on now first, then the newest listed.")).toBeInTheDocument();
     await act(() => router.navigate("/explore/streams?when=week&sort=newest"));
     expect(screen.queryByRole("combobox", { name: "Sort by" })).not.toBeInTheDocument();
     expect(lastListArgs()).toMatchObject({ view: { when: "week", sort: "soonest" } });
