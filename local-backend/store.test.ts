@@ -282,3 +282,31 @@ describe("a query's read transaction", () => {
     expect(committedNotes(dir)).toBe(2);
   });
 });
+
+describe("limits", () => {
+  it("take each run's own limit, the same statements reused with another one every time", () => {
+    const store = open();
+    for (let n = 1; n <= 6; n++) write(store, null, note(n, `hats ${"x".repeat(n)}`));
+    const byCreation = store.index("", "notes", "by_creation_time")!;
+    const all = [Buffer.alloc(0), Buffer.from([0xff])] as const;
+    const ids = (rows: { json: string }[]) =>
+      rows.map((row) => (JSON.parse(row.json) as { _id: string })._id);
+    const afterFirst = store.scan(byCreation, ...all, "asc", null, 1)[0].key;
+    const lastTwo = store.scan(byCreation, ...all, "desc", null, 2);
+    for (const limit of [1, 4, 2, 6, 3, 1]) {
+      expect(ids(store.scan(byCreation, ...all, "asc", null, limit))).toEqual(
+        ["1notes", "2notes", "3notes", "4notes", "5notes", "6notes"].slice(0, limit),
+      );
+      expect(ids(store.scan(byCreation, ...all, "asc", afterFirst, limit))).toEqual(
+        ["2notes", "3notes", "4notes", "5notes", "6notes"].slice(0, limit),
+      );
+      expect(ids(store.scan(byCreation, ...all, "desc", lastTwo[1].key, limit))).toEqual(
+        ["4notes", "3notes", "2notes", "1notes"].slice(0, limit),
+      );
+      expect(
+        store.search(store.index("", "notes", "search_body")!, "hats", [["rank", 0]], limit),
+      ).toHaveLength(limit);
+    }
+    store.close();
+  });
+});

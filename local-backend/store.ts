@@ -56,6 +56,14 @@ const DOCUMENTS_TABLE = `
   );
   CREATE INDEX IF NOT EXISTS documents_by_table ON documents (component, table_name, id);
 `;
+/**
+ * A statement's row limit, bound per run. Not a bare `LIMIT ?`: SQLite's planner reads a bare bound
+ * limit (sqlite3ExprIsInteger), which marks the parameter so that every new binding expires the
+ * statement and its next step prepares it again, parse and plan included (4–6 µs, more than the scan
+ * of a small range costs). An expression it does not fold leaves the statement prepared once
+ * (decision 047). better-sqlite3 does not expose SQLITE_DBCONFIG_ENABLE_QPSG, which would also stop it.
+ */
+const BOUND_LIMIT = "LIMIT ? + 0";
 const SNAPSHOT_FORMAT = "livelocal-local-backend-snapshot";
 /** Convex returns at most this many search results. */
 export const SEARCH_RESULT_CAP = 1024;
@@ -293,19 +301,19 @@ export class SqliteStore {
       scanAsc: db
         .prepare<[number, Buffer, Buffer, number], IndexRowColumns>(
           `SELECT e.key, d.value FROM index_entries e JOIN documents d ON d.id = e.document_id
-           WHERE e.index_id = ? AND e.key > ? AND e.key < ? ORDER BY e.key ASC LIMIT ?`,
+           WHERE e.index_id = ? AND e.key > ? AND e.key < ? ORDER BY e.key ASC ${BOUND_LIMIT}`,
         )
         .raw(),
       scanAscFrom: db
         .prepare<[number, Buffer, Buffer, number], IndexRowColumns>(
           `SELECT e.key, d.value FROM index_entries e JOIN documents d ON d.id = e.document_id
-           WHERE e.index_id = ? AND e.key >= ? AND e.key < ? ORDER BY e.key ASC LIMIT ?`,
+           WHERE e.index_id = ? AND e.key >= ? AND e.key < ? ORDER BY e.key ASC ${BOUND_LIMIT}`,
         )
         .raw(),
       scanDesc: db
         .prepare<[number, Buffer, Buffer, number], IndexRowColumns>(
           `SELECT e.key, d.value FROM index_entries e JOIN documents d ON d.id = e.document_id
-           WHERE e.index_id = ? AND e.key >= ? AND e.key < ? ORDER BY e.key DESC LIMIT ?`,
+           WHERE e.index_id = ? AND e.key >= ? AND e.key < ? ORDER BY e.key DESC ${BOUND_LIMIT}`,
         )
         .raw(),
       indexRows: db.prepare<[], { id: number; definition: string }>("SELECT id, definition FROM indexes"),
@@ -332,7 +340,7 @@ export class SqliteStore {
         .prepare<[string, number], string>(
           `SELECT d.value FROM search_entries s
            JOIN search_rows r ON r.row = s.rowid JOIN documents d ON d.id = r.document_id
-           WHERE search_entries MATCH ? ORDER BY bm25(search_entries, 1.0, 0.0), s.rowid LIMIT ?`,
+           WHERE search_entries MATCH ? ORDER BY bm25(search_entries, 1.0, 0.0), s.rowid ${BOUND_LIMIT}`,
         )
         .pluck(),
       count: db.prepare<[string, string], { count: number }>(
