@@ -19,7 +19,12 @@ import {
 } from "./lib/exploreListing";
 import type { ExploreView } from "./lib/exploreWhen";
 import { deleteStreamCascade } from "./model/cascade";
-import { SHOP_STREAMS_PER_SYNC, shopFacets, streamFacets } from "./model/exploreListings";
+import {
+  listStreamListingRows,
+  SHOP_STREAMS_PER_SYNC,
+  shopFacets,
+  streamFacets,
+} from "./model/exploreListings";
 import { changeShopStatus, getLiveShopBySlug, patchLiveShop, replaceShopCategories } from "./model/liveShops";
 import { insertStream, linkStreamMsa, patchStream, replaceStreamCategories } from "./model/streams";
 import type { StreamCard } from "./schema";
@@ -500,12 +505,7 @@ describe("the listing tables stay in step with every write", () => {
     await writeWithTriggers(t, (ctx) => deleteStreamCascade(ctx, stream._id));
     await t.finishAllScheduledFunctions(() => undefined);
     expect(titles(await allStreams(t, emptyExploreFilter()))).not.toContain(stream.streamTitle);
-    const rows = await t.run(async (ctx) =>
-      ctx.db
-        .query("streamListings")
-        .withIndex("by_streamId_and_categoryKey_and_placeKey", (q) => q.eq("streamId", stream._id))
-        .collect(),
-    );
+    const rows = await t.run((ctx) => listStreamListingRows(ctx, stream._id));
     expect(rows).toEqual([]);
   });
 
@@ -549,14 +549,7 @@ describe("the listing tables stay in step with every write", () => {
     const t = await newSeededTest();
     const live = await allStreams(t, emptyExploreFilter(), 100, { when: "live" });
     const paused = live.find((card) => card.streamStatus === "PAUSED")!;
-    const rowsOf = () =>
-      t.run(
-        async (ctx) =>
-          await ctx.db
-            .query("streamListings")
-            .withIndex("by_streamId_and_categoryKey_and_placeKey", (q) => q.eq("streamId", paused._id))
-            .collect(),
-      );
+    const rowsOf = () => t.run((ctx) => listStreamListingRows(ctx, paused._id));
     const current = await rowsOf();
     // As they were: a paused show ranked 1, and every row carrying the stream's card.
     await t.run(async (ctx) => {
@@ -625,12 +618,7 @@ describe("explore pagination", () => {
       t,
       "Studio seconds sale: small glaze flaws, full function, half price",
     );
-    const rows = await t.run(async (ctx) =>
-      ctx.db
-        .query("streamListings")
-        .withIndex("by_streamId_and_categoryKey_and_placeKey", (q) => q.eq("streamId", studio._id))
-        .collect(),
-    );
+    const rows = await t.run((ctx) => listStreamListingRows(ctx, studio._id));
     const underFilter = rows.filter((row) =>
       planExploreRanges(filter, EXPLORE_REFERENCE).ranges.some(
         (range) => range.categoryKey === row.categoryKey && range.placeKey === row.placeKey,
@@ -751,14 +739,7 @@ describe("explore views: live now, today, this weekend, the next 7 days, replays
     const before = await live();
     const [title] = before.find(([, status]) => status === "LIVE")!;
     const stream = await streamByTitle(t, title);
-    const rows = () =>
-      t.run(
-        async (ctx) =>
-          await ctx.db
-            .query("streamListings")
-            .withIndex("by_streamId_and_categoryKey_and_placeKey", (q) => q.eq("streamId", stream._id))
-            .collect(),
-      );
+    const rows = () => t.run((ctx) => listStreamListingRows(ctx, stream._id));
     const rowsBefore = await rows();
     expect(rowsBefore.length).toBeGreaterThan(0);
     await writeWithTriggers(t, (ctx) => patchStream(ctx, stream._id, { streamStatus: "PAUSED" }));

@@ -8,6 +8,7 @@ import { describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import { emptyExploreFilter, type ExploreFilter } from "./lib/explore";
 import type { ExploreView } from "./lib/exploreWhen";
+import { listStreamListingRows } from "./model/exploreListings";
 import { MAX_SEARCH_RESULTS, MAX_TYPO_SEARCHES, SEARCH_CANDIDATES } from "./model/exploreSearch";
 import { getLiveShopBySlug, patchLiveShop } from "./model/liveShops";
 import { patchStream } from "./model/streams";
@@ -213,14 +214,7 @@ describe("pausing, resuming and ending a show", () => {
     const stream = await t.run(async (ctx) =>
       (await ctx.db.query("streams").collect()).find((candidate) => candidate.streamTitle === SOURDOUGH),
     );
-    const rows = () =>
-      t.run(
-        async (ctx) =>
-          await ctx.db
-            .query("streamListings")
-            .withIndex("by_streamId_and_categoryKey_and_placeKey", (q) => q.eq("streamId", stream!._id))
-            .collect(),
-      );
+    const rows = () => t.run((ctx) => listStreamListingRows(ctx, stream!._id));
     const live = { when: "live" } as const;
     const found = async () =>
       (await searchStreams(t, "night", {}, live)).results.map((card) => [
