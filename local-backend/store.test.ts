@@ -65,11 +65,14 @@ function searchRows(dir: string): number {
   }
 }
 
+/** The id of a document as the store returns it (its JSON text). */
+function idOf(json: string): string {
+  return (JSON.parse(json) as { _id: string })._id;
+}
+
 function found(store: SqliteStore, query: string, rank = 0): string[] {
   const index = store.index("", "notes", "search_body")!;
-  return store
-    .search(index, query, [["rank", rank]], 10)
-    .map((json) => (JSON.parse(json) as { _id: string })._id);
+  return store.search(index, query, [["rank", rank]], 10).map(idOf);
 }
 
 describe("search rows", () => {
@@ -184,7 +187,7 @@ describe("the documents table", () => {
       expect(found(reopened, "denim")).toEqual(["1notes"]);
       const byCreation = reopened.index("", "notes", "by_creation_time")!;
       const rows = reopened.scan(byCreation, Buffer.alloc(0), Buffer.from([0xff]), "asc", null, 10);
-      expect(rows.map((row) => (JSON.parse(row.json) as { _id: string })._id)).toEqual(["1notes", "2notes"]);
+      expect(rows.map((row) => idOf(row.json))).toEqual(["1notes", "2notes"]);
       write(reopened, note(2, "hats"), note(2, "straw hats"));
       write(reopened, null, note(3, "caps"));
       expect(found(reopened, "hats")).toEqual(["2notes"]);
@@ -289,8 +292,7 @@ describe("limits", () => {
     for (let n = 1; n <= 6; n++) write(store, null, note(n, `hats ${"x".repeat(n)}`));
     const byCreation = store.index("", "notes", "by_creation_time")!;
     const all = [Buffer.alloc(0), Buffer.from([0xff])] as const;
-    const ids = (rows: { json: string }[]) =>
-      rows.map((row) => (JSON.parse(row.json) as { _id: string })._id);
+    const ids = (rows: { json: string }[]) => rows.map((row) => idOf(row.json));
     const afterFirst = store.scan(byCreation, ...all, "asc", null, 1)[0].key;
     const lastTwo = store.scan(byCreation, ...all, "desc", null, 2);
     for (const limit of [1, 4, 2, 6, 3, 1]) {
