@@ -146,26 +146,28 @@ export class LocalBackendCore implements BackendServices {
   ): Promise<LocalBackendCore> {
     const dataDir = options.dataDir === undefined ? path.resolve(".local-backend") : options.dataDir;
     if (options.reset && dataDir) SqliteStore.reset(dataDir);
-    const issuer = options.authIssuer ?? process.env[LOCAL_ISSUER_ENV];
-    const auth = await LocalAuth.create({ dataDir: dataDir ?? undefined, issuer });
-    // The project's auth.config.ts names the local issuer through this variable in local mode.
-    process.env[LOCAL_ISSUER_ENV] = auth.issuer;
-    const source = options.modules
-      ? null
-      : await createViteFunctionSource({
-          functionsDir: options.functionsDir ?? path.resolve("convex"),
-          vite: options.vite,
-        });
+    // Opened first: a folder another backend is using stops this one before anything else starts.
     const store = SqliteStore.open(dataDir, { flushFile: options.flushFile });
-    const core = new LocalBackendCore(auth, store, source, options, origin);
+    let source: FunctionSource | null = null;
     try {
+      const issuer = options.authIssuer ?? process.env[LOCAL_ISSUER_ENV];
+      const auth = await LocalAuth.create({ dataDir: dataDir ?? undefined, issuer });
+      // The project's auth.config.ts names the local issuer through this variable in local mode.
+      process.env[LOCAL_ISSUER_ENV] = auth.issuer;
+      source = options.modules
+        ? null
+        : await createViteFunctionSource({
+            functionsDir: options.functionsDir ?? path.resolve("convex"),
+            vite: options.vite,
+          });
+      const core = new LocalBackendCore(auth, store, source, options, origin);
       await core.start();
+      return core;
     } catch (e) {
       await source?.close();
       store.close();
       throw e;
     }
-    return core;
   }
 
   private async loadModule(modulePath: string): Promise<Record<string, unknown> | null> {

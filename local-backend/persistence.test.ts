@@ -1,7 +1,6 @@
 /** Conformance: data on disk before it is acknowledged, and across restarts; imports; seeding; crons; reloads. */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { writeFileDurably } from "./files.ts";
 import type { RunningLocalBackend } from "./start.ts";
@@ -12,6 +11,7 @@ import {
   newClient,
   newHttpClient,
   q,
+  readDatabaseCopy,
   removeDir,
   sleep,
   startFixtureBackend,
@@ -65,18 +65,31 @@ describe("persistence", () => {
     const dataDir = tempDataDir();
     dirs.push(dataDir);
     const backend = await start(dataDir);
-    const disk = new Database(path.join(dataDir, "data.sqlite3"), { readonly: true });
-    try {
-      const id = await newHttpClient(backend.url).mutation(m("messages:send"), {
-        channel: "disk",
-        body: "saved",
-      });
-      const row = disk.prepare("SELECT value FROM documents WHERE id = ?").get(id) as
-        { value: string } | undefined;
-      expect(row && (JSON.parse(row.value) as Message).body).toBe("saved");
-    } finally {
-      disk.close();
-    }
+    const id = await newHttpClient(backend.url).mutation(m("messages:send"), {
+      channel: "disk",
+      body: "saved",
+    });
+    const row = readDatabaseCopy(
+      dataDir,
+      (disk) =>
+        disk.prepare("SELECT value FROM documents WHERE id = ?").get(id) as { value: string } | undefined,
+    );
+    expect(row && (JSON.parse(row.value) as Message).body).toBe("saved");
+  });
+
+  it("refuses a second backend on a data folder in use, and the first goes on answering", async () => {
+    const dataDir = tempDataDir();
+    dirs.push(dataDir);
+    const first = await start(dataDir);
+    const refusal = `Another backend is using the data folder ${dataDir}: stop it first, or give this one its own (--data-dir).`;
+    await expect(start(dataDir)).rejects.toThrow(refusal);
+    // Nor is the folder wiped under it.
+    await expect(start(dataDir, { reset: true })).rejects.toThrow(refusal);
+    const http = newHttpClient(first.url);
+    await http.mutation(m("messages:send"), { channel: "shared", body: "still here" });
+    expect(await http.query(q("messages:list"), { channel: "shared" })).toEqual([
+      { author: "anonymous", body: "still here" },
+    ]);
   });
 
   it("imports a snapshot.json of the earlier store once, then sets it aside", async () => {

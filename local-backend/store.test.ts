@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import type { GenericId } from "convex/values";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SqliteStore, type Document, type FlushFile, type TableIndexes } from "./store.ts";
+import { readDatabaseCopy } from "./test-helpers.ts";
 
 const NOTES: TableIndexes = {
   table: "notes",
@@ -34,14 +35,11 @@ function write(store: SqliteStore, previous: Document | null, next: Document | n
 }
 
 function committedNotes(dir: string): number {
-  const db = new Database(path.join(dir, "data.sqlite3"), { readonly: true });
-  try {
-    return (
-      db.prepare("SELECT count(*) AS n FROM documents WHERE table_name = 'notes'").get() as { n: number }
-    ).n;
-  } finally {
-    db.close();
-  }
+  return readDatabaseCopy(
+    dir,
+    (db) =>
+      (db.prepare("SELECT count(*) AS n FROM documents WHERE table_name = 'notes'").get() as { n: number }).n,
+  );
 }
 
 /** Flushes that wait for the test: `finish()` ends the oldest one, with an error if given. */
@@ -57,12 +55,10 @@ function heldFlushes() {
 }
 
 function searchRows(dir: string): number {
-  const db = new Database(path.join(dir, "data.sqlite3"), { readonly: true });
-  try {
-    return (db.prepare("SELECT count(*) AS n FROM search_rows").get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
+  return readDatabaseCopy(
+    dir,
+    (db) => (db.prepare("SELECT count(*) AS n FROM search_rows").get() as { n: number }).n,
+  );
 }
 
 /** The id of a document as the store returns it (its JSON text). */
@@ -138,17 +134,12 @@ describe("search rows", () => {
 
 describe("the documents table", () => {
   function documentsTable(dir: string): { sql: string; version: string } {
-    const db = new Database(path.join(dir, "data.sqlite3"), { readonly: true });
-    try {
-      return {
-        sql: (db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'documents'").get() as { sql: string })
-          .sql,
-        version: (db.prepare("SELECT value FROM meta WHERE key = 'schemaVersion'").get() as { value: string })
-          .value,
-      };
-    } finally {
-      db.close();
-    }
+    return readDatabaseCopy(dir, (db) => ({
+      sql: (db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'documents'").get() as { sql: string })
+        .sql,
+      version: (db.prepare("SELECT value FROM meta WHERE key = 'schemaVersion'").get() as { value: string })
+        .value,
+    }));
   }
 
   function expectRowidTable(dir: string): void {
@@ -223,7 +214,7 @@ describe("flushing commits to disk", () => {
   it("commits to the WAL at once, is durable once flushed, and shares one flush among the commits made during another", async () => {
     await withHeldFlushes(async (store, flushes, dir) => {
       commitLater(store, note(1, "one"));
-      // Committed: another connection reads it (a crash of this process would keep it).
+      // Committed: a copy of the files as they are now has it (a crash of this process would keep it).
       expect(committedNotes(dir)).toBe(1);
       expect(flushes.held).toHaveLength(1);
       let firstDurable = false;

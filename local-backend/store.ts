@@ -233,8 +233,24 @@ export class SqliteStore {
     } else {
       this.storageDir = null;
     }
-    this.db = new Database(dir ? path.join(dir, DATABASE_FILE) : ":memory:");
-    this.db.pragma("journal_mode = WAL");
+    this.db = new Database(dir ? path.join(dir, DATABASE_FILE) : ":memory:", { timeout: 0 });
+    // One backend owns its database for as long as it runs (decision 048): SQLite takes the file's
+    // lock once, keeps the WAL's index in this process's memory, and no transaction takes or drops
+    // a file lock again. A second backend on the same folder is refused here instead of writing
+    // beside this one.
+    this.db.pragma("locking_mode = EXCLUSIVE");
+    try {
+      this.db.pragma("journal_mode = WAL");
+    } catch (e) {
+      this.db.close();
+      if ((e as { code?: string }).code === "SQLITE_BUSY") {
+        throw new Error(
+          `Another backend is using the data folder ${dir}: stop it first, or give this one its own (--data-dir).`,
+          { cause: e },
+        );
+      }
+      throw e;
+    }
     // NORMAL: SQLite writes a commit to the WAL without flushing it, and flushes at checkpoints (so
     // the database file is always consistent). The store flushes the WAL itself after each commit:
     // `commit()` before it returns, `commitLater()` on the thread pool (`durable()`).
@@ -385,8 +401,9 @@ export class SqliteStore {
     return new SqliteStore(dir, options);
   }
 
-  /** Wipes the data folder (documents, files and keys). */
+  /** Wipes the data folder (documents, files and keys); not one another backend is using (it throws). */
   static reset(dir: string): void {
+    if (existsSync(path.join(dir, DATABASE_FILE))) new SqliteStore(dir).close();
     rmSync(dir, { recursive: true, force: true });
   }
 

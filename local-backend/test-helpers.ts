@@ -1,8 +1,9 @@
 /** Shared setup for the conformance tests: the fixture backend and official clients. */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference, type FunctionReference } from "convex/server";
 import type { Value } from "convex/values";
@@ -20,6 +21,28 @@ export function tempDataDir(): string {
 
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Runs `read` on a copy of the database in `dataDir` as its files are now: what a crash of the
+ * backend at this moment would leave. A backend holds its database's lock for as long as it runs
+ * (decision 048), so no second connection opens the original meanwhile.
+ */
+export function readDatabaseCopy<T>(dataDir: string, read: (db: Database.Database) => T): T {
+  const copy = mkdtempSync(path.join(tmpdir(), "database-copy-"));
+  try {
+    for (const file of ["data.sqlite3", "data.sqlite3-wal"]) {
+      if (existsSync(path.join(dataDir, file))) copyFileSync(path.join(dataDir, file), path.join(copy, file));
+    }
+    const db = new Database(path.join(copy, "data.sqlite3"));
+    try {
+      return read(db);
+    } finally {
+      db.close();
+    }
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 }
 
 export async function startFixtureBackend(
