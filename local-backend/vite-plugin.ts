@@ -121,25 +121,28 @@ export function localBackend(options: LocalBackendPluginOptions = {}): Plugin {
         const address = httpServer.address() as AddressInfo;
         const protocol = server.config.server.https ? "https" : "http";
         origin = `${protocol}://localhost:${address.port}`;
-        void listenSite(site, sitePort ?? 3211, bindHost).then(
-          async (port) => {
-            await ready;
-            logger.info(
-              [
-                "",
-                `  Local backend (offline Convex):`,
-                `    App and Convex URL: ${origin}  (WebSocket ${origin.replace(/^http/, "ws")}/api/<version>/sync)`,
-                `    HTTP actions:       http://${bindHost === "0.0.0.0" ? "localhost" : bindHost}:${port}`,
-                `    Dev sign-in:        POST ${origin}/local-auth/token`,
-                loopback
-                  ? `    Listening on loopback only (this machine).`
-                  : `    WARNING: Vite listens on all interfaces, so the backend is reachable from other machines (dev sign-in stays loopback-only; Host and Origin are checked against server.allowedHosts).`,
-                "",
-              ].join("\n"),
-            );
-          },
-          (e: unknown) => logger.error(`local backend: HTTP actions port failed: ${String(e)}`),
-        );
+        void listenSite(site, sitePort ?? 3211, bindHost)
+          .then(
+            async (port) => {
+              await ready;
+              logger.info(
+                [
+                  "",
+                  `  Local backend (offline Convex):`,
+                  `    App and Convex URL: ${origin}  (WebSocket ${origin.replace(/^http/, "ws")}/api/<version>/sync)`,
+                  `    HTTP actions:       http://${bindHost === "0.0.0.0" ? "localhost" : bindHost}:${port}`,
+                  `    Dev sign-in:        POST ${origin}/local-auth/token`,
+                  loopback
+                    ? `    Listening on loopback only (this machine).`
+                    : `    WARNING: Vite listens on all interfaces, so the backend is reachable from other machines (dev sign-in stays loopback-only; Host and Origin are checked against server.allowedHosts).`,
+                  "",
+                ].join("\n"),
+              );
+            },
+            (e: unknown) => logger.error(`local backend: HTTP actions port failed: ${String(e)}`),
+          )
+          // A backend that failed to start was reported above (`ready.catch`); Vite goes on serving.
+          .catch(() => undefined);
       });
       httpServer.once("close", () => {
         site.close();

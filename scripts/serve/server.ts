@@ -215,4 +215,11 @@ async function main() {
   process.once("SIGTERM", shutdown);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) await main();
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  // What stops the start (a data folder another backend is using, say) is said in words, as
+  // `npm run backend` says it.
+  await main().catch((e: unknown) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}
