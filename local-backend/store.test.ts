@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { GenericId } from "convex/values";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SqliteStore, type Document, type FlushFile, type TableIndexes } from "./store.ts";
+import { FolderInUseError, SqliteStore, type Document, type FlushFile, type TableIndexes } from "./store.ts";
 import { readDatabaseCopy } from "./test-helpers.ts";
 
 const NOTES: TableIndexes = {
@@ -274,6 +274,27 @@ describe("a query's read transaction", () => {
     write(store, null, note(4, "fourth"));
     store.close();
     expect(committedNotes(dir)).toBe(2);
+  });
+});
+
+describe("reset", () => {
+  it("wipes a folder whose database cannot be read, but not one another store holds", () => {
+    const broken = mkdtempSync(path.join(tmpdir(), "store-"));
+    dirs.push(broken);
+    writeFileSync(path.join(broken, "data.sqlite3"), "not a database ".repeat(300));
+    SqliteStore.reset(broken);
+    expect(existsSync(broken)).toBe(false);
+
+    const held = mkdtempSync(path.join(tmpdir(), "store-"));
+    dirs.push(held);
+    const store = open(held);
+    try {
+      write(store, null, note(1, "kept"));
+      expect(() => SqliteStore.reset(held)).toThrow(FolderInUseError);
+      expect(store.get("1notes")?.doc.body).toBe("kept");
+    } finally {
+      store.close();
+    }
   });
 });
 

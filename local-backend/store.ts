@@ -183,6 +183,33 @@ export function searchTerms(query: string): string[] {
     .slice(0, MAX_SEARCH_TERMS);
 }
 
+/** Another backend holds the data folder's database (decision 048). */
+export class FolderInUseError extends Error {}
+
+/**
+ * Opens the database in `dir` (in memory when null) in WAL mode, holding it for as long as it stays
+ * open (decision 048): SQLite takes the file's lock once, keeps the WAL's index in this process's
+ * memory, and no transaction takes or drops a file lock again. A database another backend holds is
+ * refused (`FolderInUseError`) instead of written beside it.
+ */
+function openDatabase(dir: string | null): Database.Database {
+  const db = new Database(dir ? path.join(dir, DATABASE_FILE) : ":memory:", { timeout: 0 });
+  db.pragma("locking_mode = EXCLUSIVE");
+  try {
+    db.pragma("journal_mode = WAL");
+  } catch (e) {
+    db.close();
+    if ((e as { code?: string }).code === "SQLITE_BUSY") {
+      throw new FolderInUseError(
+        `Another backend is using the data folder ${dir}: stop it first, or give this one its own (--data-dir).`,
+        { cause: e },
+      );
+    }
+    throw e;
+  }
+  return db;
+}
+
 /** Flushes a file's data to disk (`fs.fdatasync`); tests give one that holds or fails a flush. */
 export type FlushFile = (fd: number, done: (error: Error | null) => void) => void;
 
@@ -233,24 +260,7 @@ export class SqliteStore {
     } else {
       this.storageDir = null;
     }
-    this.db = new Database(dir ? path.join(dir, DATABASE_FILE) : ":memory:", { timeout: 0 });
-    // One backend owns its database for as long as it runs (decision 048): SQLite takes the file's
-    // lock once, keeps the WAL's index in this process's memory, and no transaction takes or drops
-    // a file lock again. A second backend on the same folder is refused here instead of writing
-    // beside this one.
-    this.db.pragma("locking_mode = EXCLUSIVE");
-    try {
-      this.db.pragma("journal_mode = WAL");
-    } catch (e) {
-      this.db.close();
-      if ((e as { code?: string }).code === "SQLITE_BUSY") {
-        throw new Error(
-          `Another backend is using the data folder ${dir}: stop it first, or give this one its own (--data-dir).`,
-          { cause: e },
-        );
-      }
-      throw e;
-    }
+    this.db = openDatabase(dir);
     // NORMAL: SQLite writes a commit to the WAL without flushing it, and flushes at checkpoints (so
     // the database file is always consistent). The store flushes the WAL itself after each commit:
     // `commit()` before it returns, `commitLater()` on the thread pool (`durable()`).
@@ -401,9 +411,19 @@ export class SqliteStore {
     return new SqliteStore(dir, options);
   }
 
-  /** Wipes the data folder (documents, files and keys); not one another backend is using (it throws). */
+  /**
+   * Wipes the data folder (documents, files and keys); not one another backend is using (it throws
+   * `FolderInUseError`). A database this backend cannot read is wiped all the same: that is what a
+   * reset is for.
+   */
   static reset(dir: string): void {
-    if (existsSync(path.join(dir, DATABASE_FILE))) new SqliteStore(dir).close();
+    if (existsSync(path.join(dir, DATABASE_FILE))) {
+      try {
+        openDatabase(dir).close();
+      } catch (e) {
+        if (e instanceof FolderInUseError) throw e;
+      }
+    }
     rmSync(dir, { recursive: true, force: true });
   }
 
