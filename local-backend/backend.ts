@@ -333,9 +333,13 @@ export class LocalBackendCore implements BackendServices {
     return ok ? { ok: true } : { ok: false, retryAfterMs: retryAfterMs ?? 1000 };
   }
 
-  reportWrites(writes: WriteSet | Iterable<string>): void {
-    this.subscriptions.markWritten(writes instanceof WriteSet ? writes : WriteSet.ofTables(writes));
+  /** A commit's writes, for the subscriptions; returns the timestamp the commit is known by. */
+  reportWrites(writes: WriteSet | Iterable<string>): bigint {
+    const ts = this.subscriptions.markWritten(
+      writes instanceof WriteSet ? writes : WriteSet.ofTables(writes),
+    );
     this.subscriptions.requestFlush();
+    return ts;
   }
 
   printLogs(udfPath: string, logLines: string[]): void {

@@ -1,7 +1,8 @@
 /**
  * Answers wait for the disk, the work does not (decision 041): while a commit's flush is held, the
  * subscriptions it changes re-run, but neither the mutation's answer nor their new results reach a
- * client until the commit is on disk.
+ * client until the commit is on disk. Once it is, the mutation resolves without waiting for other
+ * clients' queries still re-running (decision 049).
  */
 import { fdatasync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -67,5 +68,41 @@ describe("a commit's flush to disk", () => {
     held.shift()!(null);
     await sent;
     await watcher.next((messages) => messages.length === 1 && messages[0].body === "kept");
+  });
+
+  it("resolves the mutation once the commit is on disk, while another client's query is still re-running", async () => {
+    const core = backend.core;
+    const original = core.call.bind(core);
+    let releaseSlow!: () => void;
+    const slowGate = new Promise<void>((resolve) => (releaseSlow = resolve));
+    let slowRuns = 0;
+    // Another client's query, slow from its first run (300 ms, so a pass re-runs it last), then as
+    // long as the test says.
+    core.call = async (udfPath, args, options) => {
+      if (udfPath === "messages:count" && (args as { channel?: string }).channel === "busy") {
+        slowRuns += 1;
+        await (slowRuns > 1 ? slowGate : sleep(300));
+      }
+      return await original(udfPath, args, options);
+    };
+    try {
+      const count = watch<number>(client(), q("messages:count"), { channel: "busy" });
+      await count.next((n) => n === 0);
+      // The mutating client shows the channel too; a second one shows nothing.
+      const writer = client();
+      const own = watch<Message[]>(writer, q("messages:list"), { channel: "busy" });
+      await own.next((messages) => messages.length === 0);
+      await writer.mutation(m("messages:send"), { channel: "busy", body: "first" });
+      // Resolved with its own query showing the write, while the other client's query is held.
+      expect(own.values.at(-1)).toEqual([expect.objectContaining({ body: "first" })]);
+      expect(slowRuns).toBe(2);
+      await client().mutation(m("messages:send"), { channel: "busy", body: "second" });
+      expect(count.values.at(-1)).toBe(0);
+      releaseSlow();
+      await count.next((n) => n === 2);
+    } finally {
+      releaseSlow();
+      core.call = original;
+    }
   });
 });

@@ -54,6 +54,8 @@ export type CallOutcome = CallResult & {
   reads: ReadSet;
   /** What the call's committed transactions wrote. */
   writes: WriteSet;
+  /** The timestamp of its last commit, as the subscriptions know it (null: it reported none). */
+  commitTs: bigint | null;
   docsRead: number;
   docsWritten: number;
   /** For paginated queries: the end cursor to keep (Convex's query journal). */
@@ -208,7 +210,7 @@ export class LocalBackendEngine implements RunnerOwner {
   readonly runner: Runner;
   private modulesByPath: Map<string, ModuleLoader>;
   private readonly stats = new Map<string, FunctionStats>();
-  private writeListener: ((writes: WriteSet) => void) | null = null;
+  private writeListener: ((writes: WriteSet) => bigint) | null = null;
   private logListener: (line: string, udfPath: string) => void = (line, udfPath) => {
     process.stdout.write(`[convex ${udfPath}] ${line}\n`);
   };
@@ -307,7 +309,7 @@ export class LocalBackendEngine implements RunnerOwner {
   // -- RunnerOwner ---------------------------------------------------------------------------
 
   /** Called with what each transaction wrote that no waiting call reports itself. */
-  setWriteListener(listener: (writes: WriteSet) => void): void {
+  setWriteListener(listener: (writes: WriteSet) => bigint): void {
     this.writeListener = listener;
   }
 
@@ -315,8 +317,8 @@ export class LocalBackendEngine implements RunnerOwner {
     this.logListener = listener;
   }
 
-  onCommit(writes: WriteSet): void {
-    this.writeListener?.(writes);
+  onCommit(writes: WriteSet): bigint | null {
+    return this.writeListener?.(writes) ?? null;
   }
 
   onWrite(): void {
@@ -406,6 +408,7 @@ export class LocalBackendEngine implements RunnerOwner {
       readTables: record.readTables,
       reads: record.reads.seal(),
       writes: record.writes,
+      commitTs: record.commitTs,
       docsRead: record.docsRead,
       docsWritten: record.docsWritten,
       journal:

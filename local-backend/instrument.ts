@@ -30,6 +30,8 @@ export interface CallRecord {
   reads: ReadSet;
   /** What the call's committed transactions wrote. */
   writes: WriteSet;
+  /** The timestamp of the call's last commit, as the subscriptions know it (null: none reported). */
+  commitTs: bigint | null;
   docsRead: number;
   docsWritten: number;
   logLines: string[];
@@ -54,6 +56,7 @@ export function newCallRecord(
     readTables: new Set(),
     reads: new ReadSet(),
     writes: new WriteSet(),
+    commitTs: null,
     docsRead: 0,
     docsWritten: 0,
     logLines: [],

@@ -62,8 +62,11 @@ export type ComponentDefinition = {
 };
 
 export interface RunnerOwner extends CallOwner {
-  /** What a committed transaction wrote, when no call reports it itself. */
-  onCommit(writes: WriteSet): void;
+  /**
+   * What a committed transaction wrote, when no call reports it itself; returns the timestamp the
+   * commit is known by (every subscription pass that starts later covers it), or null.
+   */
+  onCommit(writes: WriteSet): bigint | null;
 }
 
 /** Convex's limits per transaction (the ones an app meets first). */
@@ -694,7 +697,8 @@ export class Runner {
       record.docsWritten += tx.docsWritten;
       if (record.deferWrites) return;
     }
-    this.owner.onCommit(writes);
+    const ts = this.owner.onCommit(writes);
+    if (record.active) record.commitTs = ts;
   }
 
   // -- Syscalls --------------------------------------------------------------------------------

@@ -295,9 +295,15 @@ export class SubscriptionManager {
     return undefined;
   }
 
-  /** A committed transaction's writes: the subscriptions that read any of it re-run in the next pass. */
-  markWritten(writes: WriteSet): void {
+  /**
+   * A committed transaction's writes: the subscriptions that read any of it re-run in the next pass.
+   * Returns the commit's timestamp: above every pass that has started, below every pass that starts
+   * later (each takes its own when it starts), so a client shown a pass at or after it has seen
+   * the commit.
+   */
+  markWritten(writes: WriteSet): bigint {
     this.dirty.merge(writes);
+    return this.clock.next();
   }
 
   /** Re-run every subscription (functions were reloaded). */

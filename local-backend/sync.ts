@@ -112,6 +112,11 @@ class SyncConnection implements Subscriber {
   private pendingRemovals: number[] = [];
   /** A Transition reaching this ts is owed (a mutation's response was sent). */
   private pendingTs: bigint | null = null;
+  /**
+   * The ts of the last subscription pass this client's queries were current in, told or not (a pass
+   * with nothing new for it sends nothing, yet its view holds at that ts); never below `version.ts`.
+   */
+  private currentTs = 0n;
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
   private readonly pingTimer: ReturnType<typeof setInterval>;
@@ -300,6 +305,7 @@ class SyncConnection implements Subscriber {
   /** Called after each subscription pass. */
   pushUpdates(ts: bigint): void {
     if (this.closed || this.sessionId === null) return;
+    if (ts > this.currentTs) this.currentTs = ts;
     const owed = this.pendingTs !== null && this.pendingTs <= ts;
     const modifications = this.collectModifications(false);
     if (modifications.length === 0 && !owed) return;
@@ -450,13 +456,27 @@ class SyncConnection implements Subscriber {
         entry.completedAt = Date.now();
       }
       const response = await entry.promise;
+      // The subscriptions' new results, released by the same flush to disk, go out first: the
+      // mutating client does not need its answer before the others their news (decision 049).
+      await new Promise<void>((resolve) => setImmediate(resolve));
       this.send(response);
-      if (response.success) {
-        const ts = decodeTs(response.ts);
-        if (this.pendingTs === null || ts > this.pendingTs) this.pendingTs = ts;
-        this.services.subscriptions.requestFlush();
-      }
+      if (response.success) this.resolveWhenCurrent(decodeTs(response.ts));
     });
+  }
+
+  /**
+   * A client resolves a mutation at the first Transition reaching its answer's ts. If a pass that
+   * covered the commit has already found this client's queries current (or it shows none), that
+   * Transition (empty) goes now; otherwise the next pass that does owes it one.
+   */
+  private resolveWhenCurrent(ts: bigint): void {
+    if (this.queries.size === 0 && ts > this.currentTs) this.currentTs = ts;
+    if (this.currentTs >= ts) {
+      this.sendTransition({ ...this.version, ts: this.currentTs }, []);
+      return;
+    }
+    if (this.pendingTs === null || ts > this.pendingTs) this.pendingTs = ts;
+    this.services.subscriptions.requestFlush();
   }
 
   private async runMutation(
@@ -488,10 +508,10 @@ class SyncConnection implements Subscriber {
       };
     }
     // The writes were reported at the commit, so the affected subscriptions re-ran while it was being
-    // flushed to disk (decision 041), in a pass with an earlier timestamp. This one is taken once the
-    // commit is on disk: the pass that follows the response (`requestFlush`) takes a later one, and
-    // only its Transition resolves the mutation on the client.
-    const ts = this.services.clock.next();
+    // flushed to disk (decision 041). The answer names the commit's timestamp: every pass that started
+    // after the commit has a later one, so the first Transition of such a pass resolves the mutation
+    // on the client (decision 049). A mutation that wrote nothing takes one now.
+    const ts = outcome.commitTs ?? this.services.clock.next();
     return {
       type: "MutationResponse",
       requestId: message.requestId,
