@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -236,6 +236,45 @@ describe("flushing commits to disk", () => {
       await all;
       expect(flushes.held).toHaveLength(0);
     });
+  });
+
+  it("lays the WAL out once at its working size: commits, checkpoints included, write over it without growing it", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "store-"));
+    dirs.push(dir);
+    const walSize = () => statSync(path.join(dir, "data.sqlite3-wal")).size;
+    const store = open(dir);
+    try {
+      write(store, null, note(1, "first"));
+      const laidOut = walSize();
+      // A checkpoint's worth of 4 KB pages, each with its frame header, and some to spare.
+      expect(laidOut).toBeGreaterThan(1000 * (4096 + 24));
+      // Enough commits for SQLite to checkpoint and start the WAL over more than once.
+      for (let n = 2; n <= 600; n++) write(store, null, note(n, `note ${n}`));
+      expect(walSize()).toBe(laidOut);
+      // What a crash would leave has every commit: the zeros past the last one are not read as one.
+      expect(committedNotes(dir)).toBe(600);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("opens a WAL of zeros only (laid out before SQLite wrote to it) as an empty one", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "store-"));
+    dirs.push(dir);
+    const first = open(dir);
+    write(first, null, note(1, "kept"));
+    first.close();
+    // SQLite removed the WAL on closing; a new one, laid out before any frame, as after a crash.
+    writeFileSync(path.join(dir, "data.sqlite3-wal"), Buffer.alloc(1100 * (4096 + 24)));
+    const store = open(dir);
+    try {
+      expect(committedNotes(dir)).toBe(1);
+      write(store, null, note(2, "added"));
+      expect(committedNotes(dir)).toBe(2);
+    } finally {
+      store.close();
+    }
+    expect(committedNotes(dir)).toBe(2);
   });
 
   it("refuses every later write once a flush has failed, and says so to whoever waits", async () => {

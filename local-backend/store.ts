@@ -17,6 +17,7 @@ import { createHash } from "node:crypto";
 import {
   closeSync,
   existsSync,
+  fstatSync,
   fdatasync,
   fdatasyncSync,
   fsyncSync,
@@ -25,6 +26,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  writeSync,
 } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -64,6 +66,13 @@ const DOCUMENTS_TABLE = `
  * (decision 047). better-sqlite3 does not expose SQLITE_DBCONFIG_ENABLE_QPSG, which would also stop it.
  */
 const BOUND_LIMIT = "LIMIT ? + 0";
+/** SQLite checkpoints once the WAL holds this many pages (its default, set explicitly), then writes it from the start again. */
+const WAL_CHECKPOINT_PAGES = 1000;
+/** Pages past the checkpoint the WAL is laid out for: the commit that crosses it. */
+const WAL_SPARE_PAGES = 100;
+/** SQLite's WAL format: a file header, then per page a frame header and the page. */
+const WAL_HEADER_BYTES = 32;
+const WAL_FRAME_HEADER_BYTES = 24;
 const SNAPSHOT_FORMAT = "livelocal-local-backend-snapshot";
 /** Convex returns at most this many search results. */
 export const SEARCH_RESULT_CAP = 1024;
@@ -265,6 +274,7 @@ export class SqliteStore {
     // the database file is always consistent). The store flushes the WAL itself after each commit:
     // `commit()` before it returns, `commitLater()` on the thread pool (`durable()`).
     this.db.pragma("synchronous = NORMAL");
+    this.db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
     `);
@@ -528,11 +538,12 @@ export class SqliteStore {
   /**
    * The WAL file's descriptor (opened once SQLite has created it), or null in memory. Its folder is
    * flushed once too, so that the new file's name survives a power loss (as SQLite does for a new
-   * journal).
+   * journal). The file is laid out at its working size first (`layOutWal`).
    */
   private wal(): number | null {
     if (this.walFd !== null || !this.dir) return this.walFd;
-    this.walFd = openSync(path.join(this.dir, `${DATABASE_FILE}-wal`), "r");
+    this.walFd = openSync(path.join(this.dir, `${DATABASE_FILE}-wal`), "r+");
+    this.layOutWal(this.walFd);
     const folder = openSync(this.dir, "r");
     try {
       fsyncSync(folder);
@@ -540,6 +551,23 @@ export class SqliteStore {
       closeSync(folder);
     }
     return this.walFd;
+  }
+
+  /**
+   * Writes zeros past the WAL's end, up to a checkpoint's worth of frames (as PostgreSQL fills a new
+   * WAL segment). SQLite writes its frames over them, and after each checkpoint from the start again,
+   * so a commit's flush never grows the file: growing it makes `fdatasync` commit the file system's
+   * journal too (0.8 ms against 0.5 ms a flush, measured here). SQLite reads a WAL only up to its
+   * first frame that does not check out: zeros past the last commit are never taken for one.
+   */
+  private layOutWal(fd: number): void {
+    const pageSize = this.db.pragma("page_size", { simple: true }) as number;
+    const target =
+      WAL_HEADER_BYTES + (WAL_CHECKPOINT_PAGES + WAL_SPARE_PAGES) * (WAL_FRAME_HEADER_BYTES + pageSize);
+    const zeros = Buffer.alloc(1 << 20);
+    for (let offset = fstatSync(fd).size; offset < target; offset += zeros.length) {
+      writeSync(fd, zeros, 0, Math.min(zeros.length, target - offset), offset);
+    }
   }
 
   /** Flushes the WAL to disk now, after any flush in progress (a synchronous commit, opening). */
