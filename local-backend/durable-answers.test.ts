@@ -15,6 +15,7 @@ import {
   q,
   removeDir,
   sleep,
+  slowQuery,
   startFixtureBackend,
   tempDataDir,
   watch,
@@ -71,20 +72,9 @@ describe("a commit's flush to disk", () => {
   });
 
   it("resolves the mutation once the commit is on disk, while another client's query is still re-running", async () => {
-    const core = backend.core;
-    const original = core.call.bind(core);
-    let releaseSlow!: () => void;
-    const slowGate = new Promise<void>((resolve) => (releaseSlow = resolve));
-    let slowRuns = 0;
-    // Another client's query, slow from its first run (300 ms, so a pass re-runs it last), then as
-    // long as the test says.
-    core.call = async (udfPath, args, options) => {
-      if (udfPath === "messages:count" && (args as { channel?: string }).channel === "busy") {
-        slowRuns += 1;
-        await (slowRuns > 1 ? slowGate : sleep(300));
-      }
-      return await original(udfPath, args, options);
-    };
+    // Another client's query, slow from its first run (so a pass re-runs it last), then as long as
+    // the test says.
+    const slow = slowQuery(backend, "messages:count", "busy");
     try {
       const count = watch<number>(client(), q("messages:count"), { channel: "busy" });
       await count.next((n) => n === 0);
@@ -95,14 +85,13 @@ describe("a commit's flush to disk", () => {
       await writer.mutation(m("messages:send"), { channel: "busy", body: "first" });
       // Resolved with its own query showing the write, while the other client's query is held.
       expect(own.values.at(-1)).toEqual([expect.objectContaining({ body: "first" })]);
-      expect(slowRuns).toBe(2);
+      expect(slow.runs()).toBe(2);
       await client().mutation(m("messages:send"), { channel: "busy", body: "second" });
       expect(count.values.at(-1)).toBe(0);
-      releaseSlow();
+      slow.release();
       await count.next((n) => n === 2);
     } finally {
-      releaseSlow();
-      core.call = original;
+      slow.restore();
     }
   });
 });

@@ -22,6 +22,13 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A new data folder, removed after the test. */
+function newDir(prefix = "store-"): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+}
+
 function open(dir: string | null = null, flushFile?: FlushFile): SqliteStore {
   const store = SqliteStore.open(dir, { flushFile });
   store.syncIndexes("", [NOTES]);
@@ -73,8 +80,7 @@ function found(store: SqliteStore, query: string, rank = 0): string[] {
 
 describe("search rows", () => {
   it("keeps none for a text without words, and one once the text has words", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "store-"));
-    dirs.push(dir);
+    const dir = newDir();
     const store = open(dir);
     try {
       write(store, null, note(1, ""));
@@ -96,8 +102,7 @@ describe("search rows", () => {
   });
 
   it("drops the rows without words an earlier layout kept, once, and indexes those documents again when they get words", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "store-"));
-    dirs.push(dir);
+    const dir = newDir();
     const store = open(dir);
     write(store, null, note(1, "denim"));
     write(store, null, note(2, "hats"));
@@ -149,8 +154,7 @@ describe("the documents table", () => {
   }
 
   it("moves the documents of layout 3 (a WITHOUT ROWID table) to a rowid table, every index still finding them", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "store-"));
-    dirs.push(dir);
+    const dir = newDir();
     const long = "denim ".repeat(700); // over a page: the records that made the old table slow
     const store = open(dir);
     write(store, null, note(1, long));
@@ -200,8 +204,7 @@ describe("flushing commits to disk", () => {
   async function withHeldFlushes(
     test: (store: SqliteStore, flushes: ReturnType<typeof heldFlushes>, dir: string) => Promise<void>,
   ): Promise<void> {
-    const dir = mkdtempSync(path.join(tmpdir(), "store-"));
-    dirs.push(dir);
+    const dir = newDir();
     const flushes = heldFlushes();
     const store = open(dir, flushes.flushFile);
     try {
@@ -239,8 +242,7 @@ describe("flushing commits to disk", () => {
   });
 
   it("lays the WAL out once at its working size: commits, checkpoints included, write over it without growing it", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "store-"));
-    dirs.push(dir);
+    const dir = newDir();
     const walSize = () => statSync(path.join(dir, "data.sqlite3-wal")).size;
     const store = open(dir);
     try {
@@ -259,8 +261,7 @@ describe("flushing commits to disk", () => {
   });
 
   it("opens a WAL of zeros only (laid out before SQLite wrote to it) as an empty one", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "store-"));
-    dirs.push(dir);
+    const dir = newDir();
     const first = open(dir);
     write(first, null, note(1, "kept"));
     first.close();
@@ -293,8 +294,7 @@ describe("flushing commits to disk", () => {
 
 describe("a query's read transaction", () => {
   it("refuses writes, keeps a nested transaction to a savepoint, and commits nothing when it ends", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "store-read-"));
-    dirs.push(dir);
+    const dir = newDir("store-read-");
     const store = open(dir);
     write(store, null, note(1, "first"));
     store.beginRead();
@@ -318,14 +318,12 @@ describe("a query's read transaction", () => {
 
 describe("reset", () => {
   it("wipes a folder whose database cannot be read, but not one another store holds", () => {
-    const broken = mkdtempSync(path.join(tmpdir(), "store-"));
-    dirs.push(broken);
+    const broken = newDir();
     writeFileSync(path.join(broken, "data.sqlite3"), "not a database ".repeat(300));
     SqliteStore.reset(broken);
     expect(existsSync(broken)).toBe(false);
 
-    const held = mkdtempSync(path.join(tmpdir(), "store-"));
-    dirs.push(held);
+    const held = newDir();
     const store = open(held);
     try {
       write(store, null, note(1, "kept"));

@@ -2,7 +2,17 @@
 import { ConvexError } from "convex/values";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningLocalBackend } from "./start.ts";
-import { a, clientPool, eventually, m, q, sleep, startFixtureBackend, watch } from "./test-helpers.ts";
+import {
+  a,
+  clientPool,
+  eventually,
+  m,
+  q,
+  sleep,
+  slowQuery,
+  startFixtureBackend,
+  watch,
+} from "./test-helpers.ts";
 
 type Message = { author: string; body: string };
 type Page = { page: { body: string; rank?: number }[]; isDone: boolean; continueCursor: string };
@@ -177,19 +187,8 @@ describe("sync protocol with ConvexClient", () => {
     expect(second.values.at(-1)?.page.map((row) => row.rank)).toEqual([4, 5, 6]);
   });
   it("tells a client as soon as its own queries have re-run, not after everyone's: quick queries first", async () => {
-    const core = backend.core;
-    const original = core.call.bind(core);
-    let releaseSlow!: () => void;
-    const slowGate = new Promise<void>((resolve) => (releaseSlow = resolve));
-    let slowRuns = 0;
-    // Another client's query, slow from its first run (300 ms), then as long as the test says.
-    core.call = async (udfPath, args, options) => {
-      if (udfPath === "messages:count" && (args as { channel?: string }).channel === "early") {
-        slowRuns += 1;
-        await (slowRuns > 1 ? slowGate : sleep(300));
-      }
-      return await original(udfPath, args, options);
-    };
+    // Another client's query, slow from its first run, then as long as the test says.
+    const slowCount = slowQuery(backend, "messages:count", "early");
     try {
       const fast = client();
       const slow = client();
@@ -200,11 +199,10 @@ describe("sync protocol with ConvexClient", () => {
       await client().mutation(m("messages:send"), { channel: "early", body: "first" });
       await list.next((rows) => rows.length === 1);
       expect(count.values.at(-1)).toBe(0);
-      releaseSlow();
+      slowCount.release();
       await count.next((n) => n === 1);
     } finally {
-      releaseSlow();
-      core.call = original;
+      slowCount.restore();
     }
   });
 });

@@ -167,6 +167,34 @@ export function watch<T extends Value>(
   };
 }
 
+/**
+ * Makes `udfPath` with `{ channel }` slow on `backend`: its first run takes 300 ms (so a pass re-runs
+ * it after quicker queries), each later run waits for `release()`. `restore()` releases it and puts
+ * the backend back.
+ */
+export function slowQuery(backend: RunningLocalBackend, udfPath: string, channel: string) {
+  const core = backend.core;
+  const original = core.call.bind(core);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let runs = 0;
+  core.call = async (path, args, options) => {
+    if (path === udfPath && (args as { channel?: string }).channel === channel) {
+      runs += 1;
+      await (runs > 1 ? gate : sleep(300));
+    }
+    return await original(path, args, options);
+  };
+  return {
+    release,
+    runs: () => runs,
+    restore() {
+      release();
+      core.call = original;
+    },
+  };
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
