@@ -293,6 +293,7 @@ export class LocalBackendCore implements BackendServices {
       readTables: new Set(query.readTables),
       reads: ReadSet.ofTables(query.readTables),
       writes: new WriteSet(),
+      commitTs: null,
       docsRead: 0,
       docsWritten: 0,
       journal: null,
