@@ -470,6 +470,8 @@ class SyncConnection implements Subscriber {
    * Transition (empty) goes now; otherwise the next pass that does owes it one.
    */
   private resolveWhenCurrent(ts: bigint): void {
+    // A socket that never sent Connect is told nothing, as `pushUpdates` tells it nothing.
+    if (this.sessionId === null) return;
     if (this.queries.size === 0 && ts > this.currentTs) this.currentTs = ts;
     if (this.currentTs >= ts) {
       this.sendTransition({ ...this.version, ts: this.currentTs }, []);
