@@ -19,12 +19,13 @@
  *   shops are read with 10,000).
  * - Mutation → update (scripts/bench/propagation.ts) with 50 anonymous clients on the demo data, on
  *   the demo data with a full board and on 10,000 streams, in alternating rounds after three
- *   unmeasured ones on each (decision 051); 200 clients each signed in as a different person on the demo data. Each client is
- *   sent the whole board after each change and, all 50 being in this process, parses it after the
- *   ones before it: the time grows with the board (5 cards on the demo data, 48 with 10,000 streams)
- *   whatever the backend does. So, as for the board's read, the 10,000-stream budget compares equal
- *   boards (decision 043); the demo → 10,000 ratio is printed beside it. One
- *   `streams:setStreamStatus` by its owner (backend time, commit included), demo → 50,000 streams.
+ *   unmeasured ones on each (decision 051); 200 clients each signed in as a different person on the
+ *   demo data. Each client is sent the whole board after each change and, all 50 being in this
+ *   process, parses it after the ones before it: the time grows with the board (5 cards on the demo
+ *   data, 48 with 10,000 streams) whatever the backend does. So, as for the board's read, the
+ *   10,000-stream budget compares equal boards (decision 043); the demo → 10,000 ratio is printed
+ *   beside it. One `streams:setStreamStatus` by its owner (backend time, commit included), demo →
+ *   50,000 streams.
  *   The stream changed is the first card of the live board.
  * - Start-up (spawn to first answered query) and resident memory (VmRSS of the process, ready and
  *   idle a second), medians of 3 starts each, demo → 50,000 streams.
@@ -61,8 +62,8 @@ const SUBSCRIBERS = 50;
 /** Changes per round; two rounds on each folder, alternating. */
 const CHANGES = 100;
 /**
- * Unmeasured rounds on each folder first: a backend's first few hundred changes run code V8 has not
- * finished optimizing, and compiling it takes CPU from the clients too (decision 051).
+ * Unmeasured rounds on each folder first: a backend's first few hundred changes, and this process's
+ * clients', run code V8 has not finished optimizing (decision 051).
  */
 const PROPAGATION_WARM_UP_ROUNDS = 3;
 const SIGNED_IN_SUBSCRIBERS = 200;
