@@ -326,12 +326,12 @@ function scaleFigure(
   const verdict = recordFigure({
     group: GROUP,
     figure,
-    measured: `${unit(small)} → ${unit(big)} = ${ratio(value)}`,
+    measured: `${unit(small)} → ${unit(big)} = ${ratio(value, budget)}`,
     budget: `≤ ${budget} ×`,
     ok: value <= budget,
   });
   console.log(
-    `  ${figure}: ${unit(small)} → ${unit(big)} = ${ratio(value)} (budget ≤ ${budget} ×): ${verdict}`,
+    `  ${figure}: ${unit(small)} → ${unit(big)} = ${ratio(value, budget)} (budget ≤ ${budget} ×): ${verdict}`,
   );
 }
 
@@ -339,11 +339,11 @@ function absoluteFigure(figure: string, value: number, budget: number): void {
   const verdict = recordFigure({
     group: GROUP,
     figure,
-    measured: ms(value),
+    measured: ms(value, budget),
     budget: `≤ ${budget} ms`,
     ok: value <= budget,
   });
-  console.log(`  ${figure}: ${ms(value)} (budget ≤ ${budget} ms): ${verdict}`);
+  console.log(`  ${figure}: ${ms(value, budget)} (budget ≤ ${budget} ms): ${verdict}`);
 }
 
 // -- The benchmark -----------------------------------------------------------------------------

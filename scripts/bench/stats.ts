@@ -5,8 +5,20 @@ export function summarize(samples: number[]): { n: number; median: number; p95: 
   return { n: sorted.length, median: rank(0.5), p95: rank(0.95), max: sorted.at(-1) ?? NaN };
 }
 
-export function ms(value: number): string {
-  return `${value.toFixed(2)} ms`;
+/**
+ * `value` with `digits` decimals, or with more where that many would put it on the wrong side of
+ * `budget` (a median of 5.004 against "≤ 5" prints 5.004, not 5.00 beside OVER).
+ */
+function shown(value: number, digits: number, budget?: number): string {
+  let text = value.toFixed(digits);
+  if (budget === undefined) return text;
+  while (Number(text) <= budget !== value <= budget && digits < 12) text = value.toFixed(++digits);
+  return text;
+}
+
+/** `value` in ms; given the budget it is compared with, with the decimals that show the verdict. */
+export function ms(value: number, budget?: number): string {
+  return `${shown(value, 2, budget)} ms`;
 }
 
 export function verdict(ok: boolean): string {
@@ -34,9 +46,9 @@ export function recordFigure(figure: Figure): string {
   return verdict(figure.ok);
 }
 
-/** `a / b` as "×1.23". */
-export function ratio(value: number): string {
-  return `×${value.toFixed(2)}`;
+/** `a / b` as "×1.23"; given the budget it is compared with, with the decimals that show the verdict. */
+export function ratio(value: number, budget?: number): string {
+  return `×${shown(value, 2, budget)}`;
 }
 
 /** The table of every recorded figure with PASS or OVER, grouped in the order first recorded. */
