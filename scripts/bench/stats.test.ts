@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ms, ratio } from "./stats";
+import { ms, ratio, recordMsFigure } from "./stats";
 
 describe("figures printed against their budgets", () => {
   it("prints two decimals where they show which side of the budget a value lies", () => {
@@ -18,5 +18,10 @@ describe("figures printed against their budgets", () => {
   it("adds decimals to a value within its budget that two would round past it, not to it", () => {
     expect(ms(4.996, 4.999)).toBe("4.996 ms");
     expect(ms(4.996, 5)).toBe("5.00 ms");
+  });
+
+  it("records a time over its budget by any amount as over it, and one at it as within", () => {
+    expect(recordMsFigure("test", "a time just over", 5.004, 5)).toBe("OVER BUDGET");
+    expect(recordMsFigure("test", "a time at the budget", 5, 5)).toBe("within budget");
   });
 });

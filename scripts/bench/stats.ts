@@ -46,6 +46,20 @@ export function recordFigure(figure: Figure): string {
   return verdict(figure.ok);
 }
 
+/**
+ * Records a time against its budget ("≤ `budget` ms"), printed with the decimals that show the
+ * verdict; returns the verdict word.
+ */
+export function recordMsFigure(group: string, figure: string, value: number, budget: number): string {
+  return recordFigure({
+    group,
+    figure,
+    measured: ms(value, budget),
+    budget: `≤ ${budget} ms`,
+    ok: value <= budget,
+  });
+}
+
 /** `a / b` as "×1.23"; given the budget it is compared with, with the decimals that show the verdict. */
 export function ratio(value: number, budget?: number): string {
   return `×${shown(value, 2, budget)}`;
