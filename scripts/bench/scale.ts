@@ -323,16 +323,15 @@ function scaleFigure(
   unit: (n: number) => string,
 ): void {
   const value = big / small;
+  const measured = `${unit(small)} → ${unit(big)} = ${ratio(value, budget)}`;
   const verdict = recordFigure({
     group: GROUP,
     figure,
-    measured: `${unit(small)} → ${unit(big)} = ${ratio(value, budget)}`,
+    measured,
     budget: `≤ ${budget} ×`,
     ok: value <= budget,
   });
-  console.log(
-    `  ${figure}: ${unit(small)} → ${unit(big)} = ${ratio(value, budget)} (budget ≤ ${budget} ×): ${verdict}`,
-  );
+  console.log(`  ${figure}: ${measured} (budget ≤ ${budget} ×): ${verdict}`);
 }
 
 function absoluteFigure(figure: string, value: number, budget: number): void {
