@@ -6,10 +6,22 @@ import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { z } from "zod";
 
 /**
- * The largest message a client may send on the sync socket: Convex's 16 MiB of function arguments plus
- * room for the envelope. Bigger frames close the socket (code 1009) before they are buffered.
+ * The largest message a client may send on the sync socket: 16 MiB, the frame limit of the WebSocket
+ * library Convex's sync socket runs on (tungstenite's default `max_frame_size`, not overridden in
+ * `crates/common/src/http/websocket.rs`), and Convex's `FUNCTION_MAX_ARGS_SIZE`. Bigger frames close the
+ * socket (code 1009) before they are buffered (decision 057).
  */
-export const MAX_CLIENT_MESSAGE_BYTES = 17 * 1024 * 1024;
+export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024 * 1024;
+/**
+ * Queries one connection may subscribe to at once, and operations (mutations waiting to run, actions
+ * running) it may have in flight: Convex's per-socket `OPERATION_QUEUE_BUFFER_SIZE` (crates/sync
+ * `worker.rs`). Convex bounds a query set only by the frame size; this engine runs every query on one
+ * thread, so it bounds the set by the same number (decision 057).
+ */
+export const MAX_QUERY_SET_SIZE = 1000;
+export const MAX_PENDING_OPERATIONS = 1000;
+/** Modifications in one `ModifyQuerySet`: enough to replace a full query set. */
+export const MAX_QUERY_SET_MODIFICATIONS = 2 * MAX_QUERY_SET_SIZE;
 
 // Every client message is checked against these before use: the socket is the network's input, and
 // anything that does not fit ends that connection with a FatalError (as Convex's own backend does),
@@ -96,6 +108,14 @@ export function describeIssue(error: z.ZodError, subject: string): string {
   return `Invalid ${subject}${where}: ${issue.message}`;
 }
 
+export function tooManyModifications(count: number): string {
+  return `TooManyQuerySetModifications: A ModifyQuerySet may carry at most ${MAX_QUERY_SET_MODIFICATIONS.toLocaleString("en-US")} modifications; this one has ${count.toLocaleString("en-US")}.`;
+}
+
+export function tooManyQueries(count: number): string {
+  return `TooManyQueries: A connection may subscribe to at most ${MAX_QUERY_SET_SIZE.toLocaleString("en-US")} queries at once; this ModifyQuerySet would make it ${count.toLocaleString("en-US")}.`;
+}
+
 /** A sync-socket text frame → the message, or the sentence saying why it is not one. */
 export function parseClientMessage(
   text: string,
@@ -105,6 +125,15 @@ export function parseClientMessage(
     json = JSON.parse(text);
   } catch {
     return { ok: false, error: "Invalid message: not JSON" };
+  }
+  // Counted before the schema check, which would otherwise walk every one of them first.
+  const modifications = (json as { type?: unknown; modifications?: unknown } | null)?.modifications;
+  if (
+    (json as { type?: unknown } | null)?.type === "ModifyQuerySet" &&
+    Array.isArray(modifications) &&
+    modifications.length > MAX_QUERY_SET_MODIFICATIONS
+  ) {
+    return { ok: false, error: tooManyModifications(modifications.length) };
   }
   const parsed = clientMessage.safeParse(json);
   return parsed.success

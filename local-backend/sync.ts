@@ -17,7 +17,10 @@ import {
   encodeTs,
   encodeVersion,
   MAX_CLIENT_MESSAGE_BYTES,
+  MAX_PENDING_OPERATIONS,
+  MAX_QUERY_SET_SIZE,
   parseClientMessage,
+  tooManyQueries,
   type AddQuery,
   type ClientMessage,
   type ServerMessage,
@@ -28,6 +31,14 @@ import { modificationJson, type Computation, type Subscriber } from "./subscript
 
 export const SYNC_PATH = /^\/api\/[^/]+\/sync\/?$/;
 const PING_INTERVAL_MS = 15_000;
+/**
+ * New queries of one connection run this many at a time, the connection yielding to everyone else
+ * between slices: Convex's sync worker runs a query set update 20 at a time (`UPDATE_QUERY_CONCURRENCY`
+ * in crates/sync `worker.rs`), and this engine's queries share one thread and one database lock.
+ */
+const QUERY_SLICE = 20;
+/** Convex closes a socket that queued too much work with 1013 ("try again later"); the client reconnects. */
+const CLOSE_TRY_AGAIN_LATER = 1013;
 /** How long a mutation's response is kept for clients re-sending it after a reconnect. */
 const MUTATION_CACHE_TTL_MS = 10 * 60_000;
 
@@ -118,6 +129,9 @@ class SyncConnection implements Subscriber {
    */
   private currentTs = 0n;
   private queue: Promise<void> = Promise.resolve();
+  /** Mutations received and not yet answered, and actions running: at most MAX_PENDING_OPERATIONS each. */
+  private pendingMutations = 0;
+  private runningActions = 0;
   private closed = false;
   private readonly pingTimer: ReturnType<typeof setInterval>;
   private readonly services: BackendServices;
@@ -217,22 +231,39 @@ class SyncConnection implements Subscriber {
         this.enqueue(() => this.authenticate(message));
         return;
       case "Mutation":
+        if (this.pendingMutations >= MAX_PENDING_OPERATIONS) {
+          this.close(CLOSE_TRY_AGAIN_LATER, "TooManyConcurrentMutations");
+          return;
+        }
+        this.pendingMutations += 1;
         this.receiveMutation(message);
+        // The connection's queue runs in order: this runs once that mutation has been answered.
+        this.enqueue(() => {
+          this.pendingMutations -= 1;
+          return Promise.resolve();
+        });
         return;
       case "Action": {
+        if (this.runningActions >= MAX_PENDING_OPERATIONS) {
+          this.close(CLOSE_TRY_AGAIN_LATER, "TooManyInflightActionsForSingleClient");
+          return;
+        }
+        this.runningActions += 1;
         // Started in order with the other messages (so it sees the identity set before it), not awaited.
         this.enqueue(() => {
           const { identity, admin } = this;
-          this.runAction(message, identity, admin).catch((e: unknown) => {
-            console.error("local-backend: action failed", e);
-            this.send({
-              type: "ActionResponse",
-              requestId: message.requestId,
-              success: false,
-              result: describeError(e).errorMessage,
-              logLines: [],
-            });
-          });
+          this.runAction(message, identity, admin)
+            .catch((e: unknown) => {
+              console.error("local-backend: action failed", e);
+              this.send({
+                type: "ActionResponse",
+                requestId: message.requestId,
+                success: false,
+                result: describeError(e).errorMessage,
+                logLines: [],
+              });
+            })
+            .finally(() => (this.runningActions -= 1));
           return Promise.resolve();
         });
         return;
@@ -250,6 +281,15 @@ class SyncConnection implements Subscriber {
       return;
     }
     const subscriptions = this.services.subscriptions;
+    const queryIds = new Set(this.queries.keys());
+    for (const modification of message.modifications) {
+      if (modification.type === "Add") queryIds.add(modification.queryId);
+      else queryIds.delete(modification.queryId);
+    }
+    if (queryIds.size > MAX_QUERY_SET_SIZE) {
+      this.fatal(tooManyQueries(queryIds.size));
+      return;
+    }
     const added = new Map<number, Computation>();
     const removed: number[] = [];
     for (const modification of message.modifications) {
@@ -267,7 +307,7 @@ class SyncConnection implements Subscriber {
         }
       }
     }
-    await subscriptions.ensureComputed([...added.values()]);
+    await this.computeInSlices([...added.values()]);
     if (this.closed) {
       for (const comp of added.values()) subscriptions.release(comp);
       return;
@@ -285,6 +325,18 @@ class SyncConnection implements Subscriber {
       this.queries.set(queryId, { comp, sentComp: null, sentVersion: -1 });
     }
     this.pushTransition({ ...this.version, querySet: message.newVersion }, true);
+  }
+
+  /**
+   * First results for a connection's new queries, a slice at a time with a turn of the event loop
+   * between slices: other connections' reads queue for the database between them instead of behind
+   * the whole set. Stops early when the connection closes (the caller releases what it acquired).
+   */
+  private async computeInSlices(computations: Computation[]): Promise<void> {
+    for (let start = 0; start < computations.length && !this.closed; start += QUERY_SLICE) {
+      if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      await this.services.subscriptions.ensureComputed(computations.slice(start, start + QUERY_SLICE));
+    }
   }
 
   private acquire(add: AddQuery): Computation {
@@ -400,7 +452,7 @@ class SyncConnection implements Subscriber {
         subscriptions.acquire(comp.udfPath, comp.argsValue(), identity, comp.currentJournal(), this.admin),
       );
     }
-    await subscriptions.ensureComputed([...rebound.values()]);
+    await this.computeInSlices([...rebound.values()]);
     if (this.closed) {
       for (const comp of rebound.values()) subscriptions.release(comp);
       return;
