@@ -16,7 +16,21 @@ import type { BackendServices } from "./services.ts";
 
 /** Convex's status code for "the function failed". */
 export const STATUS_CODE_UDF_FAILED = 560;
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/**
+ * The largest body of a function call (`/api/query|mutation|action|function|run`): Convex's
+ * `MAX_BACKEND_PUBLIC_API_REQUEST_SIZE`, 16 MiB of arguments and 2,000 bytes for the rest (decision 057).
+ */
+export const MAX_FUNCTION_REQUEST_BYTES = 16 * 1024 * 1024 + 2000;
+/** The largest request body of an HTTP action: Convex's `HTTP_ACTION_BODY_LIMIT`. */
+export const MAX_HTTP_ACTION_BODY_BYTES = 20 * 1024 * 1024;
+/** Other JSON bodies (local sign-in, the CLI's small requests). */
+const MAX_BODY_BYTES = MAX_FUNCTION_REQUEST_BYTES;
+/**
+ * Bodies above this size are "heavy": at most `HEAVY_REQUESTS` of them are read and handled at once,
+ * the others wait unread (the network holds them back), so a few large calls cannot fill the memory.
+ */
+const HEAVY_BODY_BYTES = 1024 * 1024;
+const HEAVY_REQUESTS = 2;
 
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
@@ -30,27 +44,117 @@ export class HttpError extends Error {
   }
 }
 
+function describeBytes(bytes: number): string {
+  const mib = bytes / 1024 / 1024;
+  return Number.isInteger(mib) ? `${mib} MiB` : `${bytes.toLocaleString("en-US")} bytes`;
+}
+
+function payloadTooLarge(maxBytes: number): HttpError {
+  return new HttpError(
+    413,
+    "PayloadTooLarge",
+    `The request body is larger than this endpoint accepts (${describeBytes(maxBytes)}).`,
+  );
+}
+
+/** The body's declared length (`Content-Length`), or null when it is sent in chunks. */
+function declaredLength(req: IncomingMessage): number | null {
+  const header = req.headers["content-length"];
+  if (header === undefined) return null;
+  const length = Number(header);
+  return Number.isSafeInteger(length) && length >= 0 ? length : null;
+}
+
+/**
+ * Reads the body as it arrives, refusing it (413) as soon as it is over `maxBytes`, or at once when
+ * its declared length is: nothing past the limit is kept, and the connection is closed after the
+ * answer rather than read to the end.
+ */
 export async function readBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buffer.length;
-    if (size > maxBytes) {
-      throw new HttpError(
-        413,
-        "PayloadTooLarge",
-        `The body is over ${Math.round(maxBytes / 1024 / 1024)} MB.`,
-      );
-    }
-    chunks.push(buffer);
+  const declared = declaredLength(req);
+  if (declared !== null && declared > maxBytes) throw payloadTooLarge(maxBytes);
+  if (req.readableEnded) return Buffer.alloc(0);
+  // Read with events, not `for await`: leaving that loop early destroys the request, and with it
+  // the socket the refusal is to be sent on.
+  return await new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (error: Error | null) => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      req.off("close", onClose);
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer | string) => {
+      const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      size += buffer.length;
+      if (size > maxBytes) {
+        req.pause();
+        chunks.length = 0;
+        finish(payloadTooLarge(maxBytes));
+        return;
+      }
+      chunks.push(buffer);
+    };
+    const onEnd = () => finish(null);
+    const onError = (e: Error) => finish(e);
+    const onClose = () => finish(new Error("The request was closed before its body was sent."));
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+    req.on("close", onClose);
+  });
+}
+
+/** Turns for heavy requests: FIFO, at most `HEAVY_REQUESTS` held at once. */
+class HeavyRequestTurns {
+  private held = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  async take(): Promise<() => void> {
+    if (this.held >= HEAVY_REQUESTS) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.held += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.held -= 1;
+    };
   }
-  return Buffer.concat(chunks);
+}
+
+const heavyRequests = new HeavyRequestTurns();
+
+/**
+ * Runs `work` (which reads the body) at once for a small body, or in its turn for one that may be
+ * heavy (declared over `HEAVY_BODY_BYTES`, or sent in chunks of unknown total). A body over `maxBytes`
+ * is refused before it waits.
+ */
+async function withBodyTurn<T>(req: IncomingMessage, maxBytes: number, work: () => Promise<T>): Promise<T> {
+  const declared = declaredLength(req);
+  if (declared !== null && declared > maxBytes) throw payloadTooLarge(maxBytes);
+  const heavy =
+    declared === null ? req.headers["transfer-encoding"] !== undefined : declared > HEAVY_BODY_BYTES;
+  if (!heavy) return await work();
+  const release = await heavyRequests.take();
+  try {
+    return await work();
+  } finally {
+    release();
+  }
 }
 
 /** The body as JSON checked against `schema`; a 400 with one sentence otherwise (nothing runs). */
-export async function readJson<T>(req: IncomingMessage, schema: z.ZodType<T>): Promise<T> {
-  const body = await readBody(req);
+export async function readJson<T>(
+  req: IncomingMessage,
+  schema: z.ZodType<T>,
+  maxBytes = MAX_BODY_BYTES,
+): Promise<T> {
+  const body = await readBody(req, maxBytes);
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.toString("utf8") || "{}");
@@ -195,6 +299,7 @@ async function runFunctionRequest(
   const body: { path?: string; args?: unknown } = await readJson<{ path?: string; args?: unknown }>(
     req,
     route.path === undefined ? functionRequest : runRequest,
+    MAX_FUNCTION_REQUEST_BYTES,
   );
   const path = route.path ?? body.path ?? "";
   const caller = await callerFromHeader(services, req);
@@ -300,7 +405,9 @@ export function createApiMiddleware(options: ApiOptions): Middleware {
       if (!route) return false;
       if (method !== "POST")
         throw new HttpError(405, "MethodNotAllowed", `${method} is not allowed on ${pathname}`);
-      const { status, body } = await runFunctionRequest(services, req, route);
+      const { status, body } = await withBodyTurn(req, MAX_FUNCTION_REQUEST_BYTES, () =>
+        runFunctionRequest(services, req, route),
+      );
       sendJson(res, status, body);
       return true;
     }
@@ -370,6 +477,7 @@ export function createApiMiddleware(options: ApiOptions): Middleware {
       },
       (e: unknown) => {
         if (e instanceof HttpError) {
+          if (e.status === 413) closeAfterAnswer(req, res);
           sendJson(res, e.status, { code: e.code, message: e.message });
         } else {
           console.error("local-backend: request failed", e);
@@ -381,6 +489,22 @@ export function createApiMiddleware(options: ApiOptions): Middleware {
       },
     );
   };
+}
+
+/**
+ * A refused body is not read to its end: the answer says the connection closes, and once it is sent
+ * the socket is closed, after a short grace in which what the client is still sending is discarded
+ * (closing at once, with data unread, would reset the connection and could lose the answer).
+ */
+function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader("Connection", "close");
+  const socket = req.socket;
+  res.once("finish", () => {
+    req.resume();
+    const timer = setTimeout(() => socket.destroy(), 1000);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
+  });
 }
 
 /**
@@ -462,8 +586,13 @@ export function createSiteHandler(
           if (value === undefined) continue;
           for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
         }
-        const body = method === "GET" || method === "HEAD" ? undefined : new Uint8Array(await readBody(req));
-        const response = await services.fetchHttp(req.url ?? "/", { method, headers, body }, identity);
+        const response = await withBodyTurn(req, MAX_HTTP_ACTION_BODY_BYTES, async () => {
+          const body =
+            method === "GET" || method === "HEAD"
+              ? undefined
+              : new Uint8Array(await readBody(req, MAX_HTTP_ACTION_BODY_BYTES));
+          return await services.fetchHttp(req.url ?? "/", { method, headers, body }, identity);
+        });
         res.statusCode = response.status;
         response.headers.forEach((value, name) => {
           if (name.toLowerCase() !== "content-length") res.setHeader(name, value);
@@ -472,6 +601,13 @@ export function createSiteHandler(
         res.setHeader("Content-Length", payload.length);
         res.end(method === "HEAD" ? undefined : payload);
       } catch (e) {
+        if (e instanceof HttpError && !res.headersSent) {
+          if (e.status === 413) closeAfterAnswer(req, res);
+          res.statusCode = e.status;
+          res.setHeader("Content-Type", "text/plain; charset=utf-8");
+          res.end(`${e.message}\n`);
+          return;
+        }
         console.error("local-backend: HTTP action failed", e);
         if (!res.headersSent) {
           res.statusCode = 500;
