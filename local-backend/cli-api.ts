@@ -351,7 +351,7 @@ export class CliApi {
     });
     const record = this.newImport(body.import);
     sendJson(res, 200, { importId: record.id });
-    this.prepareImport(record, Buffer.concat(parts));
+    await this.prepareImport(record, Buffer.concat(parts));
   }
 
   private newImport(args: z.infer<typeof importArgs>): ImportRecord {
@@ -383,9 +383,9 @@ export class CliApi {
   }
 
   /** Parses the upload and says what the import would do (or why it cannot be done). */
-  private prepareImport(record: ImportRecord, bytes: Uint8Array): void {
+  private async prepareImport(record: ImportRecord, bytes: Uint8Array): Promise<void> {
     try {
-      const parsed = parseImport(bytes, record.format, record.tableName);
+      const parsed = await parseImport(bytes, record.format, record.tableName);
       const plan = planImport(this.host.engine(), parsed, record.mode);
       record.parsed = parsed;
       record.state = {
@@ -451,7 +451,7 @@ export class CliApi {
     const args = importArgs.safeParse(Object.fromEntries(url.searchParams));
     if (!args.success) throw new HttpError(400, "BadRequest", "Invalid import parameters");
     const record = this.newImport(args.data);
-    this.prepareImport(record, await readBody(req, MAX_PART_BYTES));
+    await this.prepareImport(record, await readBody(req, MAX_PART_BYTES));
     if (record.state.state === "waiting_for_confirmation") await this.run(record);
     const state = record.state;
     if (state.state !== "completed") {

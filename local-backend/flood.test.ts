@@ -217,6 +217,45 @@ describe("a flood beside a control client", { timeout: 120_000 }, () => {
     for (const flood of await Promise.all(floods)) expect(flood.status).toBe(413);
   });
 
+  it("parses a large import between turns of the event loop: a control read sent with finish_upload is answered while it is parsed", async () => {
+    const admin = { Authorization: `Convex ${backend.adminKey}` };
+    const post = async (path: string, body: string) => {
+      const response = await fetch(`${backend.url}${path}`, { method: "POST", headers: admin, body });
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      return text === "" ? null : (JSON.parse(text) as unknown);
+    };
+    const rows = Array.from({ length: 100_000 }, (_, i) =>
+      JSON.stringify({ channel: "imported", author: "import", body: `row ${i}` }),
+    );
+    const { uploadToken } = (await post("/api/import/start_upload", "")) as { uploadToken: string };
+    const partToken = await post(
+      `/api/import/upload_part?uploadToken=${uploadToken}&partNumber=1`,
+      rows.join("\n"),
+    );
+    const { importId } = (await post(
+      "/api/import/finish_upload",
+      JSON.stringify({
+        import: { format: "jsonLines", tableName: "messages", mode: "append" },
+        uploadToken,
+        partTokens: [partToken],
+      }),
+    )) as { importId: string };
+    const importState = () => {
+      const imports = backend.core.cli.systemQuery("_system/cli/queryImport:list")!.run({}) as {
+        _id: string;
+        state: { state: string };
+      }[];
+      return imports.find((record) => record._id === importId)?.state.state;
+    };
+    const stateWhenControlAnswered = await newHttpClient(backend.url)
+      .query(q("messages:count"), { channel: "control-import" })
+      .then(importState);
+    expect(stateWhenControlAnswered).toBe("uploaded");
+    await untilTurn(() => importState() === "waiting_for_confirmation");
+    await post("/api/cancel_import", JSON.stringify({ importId }));
+  });
+
   it("refuses an HTTP action body over Convex's 20 MiB", async () => {
     const answer = await postLargeBody(backend.siteUrl, "/messages", 21 * MB, false);
     expect(answer.status).toBe(413);

@@ -110,7 +110,7 @@ describe("importing a Convex deployment's export", { timeout: 60_000 }, () => {
       [`_storage/${file}.txt`]: encode("bytes"),
     });
     const engine = backend.core.engine();
-    const parsed = parseImport(zip, "zip", null);
+    const parsed = await parseImport(zip, "zip", null);
     expect(await performImport(engine, parsed, "requireEmpty")).toMatchObject({ written: 3 });
 
     const client = newHttpClient(backend.url);

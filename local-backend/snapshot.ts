@@ -39,6 +39,15 @@ export const STORAGE_TABLE_NUMBER = 540;
 /** An import's files, uncompressed, at most. */
 const MAX_IMPORT_BYTES = 2 * 1024 ** 3;
 const PAGE = 1000;
+/**
+ * Lines of an uploaded file parsed between turns of the event loop: parsing a large import runs
+ * before it takes the database, and must not hold up everyone else meanwhile (decision 057).
+ */
+const PARSE_SLICE = 2000;
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 const README = `# A snapshot of the LiveLocal embedded backend
 
@@ -313,11 +322,12 @@ function checkTableName(name: string): void {
   }
 }
 
-function parseLines(text: string, parse: (line: string) => Value, where: string): Document[] {
+async function parseLines(text: string, parse: (line: string) => Value, where: string): Promise<Document[]> {
   const docs: Document[] = [];
   let lineno = 0;
   for (const line of text.split("\n")) {
     lineno += 1;
+    if (lineno % PARSE_SLICE === 0) await nextTurn();
     if (line.trim() === "") continue;
     let value: Value;
     try {
@@ -339,8 +349,15 @@ function plainJson(line: string): Value {
   return jsonToConvex(JSON.parse(line) as JSONValue);
 }
 
-/** Parses an uploaded file; throws ImportError with a sentence when it cannot be imported. */
-export function parseImport(bytes: Uint8Array, format: ImportFormat, tableName: string | null): ParsedImport {
+/**
+ * Parses an uploaded file, giving the event loop a turn every few thousand lines; throws ImportError
+ * with a sentence when it cannot be imported.
+ */
+export async function parseImport(
+  bytes: Uint8Array,
+  format: ImportFormat,
+  tableName: string | null,
+): Promise<ParsedImport> {
   const parsed: ParsedImport = { tables: new Map(), storage: [], tableNumbers: new Map(), notes: [] };
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     throw importError("The file starts with a UTF-8 BOM, which is not supported");
@@ -353,7 +370,7 @@ export function parseImport(bytes: Uint8Array, format: ImportFormat, tableName: 
       throw importError("CSV imports are not supported by the embedded backend; use JSONL or a JSON array");
     }
     if (format === "jsonLines") {
-      parsed.tables.set(tableName, parseLines(text, plainJson, tableName));
+      parsed.tables.set(tableName, await parseLines(text, plainJson, tableName));
     } else {
       let value: unknown;
       try {
@@ -364,7 +381,7 @@ export function parseImport(bytes: Uint8Array, format: ImportFormat, tableName: 
       if (!Array.isArray(value)) throw importError("Not a JSON array");
       parsed.tables.set(
         tableName,
-        parseLines(value.map((item) => JSON.stringify(item)).join("\n"), plainJson, tableName),
+        await parseLines(value.map((item) => JSON.stringify(item)).join("\n"), plainJson, tableName),
       );
     }
     return parsed;
@@ -409,16 +426,19 @@ export function parseImport(bytes: Uint8Array, format: ImportFormat, tableName: 
       const table = documents[1];
       const text = decoder.decode(data);
       if (table === "_tables") {
-        for (const row of parseLines(text, plainJson, name)) {
+        for (const row of await parseLines(text, plainJson, name)) {
           if (typeof row.name === "string" && typeof row.id === "number") {
             parsed.tableNumbers.set(row.id, row.name);
           }
         }
       } else if (table === "_storage") {
-        storageDocs = parseLines(text, plainJson, name);
+        storageDocs = await parseLines(text, plainJson, name);
       } else if (!table.startsWith("_")) {
         checkTableName(table);
-        parsed.tables.set(table, parseLines(text, uniform.has(table) ? parseExportJson : plainJson, name));
+        parsed.tables.set(
+          table,
+          await parseLines(text, uniform.has(table) ? parseExportJson : plainJson, name),
+        );
       }
       continue;
     }
