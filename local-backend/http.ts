@@ -497,8 +497,10 @@ export function createApiMiddleware(options: ApiOptions): Middleware {
  * (closing at once, with data unread, would reset the connection and could lose the answer).
  */
 function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
-  res.setHeader("Connection", "close");
-  const socket = req.socket;
+  if (!res.headersSent) res.setHeader("Connection", "close");
+  // Null once the request has been destroyed (the client went away).
+  const socket = req.socket as IncomingMessage["socket"] | null;
+  if (!socket || socket.destroyed) return;
   res.once("finish", () => {
     req.resume();
     const timer = setTimeout(() => socket.destroy(), 1000);
