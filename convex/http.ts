@@ -4,6 +4,7 @@ import { internal } from "./_generated/api";
 import { httpAction } from "./_generated/server";
 import { parseClerkUserEvent, verifyClerkWebhook } from "./model/clerkWebhook";
 import { buildIcsCalendar, showCalendarEvent } from "./lib/ics";
+import { IMAGE_UPLOAD, pictureTypeOf } from "./lib/limits";
 import { exportFileName } from "./model/dataExport";
 import { appOrigins, clerkWebhookSecret, resendWebhookSecret } from "./model/env";
 import { resendClient } from "./model/notifications";
@@ -132,23 +133,88 @@ http.route({
 });
 
 /**
- * CORS for the browser's download (`src/lib/convex-site.ts`): the app's origins when APP_ORIGINS is set,
- * else any. The request carries a bearer token, never a cookie, so no origin gains access by this.
+ * CORS for the browser's calls to HTTP actions (`src/lib/convex-site.ts`): the app's origins when
+ * APP_ORIGINS is set, else any. The request carries a bearer token, never a cookie, so no origin gains
+ * access by this.
  */
-function corsHeaders(request: Request): Record<string, string> {
+function corsHeaders(
+  request: Request,
+  methods: string,
+  allowHeaders = "Authorization",
+): Record<string, string> {
   const allowed = appOrigins();
   const origin = request.headers.get("Origin");
   const allowOrigin =
     allowed === undefined ? "*" : origin !== null && allowed.includes(origin) ? origin : null;
   return {
     ...(allowOrigin !== null && { "Access-Control-Allow-Origin": allowOrigin }),
-    "Access-Control-Allow-Methods": "GET, OPTIONS",
-    "Access-Control-Allow-Headers": "Authorization",
+    "Access-Control-Allow-Methods": `${methods}, OPTIONS`,
+    "Access-Control-Allow-Headers": allowHeaders,
     "Access-Control-Expose-Headers": "Content-Disposition",
     "Access-Control-Max-Age": "86400",
     Vary: "Origin",
   };
 }
+
+function corsReply(cors: Record<string, string>, status: number, text: string): Response {
+  return new Response(text, { status, headers: { ...cors, "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * A picture, uploaded by the signed-in caller (`Authorization: Bearer <the Convex auth token>`, the
+ * file as the body; decision 054): within their upload allowance, at most 5 MB, and a PNG, JPEG, WebP,
+ * GIF or AVIF by its bytes. Stored and recorded as the caller's, which only the caller may then claim
+ * (`images:claimUpload`); answers `{ storageId }`, or a status with a sentence to show.
+ */
+http.route({
+  path: "/images/upload",
+  method: "POST",
+  handler: httpAction(async (ctx, request) => {
+    const cors = corsHeaders(request, "POST", "Authorization, Content-Type");
+    const identity = await ctx.auth.getUserIdentity();
+    if (!identity) return corsReply(cors, 401, "Sign in to upload a picture.");
+    const tooLarge = `Choose a picture of at most ${IMAGE_UPLOAD.maxBytes / 1024 / 1024} MB.`;
+    // Refused before a byte is read, when the request says how large it is.
+    if (Number(request.headers.get("Content-Length") ?? 0) > IMAGE_UPLOAD.maxBytes) {
+      return corsReply(cors, 413, tooLarge);
+    }
+    const allowed = await ctx.runMutation(internal.images.beginUpload, { clerkId: identity.subject });
+    if (!allowed.ok) return corsReply(cors, allowed.status, allowed.message);
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.length > IMAGE_UPLOAD.maxBytes) return corsReply(cors, 413, tooLarge);
+    if (bytes.length === 0) return corsReply(cors, 400, "This file is empty; choose another picture.");
+    const type = pictureTypeOf(bytes);
+    if (!type) return corsReply(cors, 415, `Choose a ${IMAGE_UPLOAD.typeNames} picture.`);
+    const storageId = await ctx.storage.store(new Blob([bytes], { type }));
+    try {
+      await ctx.runMutation(internal.images.recordUpload, {
+        storageId,
+        uploaderId: allowed.uploaderId,
+        contentType: type,
+      });
+    } catch (error) {
+      await ctx.storage.delete(storageId);
+      throw error;
+    }
+    return new Response(JSON.stringify({ storageId }), {
+      status: 200,
+      headers: { ...cors, "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }),
+});
+
+http.route({
+  path: "/images/upload",
+  method: "OPTIONS",
+  handler: httpAction((_ctx, request) =>
+    Promise.resolve(
+      new Response(null, {
+        status: 204,
+        headers: corsHeaders(request, "POST", "Authorization, Content-Type"),
+      }),
+    ),
+  ),
+});
 
 /**
  * The caller's data export (GDPR articles 15 and 20; model/dataExport.ts), with
@@ -159,7 +225,7 @@ http.route({
   path: "/privacy/export",
   method: "GET",
   handler: httpAction(async (ctx, request) => {
-    const cors = corsHeaders(request);
+    const cors = corsHeaders(request, "GET");
     const identity = await ctx.auth.getUserIdentity();
     if (!identity) {
       return new Response("sign in to download your data", {
@@ -194,7 +260,7 @@ http.route({
   path: "/privacy/export",
   method: "OPTIONS",
   handler: httpAction((_ctx, request) =>
-    Promise.resolve(new Response(null, { status: 204, headers: corsHeaders(request) })),
+    Promise.resolve(new Response(null, { status: 204, headers: corsHeaders(request, "GET") })),
   ),
 });
 

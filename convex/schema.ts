@@ -570,6 +570,21 @@ export default defineSchema({
     .index("by_userId", ["userId"]),
 
   /**
+   * A file posted to `POST /images/upload` (convex/http.ts, decision 054) and not claimed yet: who
+   * uploaded it, and the picture type its bytes showed. Only that person may claim it
+   * (`images:claimUpload`), which moves it to `imageUploads`; unclaimed an hour after its upload, it is
+   * deleted with its file.
+   */
+  unclaimedUploads: defineTable({
+    storageId: v.id("_storage"),
+    uploaderId: v.id("users"),
+    contentType: v.string(),
+    ...timestamps,
+  })
+    .index("by_storageId", ["storageId"])
+    .index("by_uploaderId", ["uploaderId"]),
+
+  /**
    * Every admin action (who, when, what, why), shown in the admin console. `adminName` keeps the entry
    * readable after the admin's account is gone; `targetId` is the id of the row acted on, as a string.
    */

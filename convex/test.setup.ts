@@ -3,7 +3,7 @@ import rateLimiter from "@convex-dev/rate-limiter/test";
 import { convexTest } from "convex-test";
 import { afterEach, beforeEach, vi } from "vitest";
 import { internal } from "./_generated/api";
-import type { Doc } from "./_generated/dataModel";
+import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { insertLiveShop } from "./model/liveShops";
 import { triggers } from "./model/triggers";
@@ -111,26 +111,49 @@ export async function countDocsRead<T>(fn: () => Promise<T>): Promise<{ result: 
   }
 }
 
-/**
- * A file as an upload leaves it in storage: its bytes and the content type the browser sent (convex-test
- * stores no content type; Convex keeps the upload's). Each call's bytes differ, as real files' do.
- */
+/** Signatures a picture's bytes start with, by type (what `pictureTypeOf` reads). */
+const PICTURE_SIGNATURES: Record<string, number[]> = {
+  "image/png": [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  "image/jpeg": [0xff, 0xd8, 0xff, 0xe0],
+  "image/gif": [...new TextEncoder().encode("GIF89a")],
+  "image/webp": [...new TextEncoder().encode("RIFF\0\0\0\0WEBPVP8 ")],
+  "image/avif": [0, 0, 0, 0x1c, ...new TextEncoder().encode("ftypavif\0\0\0\0avifmif1miaf")],
+};
+
+/** A picture file of `type` and `size` bytes; each call's bytes differ, as real files' do. */
 let uploads = 0;
-export async function storeUpload(
-  t: Pick<ReturnType<typeof newTest>, "run">,
-  { type = "image/png", size = 64 }: { type?: string; size?: number } = {},
-) {
+export function pictureBytes(type = "image/png", size = 64): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   bytes.fill(++uploads % 251);
-  new DataView(bytes.buffer).setUint32(0, uploads);
-  return await t.run(async (ctx) => {
-    const storageId = await ctx.storage.store(new Blob([bytes], { type }));
-    // Convex records the upload's Content-Type on the `_storage` row; convex-test leaves it out.
-    await (ctx.db as unknown as { patch: (id: string, value: object) => Promise<void> }).patch(storageId, {
-      contentType: type,
-    });
-    return storageId;
+  bytes.set(PICTURE_SIGNATURES[type] ?? [], 0);
+  new DataView(bytes.buffer).setUint32(size - 4, uploads);
+  return bytes;
+}
+
+/** Posts `body` to the picture upload HTTP action (convex/http.ts) as `identity` (or signed out). */
+export async function postUpload(
+  t: ReturnType<typeof newTest>,
+  identity: { subject: string; email?: string; name?: string } | null,
+  body: Uint8Array<ArrayBuffer> | string,
+  contentType = "image/png",
+): Promise<Response> {
+  const caller = identity ? t.withIdentity(identity) : t;
+  return await caller.fetch("/images/upload", {
+    method: "POST",
+    headers: { "Content-Type": contentType, Origin: "http://localhost:5173" },
+    body,
   });
+}
+
+/** Uploads a picture as `identity` the way the app does; its storage id. */
+export async function uploadPicture(
+  t: ReturnType<typeof newTest>,
+  identity: { subject: string; email?: string; name?: string },
+  { type = "image/png", size = 64 }: { type?: string; size?: number } = {},
+): Promise<Id<"_storage">> {
+  const response = await postUpload(t, identity, pictureBytes(type, size), type);
+  if (response.status !== 200) throw new Error(`upload refused: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { storageId: Id<"_storage"> }).storageId;
 }
 
 /**

@@ -3,9 +3,12 @@
  * can go to Convex and a Convex export can come here: base32 (Crockford, lower case) of
  * `varint(table number) ‖ 16-byte internal id ‖ fletcher16 footer` (little-endian, XOR version 0).
  *
- * This backend's own ids are `<counter padded with zeros><table name>`; an export writes each as a
- * Convex id whose internal id is `MARKER ‖ counter` (big-endian), so importing it back gives the
- * very same local id.
+ * This backend's own ids are `<counter: 16 digits><random: 20 digits><table name>` (decision 054): the
+ * counter keeps them unique and in issue order, the 64 random bits make one unguessable from another,
+ * as Convex's are, and keep an id from coming back after a crash took the counter's last move. An
+ * export writes each as a Convex id whose internal id is `RANDOM_MARKER ‖ counter (7 bytes) ‖ random
+ * (8 bytes)`, so importing it back gives the very same local id. Ids of stores made before 054 are
+ * `<counter padded with zeros><table name>` and export as `MARKER ‖ counter`, as they always did.
  */
 
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
@@ -108,30 +111,69 @@ export function decodeConvexId(text: string): ConvexId | null {
   return { tableNumber, internalId };
 }
 
-/** This backend's id for `counter` in `table` (as the store makes them). */
-export function localId(counter: bigint, table: string): string {
-  return counter.toString().padStart(Math.max(0, 32 - table.length), "0") + table;
+/** The parts of a local id: its counter, and its random part (null in an id made before decision 054). */
+export type LocalIdParts = { counter: bigint; random: bigint | null };
+
+const COUNTER_DIGITS = 16;
+const RANDOM_DIGITS = 20;
+const MAX_COUNTER = 10n ** BigInt(COUNTER_DIGITS);
+const MAX_RANDOM = 1n << 64n;
+/** First byte of the internal id of a Convex id made from a local id with a random part ("r"). */
+const RANDOM_MARKER = 0x72;
+
+/** This backend's id for `parts` in `table` (as the store makes them). */
+export function localId({ counter, random }: LocalIdParts, table: string): string {
+  if (random === null) return counter.toString().padStart(Math.max(0, 32 - table.length), "0") + table;
+  if (counter < 0n || counter >= MAX_COUNTER || random < 0n || random >= MAX_RANDOM) {
+    throw new Error(`No local id has counter ${counter} and random part ${random}`);
+  }
+  return (
+    counter.toString().padStart(COUNTER_DIGITS, "0") + random.toString().padStart(RANDOM_DIGITS, "0") + table
+  );
 }
 
-/** The counter of a local id of `table`, or null when `id` is not one (exactly as the store spells it). */
-export function localIdCounter(id: string, table: string): bigint | null {
+/** The parts of a local id of `table`, or null when `id` is not one (exactly as the store spells it). */
+export function localIdParts(id: string, table: string): LocalIdParts | null {
   if (!id.endsWith(table)) return null;
   const digits = id.slice(0, id.length - table.length);
   if (!/^[0-9]+$/.test(digits)) return null;
-  const counter = BigInt(digits);
-  return localId(counter, table) === id ? counter : null;
+  let parts: LocalIdParts = { counter: BigInt(digits), random: null };
+  if (digits.length === COUNTER_DIGITS + RANDOM_DIGITS) {
+    const random = BigInt(digits.slice(COUNTER_DIGITS));
+    if (random < MAX_RANDOM) parts = { counter: BigInt(digits.slice(0, COUNTER_DIGITS)), random };
+  }
+  try {
+    return localId(parts, table) === id ? parts : null;
+  } catch {
+    return null;
+  }
 }
 
-/** The Convex id standing for a local id (its counter in the internal id). */
-export function convexIdForLocal(counter: bigint, tableNumber: number): string {
+/** The Convex id standing for a local id (its parts in the internal id). */
+export function convexIdForLocal({ counter, random }: LocalIdParts, tableNumber: number): string {
   const internalId = new Uint8Array(INTERNAL_ID_LEN);
-  internalId.set(MARKER, 0);
-  new DataView(internalId.buffer).setBigUint64(8, counter);
+  const view = new DataView(internalId.buffer);
+  if (random === null) {
+    internalId.set(MARKER, 0);
+    view.setBigUint64(8, counter);
+  } else {
+    // The counter (below 10^16 < 2^56) in bytes 1–7, after the marker.
+    view.setBigUint64(0, counter);
+    internalId[0] = RANDOM_MARKER;
+    view.setBigUint64(8, random);
+  }
   return encodeConvexId({ tableNumber, internalId });
 }
 
-/** The local counter a Convex id made by `convexIdForLocal` stands for, or null for other ids. */
-export function localCounterOf(id: ConvexId): bigint | null {
-  if (!Buffer.from(id.internalId.subarray(0, 8)).equals(MARKER)) return null;
-  return new DataView(id.internalId.buffer, id.internalId.byteOffset).getBigUint64(8);
+/** The local id parts a Convex id made by `convexIdForLocal` stands for, or null for other ids. */
+export function localPartsOf(id: ConvexId): LocalIdParts | null {
+  const view = new DataView(id.internalId.buffer, id.internalId.byteOffset, INTERNAL_ID_LEN);
+  if (Buffer.from(id.internalId.subarray(0, 8)).equals(MARKER)) {
+    return { counter: view.getBigUint64(8), random: null };
+  }
+  if (id.internalId[0] !== RANDOM_MARKER) return null;
+  // A Convex deployment's own id may start with the marker too: it is taken for a local id only when
+  // it reads as one, and then stands for that one id both ways.
+  const counter = view.getBigUint64(0) & ((1n << 56n) - 1n);
+  return counter < MAX_COUNTER ? { counter, random: view.getBigUint64(8) } : null;
 }

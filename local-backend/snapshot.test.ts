@@ -6,7 +6,14 @@ import { randomBytes } from "node:crypto";
 import { zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Value } from "convex/values";
-import { convexIdForLocal, decodeConvexId, encodeConvexId, localCounterOf, localId } from "./convex-ids.ts";
+import {
+  convexIdForLocal,
+  decodeConvexId,
+  encodeConvexId,
+  localId,
+  localIdParts,
+  localPartsOf,
+} from "./convex-ids.ts";
 import { FunctionLogs } from "./function-logs.ts";
 import { tableFromId } from "./paths.ts";
 import { exportJson, parseExportJson, parseImport, performImport, STORAGE_TABLE_NUMBER } from "./snapshot.ts";
@@ -36,12 +43,24 @@ describe("Convex ids", () => {
   });
 
   it("carry a local id there and back", () => {
-    const id = convexIdForLocal(10042n, 10001);
-    const decoded = decodeConvexId(id)!;
+    const parts = { counter: 10042n, random: 0xfedcba9876543210n };
+    const local = localId(parts, "messages");
+    expect(local).toBe("000000000001004218364758544493064720messages");
+    expect(localIdParts(local, "messages")).toEqual(parts);
+    const decoded = decodeConvexId(convexIdForLocal(parts, 10001))!;
     expect(decoded.tableNumber).toBe(10001);
-    expect(localCounterOf(decoded)).toBe(10042n);
-    expect(localId(10042n, "messages")).toBe("000000000000000000010042messages");
-    expect(localCounterOf({ tableNumber: 10001, internalId: randomBytes(16) })).toBeNull();
+    expect(localPartsOf(decoded)).toEqual(parts);
+    // A Convex deployment's own id is not taken for a local one.
+    const foreign = randomBytes(16);
+    foreign[0] = 0;
+    expect(localPartsOf({ tableNumber: 10001, internalId: foreign })).toBeNull();
+  });
+
+  it("carry an id made before ids had a random part there and back", () => {
+    const parts = { counter: 10042n, random: null };
+    expect(localId(parts, "messages")).toBe("000000000000000000010042messages");
+    expect(localIdParts("000000000000000000010042messages", "messages")).toEqual(parts);
+    expect(localPartsOf(decodeConvexId(convexIdForLocal(parts, 10001))!)).toEqual(parts);
   });
 });
 

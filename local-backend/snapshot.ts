@@ -21,9 +21,9 @@ import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/v
 import {
   convexIdForLocal,
   decodeConvexId,
-  localCounterOf,
+  localPartsOf,
   localId,
-  localIdCounter,
+  localIdParts,
   type ConvexId,
 } from "./convex-ids.ts";
 import type { LocalBackendEngine } from "./engine.ts";
@@ -242,8 +242,8 @@ export async function buildSnapshotZip(
       const table = tableFromId(text);
       const number = table === null ? undefined : numbers.get(table);
       if (number === undefined) return null;
-      const counter = localIdCounter(text, table!);
-      return counter === null ? null : convexIdForLocal(counter, number);
+      const parts = localIdParts(text, table!);
+      return parts === null ? null : convexIdForLocal(parts, number);
     };
     const files: Zippable = { "README.md": new TextEncoder().encode(README) };
     const encoder = new TextEncoder();
@@ -564,11 +564,10 @@ export async function performImport(
         if (typeof id === "string") {
           if (seen.has(id)) throw importError(`Objects in table "${table}" have duplicate _id fields`);
           seen.add(id);
-          if (localIdCounter(id, table) !== null) return id;
+          if (localIdParts(id, table) !== null) return id;
           const decoded = decodeConvexId(id);
-          const counter = decoded && localCounterOf(decoded);
-          const fresh =
-            counter !== null && counter !== undefined ? localId(counter, table) : store.newId("", table);
+          const parts = decoded && localPartsOf(decoded);
+          const fresh = parts ? localId(parts, table) : store.newId("", table);
           idMap.set(id, fresh);
           return fresh;
         }
@@ -584,9 +583,9 @@ export async function performImport(
         const mapped = idMap.get(text);
         if (mapped !== undefined) return mapped;
         const decoded: ConvexId | null = text.length >= 31 && text.length <= 37 ? decodeConvexId(text) : null;
-        const counter = decoded && localCounterOf(decoded);
+        const parts = decoded && localPartsOf(decoded);
         const table = decoded && parsed.tableNumbers.get(decoded.tableNumber);
-        return counter !== null && counter !== undefined && table ? localId(counter, table) : null;
+        return parts && table ? localId(parts, table) : null;
       };
       const validators = engine.runner.component("").validators;
       for (const file of files) {

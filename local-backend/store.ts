@@ -13,7 +13,7 @@
  * the WAL to disk on the thread pool meanwhile: `durable()` resolves once every commit so far is on
  * disk, and nothing may tell anyone about a commit before (decision 041).
  */
-import { createHash } from "node:crypto";
+import { createHash, randomFillSync } from "node:crypto";
 import {
   closeSync,
   existsSync,
@@ -31,6 +31,7 @@ import {
 import path from "node:path";
 import Database from "better-sqlite3";
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { localId, localIdParts } from "./convex-ids.ts";
 import { fromConvexJsonText, toConvexJsonText } from "./convex-json.ts";
 import { removeLeftoverTempFiles } from "./files.ts";
 import { tableFromId } from "./paths.ts";
@@ -234,6 +235,11 @@ export class SqliteStore {
   private componentCounters = new Map<ComponentPath, Counters>();
   /** The counters' values as last committed to `meta`: a commit writes only those that moved. */
   private readonly storedCounters = new Map<string, string>();
+  /**
+   * Components numbered by the open transaction: the number is in `meta` only if it commits, so a
+   * rollback forgets them, lest the next new component be given the same number (and id range).
+   */
+  private readonly componentsNumbered: { component: ComponentPath; depth: number }[] = [];
   private transactionDepth = 0;
   /** A read-only transaction (`beginRead`) is open. */
   private reading = false;
@@ -524,8 +530,12 @@ export class SqliteStore {
       }
       this.db.exec("COMMIT");
       for (const [key, stored] of written) this.storedCounters.set(key, stored);
+      this.componentsNumbered.length = 0;
     } else {
       this.db.exec(`RELEASE nested${this.transactionDepth}`);
+      for (const numbered of this.componentsNumbered) {
+        numbered.depth = Math.min(numbered.depth, this.transactionDepth);
+      }
     }
     return writes;
   }
@@ -639,6 +649,12 @@ export class SqliteStore {
     } else {
       this.db.exec(`ROLLBACK TO nested${this.transactionDepth}; RELEASE nested${this.transactionDepth}`);
     }
+    for (let i = this.componentsNumbered.length - 1; i >= 0; i--) {
+      const numbered = this.componentsNumbered[i];
+      if (numbered.depth <= this.transactionDepth) continue;
+      this.componentCounters.delete(numbered.component);
+      this.componentsNumbered.splice(i, 1);
+    }
     // Counters stay where they are: ids and creation times are never reused, as on Convex (and in
     // convex-test). Index definitions made inside the transaction are gone with it.
     if (this.indexesChanged) {
@@ -661,6 +677,9 @@ export class SqliteStore {
       if (next === null) {
         const number = Number(this.meta("components") ?? 0) + 1;
         this.setMeta("components", String(number));
+        if (this.transactionDepth > 0) {
+          this.componentsNumbered.push({ component, depth: this.transactionDepth });
+        }
         next = String(number * 1e12);
       }
       counters = {
@@ -672,12 +691,29 @@ export class SqliteStore {
     return counters;
   }
 
-  /** A new document id in `table` (digits, then the table name, as convex-test makes them). */
+  /**
+   * A new document id in `table`: digits, then the table name, as convex-test makes them; the digits
+   * are a counter and 64 random bits (`localId`, decision 054). The counter reaches `meta` only with a
+   * commit, so after a crash it may issue again a number an uncommitted (or rolled-back) transaction
+   * took; the random part keeps the id new all the same, and keeps anyone from guessing another's.
+   */
   newId(component: ComponentPath, table: string): string {
     const counters = this.countersOf(component);
-    const id = String(counters.nextDocId).padStart(Math.max(0, 32 - table.length), "0") + table;
+    const id = localId({ counter: BigInt(counters.nextDocId), random: this.randomIdPart() }, table);
     counters.nextDocId += 1;
     return id;
+  }
+
+  /** Random bits for ids, drawn from the OS a few hundred ids at a time. */
+  private readonly randomPool = new BigUint64Array(256);
+  private randomPoolNext = this.randomPool.length;
+
+  private randomIdPart(): bigint {
+    if (this.randomPoolNext === this.randomPool.length) {
+      randomFillSync(this.randomPool);
+      this.randomPoolNext = 0;
+    }
+    return this.randomPool[this.randomPoolNext++];
   }
 
   /** A creation time: now, or just after the component's last one (they never repeat). */
@@ -1038,7 +1074,7 @@ export class SqliteStore {
         const existing = this.get(id);
         this.write("", table, existing?.doc ?? null, doc);
         count += 1;
-        const counter = Number(/^[0-9]+/.exec(id)?.[0] ?? 0);
+        const counter = Number(localIdParts(id, table)?.counter ?? 0);
         if (counter >= this.counters.nextDocId) this.counters.nextDocId = counter + 1;
         if (typeof doc._creationTime === "number" && doc._creationTime > this.counters.lastCreationTime) {
           this.counters.lastCreationTime = doc._creationTime;

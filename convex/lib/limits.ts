@@ -75,8 +75,8 @@ export const TIME_RANGE = {
 
 /**
  * Pictures uploaded to file storage (issue 16, decision 028): the types a browser shows everywhere, and
- * a size a phone photo fits in. The browser checks both before uploading; the server checks the stored
- * file's own metadata again.
+ * a size a phone photo fits in. The browser checks both before uploading; the server checks the bytes
+ * it is sent (`pictureTypeOf`) and the stored file's own metadata again.
  */
 export const IMAGE_UPLOAD = {
   types: ["image/png", "image/jpeg", "image/webp", "image/gif", "image/avif"],
@@ -95,5 +95,29 @@ export function imageUploadProblem(file: { type?: string | null; size: number })
     return `Choose a picture of at most ${IMAGE_UPLOAD.maxBytes / 1024 / 1024} MB.`;
   }
   if (file.size === 0) return "This file is empty; choose another picture.";
+  return undefined;
+}
+
+const ascii = (bytes: Uint8Array, from: number, to: number) =>
+  String.fromCharCode(...bytes.subarray(from, to));
+
+/**
+ * The picture type the bytes themselves say (their signature), or undefined when they are none of
+ * `IMAGE_UPLOAD.types`: what a file is called or claims to be does not make it a picture.
+ */
+export function pictureTypeOf(bytes: Uint8Array): (typeof IMAGE_UPLOAD.types)[number] | undefined {
+  const starts = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
+  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
+  if (/^GIF8[79]a$/.test(ascii(bytes, 0, 6))) return "image/gif";
+  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return "image/webp";
+  // ISO-BMFF: a `ftyp` box naming AVIF as its major or one of its compatible brands.
+  if (ascii(bytes, 4, 8) === "ftyp") {
+    const boxSize = Math.min(new DataView(bytes.buffer, bytes.byteOffset).getUint32(0), bytes.length, 256);
+    for (let at = 8; at + 4 <= boxSize; at += 4) {
+      if (at === 12) continue; // the minor version
+      if (["avif", "avis"].includes(ascii(bytes, at, at + 4))) return "image/avif";
+    }
+  }
   return undefined;
 }

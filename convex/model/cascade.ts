@@ -12,7 +12,7 @@ import { internal } from "../_generated/api";
 import type { Doc, Id, TableNames } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { deleteDataExport } from "./dataExport";
-import { deleteImageUpload, syncShopImages, syncStreamImages } from "./images";
+import { deleteImageUpload, deleteUnclaimedUpload, syncShopImages, syncStreamImages } from "./images";
 import { patchWithTimestamps } from "./timestamps";
 
 /** Documents deleted or changed, plus index ranges read, per transaction: far below Convex's limits. */
@@ -247,7 +247,7 @@ async function deleteShopContent(
 }
 
 /**
- * What a deleted user leaves: their uploaded pictures (files and rows), their saved streams, follows, go-live alerts and calendar feed, their data exports (file and row), their
+ * What a deleted user leaves: their uploaded pictures (files and rows, claimed or not), their saved streams, follows, go-live alerts and calendar feed, their data exports (file and row), their
  * privacy-request history (kept without the user's id or their own words, and the admin log's entries
  * about it without their name), the admin log without them (entries they took keep the action but not
  * who; entries about them, their shops and streams keep the action but not whom), decisions they took
@@ -264,6 +264,18 @@ async function deleteUserContent(ctx: MutationCtx, budget: Budget, userId: Id<"u
           .take(n),
       async (upload) => {
         await deleteImageUpload(ctx, upload);
+        return true;
+      },
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("unclaimedUploads")
+          .withIndex("by_uploaderId", (q) => q.eq("uploaderId", userId))
+          .take(n),
+      async (upload) => {
+        await deleteUnclaimedUpload(ctx, upload);
         return true;
       },
     )) &&

@@ -1,8 +1,10 @@
 /**
- * Pictures uploaded to file storage (issue 16, decision 028). The browser asks for an upload URL, posts
- * the file there, then claims the storage id for whoever the picture is for (`claimImageUpload`): the
- * server checks the stored file's type and size and that nobody else claimed it, and answers with the
- * file's address. That address goes into the same image fields a typed link does, so every page shows
+ * Pictures uploaded to file storage (issue 16, decisions 028 and 054). The browser posts the file to
+ * `POST /images/upload` (convex/http.ts) with the person's token: the server checks who it is, their
+ * upload allowance, the size and the bytes, stores it and records who uploaded it (`recordUpload`).
+ * The uploader then claims the storage id for whoever the picture is for (`claimImageUpload`), and is
+ * answered with the file's address; nobody else can claim it, and an upload nobody claims is deleted
+ * an hour later. That address goes into the same image fields a typed link does, so every page shows
  * either alike. Each claimed file remembers which fields use it (`syncImageSlot`, called by the write
  * helpers of users, shops and streams): a file no field uses any more is deleted, as is one never used
  * a day after its upload, and all of an account's with the account.
@@ -17,6 +19,9 @@ import { insertWithTimestamps, patchWithTimestamps } from "./timestamps";
 /** A claimed picture nobody saved into a field is deleted after this long. */
 export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** An upload its uploader never claimed is deleted after this long (the app claims one at once). */
+export const UNCLAIMED_UPLOAD_TTL_MS = 60 * 60 * 1000;
+
 /** Where a picture is used: a field of one row. */
 export type ImageSlot = `${"users" | "liveShops" | "streams"}:${string}:${string}`;
 
@@ -27,14 +32,35 @@ export function imageSlot(table: "users" | "liveShops" | "streams", id: string, 
 export type ClaimResult = { ok: true; url: string } | { ok: false; message: string };
 
 /**
- * Claims an uploaded file as a picture of `ownerId`'s: a refusal for a file that is not a picture within
- * the limits deletes the file and is answered as a value, not thrown, so the deletion is kept. A file
- * another account claimed is refused; claiming one's own again answers its address again.
+ * Records that `uploaderId` uploaded `storageId` (just stored by the upload HTTP action, which read
+ * `contentType` from its bytes): theirs to claim for an hour, then deleted unless claimed.
+ */
+export async function recordUpload(
+  ctx: MutationCtx,
+  {
+    storageId,
+    uploaderId,
+    contentType,
+  }: Pick<Doc<"unclaimedUploads">, "storageId" | "uploaderId" | "contentType">,
+  now = Date.now(),
+): Promise<void> {
+  await insertWithTimestamps(ctx, "unclaimedUploads", { storageId, uploaderId, contentType }, now);
+  await ctx.scheduler.runAfter(UNCLAIMED_UPLOAD_TTL_MS, internal.images.deleteIfUnclaimed, { storageId });
+}
+
+/**
+ * Claims a file `uploaderId` uploaded as a picture of `ownerId`'s (the same person, or the owner of what
+ * an admin edits). Only an upload recorded as the caller's is claimed, or ever deleted, here: any other
+ * storage id (another person's upload, a picture in use, a data export) is "not found" and left alone.
+ * A refusal for a file that is not a picture within the limits deletes the file and is answered as a
+ * value, not thrown, so the deletion is kept. Claiming a claimed picture of the same owner answers its
+ * address again; another owner's is refused.
  */
 export async function claimImageUpload(
   ctx: MutationCtx,
   storageId: Id<"_storage">,
   ownerId: Id<"users">,
+  uploaderId: Id<"users">,
   now = Date.now(),
 ): Promise<ClaimResult> {
   const claimed = await uploadByStorageId(ctx, storageId);
@@ -44,9 +70,13 @@ export async function claimImageUpload(
     }
     return { ok: true, url: claimed.url };
   }
-  const file = await ctx.db.system.get("_storage", storageId);
-  if (!file) throw appError("NOT_FOUND", "The upload was not found. Choose the picture again.");
-  const problem = imageUploadProblem({ type: file.contentType, size: file.size });
+  const unclaimed = await unclaimedByStorageId(ctx, storageId);
+  const file = unclaimed && (await ctx.db.system.get("_storage", storageId));
+  if (unclaimed?.uploaderId !== uploaderId || !file) {
+    throw appError("NOT_FOUND", "The upload was not found. Choose the picture again.");
+  }
+  await ctx.db.delete("unclaimedUploads", unclaimed._id);
+  const problem = imageUploadProblem({ type: unclaimed.contentType, size: file.size });
   if (problem !== undefined) {
     await ctx.storage.delete(storageId);
     return { ok: false, message: problem };
@@ -56,6 +86,28 @@ export async function claimImageUpload(
   await insertWithTimestamps(ctx, "imageUploads", { storageId, userId: ownerId, url, usedIn: [] }, now);
   await ctx.scheduler.runAfter(UNUSED_UPLOAD_TTL_MS, internal.images.deleteIfUnused, { storageId });
   return { ok: true, url };
+}
+
+async function unclaimedByStorageId(ctx: MutationCtx, storageId: Id<"_storage">) {
+  return await ctx.db
+    .query("unclaimedUploads")
+    .withIndex("by_storageId", (q) => q.eq("storageId", storageId))
+    .unique();
+}
+
+/** Deletes an unclaimed upload's file (if it is still there) and its record. */
+export async function deleteUnclaimedUpload(
+  ctx: MutationCtx,
+  upload: Doc<"unclaimedUploads">,
+): Promise<void> {
+  if (await ctx.db.system.get("_storage", upload.storageId)) await ctx.storage.delete(upload.storageId);
+  await ctx.db.delete("unclaimedUploads", upload._id);
+}
+
+/** Deletes an upload still unclaimed (run an hour after it was made). */
+export async function deleteIfUnclaimed(ctx: MutationCtx, storageId: Id<"_storage">): Promise<void> {
+  const upload = await unclaimedByStorageId(ctx, storageId);
+  if (upload) await deleteUnclaimedUpload(ctx, upload);
 }
 
 async function uploadByStorageId(ctx: MutationCtx, storageId: Id<"_storage">) {

@@ -19,6 +19,11 @@ export const RATE_LIMITS = {
   saveStream: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 120 },
   /** Follows per person: every shop one may follow (LIMITS.followedShopsPerUser, 100) at once. */
   followShop: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 120 },
+  /**
+   * Pictures uploaded per person (`POST /images/upload`): a stream's ten and a shop's three at once,
+   * then one a minute; at most 5 MB each, unclaimed ones deleted within the hour (decision 054).
+   */
+  pictureUpload: { kind: "token bucket", rate: 60, period: HOUR, capacity: 20 },
   /** Calendar feed addresses made per person. */
   calendarFeed: { kind: "token bucket", rate: 30, period: HOUR, capacity: 10 },
   /**

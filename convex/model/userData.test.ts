@@ -179,6 +179,13 @@ async function setUp(t: Backend) {
         url: `https://files.test/${name}.png`,
         usedIn: [`users:${userId}:avatar`],
       });
+      // And one uploaded, not claimed yet.
+      const pending = await ctx.storage.store(new Blob([name], { type: "image/png" }));
+      await insertWithTimestamps(ctx, "unclaimedUploads", {
+        storageId: pending,
+        uploaderId: userId,
+        contentType: "image/png",
+      });
     }
 
     // Admins acting on each other: Ada on Sarah, her shop and her stream; Sarah on Omar.

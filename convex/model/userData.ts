@@ -346,6 +346,17 @@ export const USER_DATA: { [T in TableNames]: UserDataEntry<T> } = {
       ),
     ],
   },
+  unclaimedUploads: {
+    about: "the user",
+    find: [
+      finder("user", async (ctx, userId, paginationOpts) =>
+        ctx.db
+          .query("unclaimedUploads")
+          .withIndex("by_uploaderId", (q) => q.eq("uploaderId", userId))
+          .paginate(paginationOpts),
+      ),
+    ],
+  },
   deletedClerkUsers: {
     about: "nobody",
     why: "Only the sign-in ids of accounts already deleted, so they cannot come back.",

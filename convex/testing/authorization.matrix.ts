@@ -445,27 +445,23 @@ export const MATRIX: Record<string, Row> = {
     call: (t, { liveShopId }) => t.mutation(api.admin.approveShops, { liveShopIds: [liveShopId] }),
     expect: { ...everyone(FORBIDDEN), signedOut: UNAUTHENTICATED, admin: "allow" },
   },
-  "images:generateUploadUrl": {
-    kind: "mutation",
-    call: async (t) => {
-      try {
-        await t.mutation(api.images.generateUploadUrl, {});
-      } catch (error) {
-        // A refusal carries its code (ConvexError data). The embedded engine without its HTTP server (the
-        // differential test's) has no upload service and fails without one: the caller was let through.
-        if ((error as { data?: unknown }).data !== undefined) throw error;
-      }
-      // The address is random on every engine; that one was issued is what this row checks.
-      return "issued";
-    },
-    expect: SIGNED_IN_MAY,
-  },
-  // A file for the owner's shop: its owner or an admin may claim it. The file is no picture, so the
-  // claim answers the same refusal on every engine (images.test.ts covers the checks and a real claim).
+  // A file the caller uploaded, for the owner's shop: its owner or an admin may claim it. The file is no
+  // picture, so the claim answers the same refusal on every engine (images.test.ts covers the checks, a
+  // real claim, and that nobody claims another's upload; uploads themselves go through convex/http.ts).
   "images:claimUpload": {
     kind: "mutation",
     call: async (t, { liveShopId }) => {
-      const storageId = await t.run(async (ctx) => await ctx.storage.store(new Blob(["not a picture"])));
+      const caller = await t.query(api.users.viewer, {});
+      const storageId = await t.run(async (ctx) => {
+        const uploaderId = caller?._id ?? (await getUserByClerkId(ctx, "user_vera"))!._id;
+        const id = await ctx.storage.store(new Blob(["not a picture"]));
+        await insertWithTimestamps(ctx, "unclaimedUploads", {
+          storageId: id,
+          uploaderId,
+          contentType: "text/plain",
+        });
+        return id;
+      });
       return await t.mutation(api.images.claimUpload, { storageId, target: { kind: "shop", liveShopId } });
     },
     expect: OWNER_OR_ADMIN,

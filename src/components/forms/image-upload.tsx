@@ -3,6 +3,8 @@ import type { FunctionArgs } from "convex/server";
 import { createContext, useContext, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
+import { useAuthToken, type GetAuthToken } from "@/lib/auth-token";
+import { convexSiteUrl } from "@/lib/convex-site";
 import { errorMessage } from "@/lib/errors";
 import { api } from "@convex/_generated/api";
 import { IMAGE_UPLOAD, imageUploadProblem } from "@convex/lib/limits";
@@ -10,32 +12,57 @@ import { IMAGE_UPLOAD, imageUploadProblem } from "@convex/lib/limits";
 /** Whose pictures a form's uploads are: its page says (the caller, a shop, a stream, a correction). */
 export type ImageUploadTarget = FunctionArgs<typeof api.images.claimUpload>["target"];
 
+type StorageId = FunctionArgs<typeof api.images.claimUpload>["storageId"];
+
 /** Set by a form's page; image fields that may upload offer it only inside one. */
 export const ImageUploadTargetContext = createContext<ImageUploadTarget | null>(null);
 
 type UploadResult = { ok: true; url: string } | { ok: false; message: string };
 
+/** What the person is told when the upload is refused without a sentence of the server's own. */
+const UPLOAD_FAILED = "The picture could not be uploaded. Try again.";
+
 /**
- * Uploads a picture through Convex file storage (decision 028): posted to a one-time upload URL, then
- * claimed for the form's target (the server checks type, size and owner), whose answer is the address to
- * put in the field. Saving the form puts it to use.
+ * Posts the file to the upload HTTP action (convex/http.ts) with the person's token; its storage id, or
+ * what to tell the person: the server's own sentence (too large, not a picture, too many at once) when
+ * it sent one.
+ */
+async function postPicture(file: File, getToken: GetAuthToken): Promise<StorageId | { message: string }> {
+  const token = await getToken();
+  if (!token) return { message: "You are signed out. Sign in again to upload a picture." };
+  let response: Response;
+  try {
+    response = await fetch(`${convexSiteUrl()}/images/upload`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": file.type },
+      body: file,
+    });
+  } catch {
+    return { message: "LiveLocal could not be reached. Check your connection and try again." };
+  }
+  if (response.ok) return ((await response.json()) as { storageId: StorageId }).storageId;
+  if (response.status === 401) {
+    return { message: "Your sign-in could not be confirmed. Reload the page and try again." };
+  }
+  // Only a short plain sentence is the server's; anything else (a proxy's error page) is not shown.
+  const isText = /^text\/plain\b/i.test(response.headers.get("Content-Type") ?? "");
+  const text = isText ? (await response.text()).trim() : "";
+  return { message: text && text.length <= 200 ? text : UPLOAD_FAILED };
+}
+
+/**
+ * Uploads a picture (decisions 028 and 054): posted to the upload HTTP action, which records it as the
+ * person's, then claimed for the form's target (the server checks type, size and owner), whose answer is
+ * the address to put in the field. Saving the form puts it to use.
  */
 function useUploadPicture(target: ImageUploadTarget): (file: File) => Promise<UploadResult> {
-  const generateUploadUrl = useMutation(api.images.generateUploadUrl);
+  const getToken = useAuthToken();
   const claimUpload = useMutation(api.images.claimUpload);
   return async (file) => {
     try {
-      const uploadUrl = await generateUploadUrl();
-      const response = await fetch(uploadUrl, {
-        method: "POST",
-        headers: { "Content-Type": file.type },
-        body: file,
-      });
-      if (!response.ok) return { ok: false, message: "The picture could not be uploaded. Try again." };
-      const { storageId } = (await response.json()) as {
-        storageId: FunctionArgs<typeof api.images.claimUpload>["storageId"];
-      };
-      return await claimUpload({ storageId, target });
+      const posted = await postPicture(file, getToken);
+      if (typeof posted !== "string") return { ok: false, message: posted.message };
+      return await claimUpload({ storageId: posted, target });
     } catch (caught) {
       return { ok: false, message: errorMessage(caught) };
     }

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { LIMITS } from "@convex/lib/validation";
+import { AuthTokenContext } from "@/lib/auth-token";
 import { convexReactMock, mutationCalls, mutationImpl, resetConvexMock } from "@/test/convex-mock";
 import { SettingsPage } from "../settings-page";
 import { signedInWith } from "./fixtures";
@@ -11,9 +12,11 @@ vi.mock("convex/react", () => convexReactMock);
 
 function renderProfile() {
   render(
-    <MemoryRouter initialEntries={["/dashboard/settings"]}>
-      <SettingsPage />
-    </MemoryRouter>,
+    <AuthTokenContext value={() => Promise.resolve("maria-token")}>
+      <MemoryRouter initialEntries={["/dashboard/settings"]}>
+        <SettingsPage />
+      </MemoryRouter>
+    </AuthTokenContext>,
   );
   return screen.getByRole("region", { name: "Profile" });
 }
@@ -115,17 +118,13 @@ describe("profile picture", () => {
   test("an uploaded picture is previewed, then saved as the file's address", async () => {
     signedInWith();
     const uploaded = "https://files.example/storage/abc";
-    const posted: { url: string; type: string | null }[] = [];
+    const posted: { url: string; type: string | null; authorization: string | null }[] = [];
     vi.stubGlobal("fetch", (url: string, init: RequestInit) => {
-      posted.push({ url, type: new Headers(init.headers).get("Content-Type") });
+      const headers = new Headers(init.headers);
+      posted.push({ url, type: headers.get("Content-Type"), authorization: headers.get("Authorization") });
       return Promise.resolve(new Response(JSON.stringify({ storageId: "st1" })));
     });
-    mutationImpl.current = (name) =>
-      Promise.resolve(
-        name === "images:generateUploadUrl"
-          ? "https://files.example/upload?token=t"
-          : { ok: true, url: uploaded },
-      );
+    mutationImpl.current = () => Promise.resolve({ ok: true, url: uploaded });
     const profile = renderProfile();
     expect(
       within(profile).getByRole("button", { name: "Upload a picture for your profile picture" }),
@@ -134,15 +133,47 @@ describe("profile picture", () => {
     expect(
       await within(profile).findByText(/Uploaded\. The preview shows it; save to use it\./),
     ).toBeInTheDocument();
-    expect(posted).toEqual([{ url: "https://files.example/upload?token=t", type: "image/png" }]);
+    // Posted to the upload HTTP action as the signed-in person.
+    expect(posted).toEqual([
+      {
+        url: `${window.location.origin}/local-backend/site/images/upload`,
+        type: "image/png",
+        authorization: "Bearer maria-token",
+      },
+    ]);
     expect(within(profile).getByRole("textbox", { name: /Picture link/ })).toHaveValue(uploaded);
     expect(profile.querySelector("img")).toHaveAttribute("src", uploaded);
     await userEvent.click(within(profile).getByRole("button", { name: "Save picture" }));
     expect(mutationCalls).toEqual([
-      { name: "images:generateUploadUrl", args: undefined },
       { name: "images:claimUpload", args: { storageId: "st1", target: { kind: "me" } } },
       { name: "settings:setAvatar", args: { avatar: uploaded } },
     ]);
+  });
+
+  test.each([
+    [
+      "too many pictures at once",
+      new Response("That was a lot of pictures in a short time. Please try again in 3 minutes.", {
+        status: 429,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      }),
+      "That was a lot of pictures in a short time. Please try again in 3 minutes.",
+    ],
+    [
+      "a proxy's error page",
+      new Response("<html><body>Bad gateway</body></html>", {
+        status: 502,
+        headers: { "Content-Type": "text/html" },
+      }),
+      "The picture could not be uploaded. Try again.",
+    ],
+  ])("an upload refused (%s) is told in words, and nothing is claimed", async (_label, answer, words) => {
+    signedInWith();
+    vi.stubGlobal("fetch", () => Promise.resolve(answer));
+    const profile = renderProfile();
+    await userEvent.upload(filePicker(profile), new File(["png"], "me.png", { type: "image/png" }));
+    expect(await within(profile).findByRole("alert")).toHaveTextContent(words);
+    expect(mutationCalls).toEqual([]);
   });
 
   test("a file that is not a picture is refused in words before anything is uploaded", async () => {
