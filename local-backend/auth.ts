@@ -135,7 +135,7 @@ export class LocalAuth {
     const file = options.dataDir ? path.join(options.dataDir, "auth-key.json") : null;
     let loaded: { stored: StoredKey; privateKey: CryptoKey } | null = null;
     if (file && existsSync(file)) {
-      keepPrivate(file, 0o600);
+      keepPrivate(file);
       loaded = await readKeyFile(file);
     }
     if (!loaded) {

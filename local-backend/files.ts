@@ -38,10 +38,14 @@ export function resetCommand(dir: string): string {
     : `npm run backend:reset -- --data-dir ${dir}`;
 }
 
-/** Takes group and other permissions away from `file` (it holds secrets); what this user cannot change stays. */
-export function keepPrivate(file: string, mode: number): void {
+/**
+ * Takes group and other permissions away from `file` (it holds secrets), leaving the owner's as they
+ * are (a read-only folder stays read-only); what this user cannot change stays.
+ */
+export function keepPrivate(file: string): void {
   try {
-    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, mode);
+    const { mode } = statSync(file);
+    if ((mode & 0o077) !== 0) chmodSync(file, mode & 0o700);
   } catch {
     // Missing, or not this user's: opening or writing it says so in words.
   }
@@ -67,7 +71,7 @@ export function describeWriteFailure(e: unknown, dir: string): string | null {
 export function prepareDataFolder(dir: string): void {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    keepPrivate(dir, 0o700);
+    keepPrivate(dir);
     const probe = path.join(dir, `.write-check.${process.pid}.tmp`);
     closeSync(openSync(probe, "w", 0o600));
     rmSync(probe, { force: true });
@@ -132,7 +136,7 @@ export function readOrCreateSecret(dataDir: string | null, name: string, whenRep
   if (!dataDir) return randomBytes(SECRET_BYTES);
   const file = path.join(dataDir, name);
   if (existsSync(file)) {
-    keepPrivate(file, 0o600);
+    keepPrivate(file);
     const secret = readFileSync(file);
     if (secret.length !== SECRET_BYTES) {
       throw new DataFolderError(

@@ -358,7 +358,7 @@ export class SqliteStore {
       prepareDataFolder(dir);
       this.storageDir = path.join(dir, "storage");
       mkdirSync(this.storageDir, { recursive: true, mode: 0o700 });
-      keepPrivate(this.storageDir, 0o700);
+      keepPrivate(this.storageDir);
       removeLeftoverTempFiles(dir);
       removeLeftoverTempFiles(this.storageDir);
       refuseLostDatabase(dir);
@@ -366,8 +366,7 @@ export class SqliteStore {
       // gives its -wal and -shm files the database file's mode.
       const file = path.join(dir, DATABASE_FILE);
       if (!existsSync(file)) closeSync(openSync(file, "a", 0o600));
-      for (const suffix of ["", "-wal", "-shm"])
-        keepPrivate(path.join(dir, `${DATABASE_FILE}${suffix}`), 0o600);
+      for (const suffix of ["", "-wal", "-shm"]) keepPrivate(path.join(dir, `${DATABASE_FILE}${suffix}`));
     } else {
       this.storageDir = null;
     }
