@@ -17,7 +17,12 @@ export class AdminKey {
   private constructor(readonly value: string) {}
 
   static load(dataDir: string | null): AdminKey {
-    return new AdminKey(`${PREFIX}${readOrCreateSecret(dataDir, "admin-key").toString("hex")}`);
+    const secret = readOrCreateSecret(
+      dataDir,
+      "admin-key",
+      "the Convex CLI then needs the new admin key, which `npm run backend` prints",
+    );
+    return new AdminKey(`${PREFIX}${secret.toString("hex")}`);
   }
 
   matches(candidate: string): boolean {

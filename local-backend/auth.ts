@@ -4,7 +4,7 @@
  * object Convex gives functions.
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import {
   decodeJwt,
@@ -17,6 +17,7 @@ import {
   type JWTPayload,
 } from "jose";
 import type { Identity } from "./engine.ts";
+import { DataFolderError, keepPrivate, writeFileDurably } from "./files.ts";
 
 /** The default issuer of local tokens. Stable across ports, so `tokenIdentifier`s survive restarts. */
 export const DEFAULT_LOCAL_ISSUER = "https://auth.livelocal.localhost";
@@ -96,6 +97,23 @@ export function providersFromAuthConfig(config: unknown): AuthProvider[] {
   return result;
 }
 
+/** The key pair kept in `file`, or a `DataFolderError` saying the file is damaged and what to do. */
+async function readKeyFile(file: string): Promise<{ stored: StoredKey; privateKey: CryptoKey }> {
+  try {
+    const stored = JSON.parse(readFileSync(file, "utf8")) as Partial<StoredKey> | null;
+    if (typeof stored?.kid !== "string" || stored.privateJwk?.kty !== "RSA" || !stored.privateJwk.d) {
+      throw new Error("it does not hold an RSA private key");
+    }
+    const privateKey = (await importJWK(stored.privateJwk, "RS256")) as CryptoKey;
+    return { stored: stored as StoredKey, privateKey };
+  } catch (e) {
+    throw new DataFolderError(
+      `${file} is damaged (${e instanceof Error ? e.message : String(e)}), so the backend will not start with it. Put back a copy of it, or delete it to have a new key pair made at the next start (everyone signed in must sign in again).`,
+      { cause: e },
+    );
+  }
+}
+
 export class LocalAuth {
   private providers: AuthProvider[] = [];
 
@@ -107,27 +125,26 @@ export class LocalAuth {
     private readonly publicKey: CryptoKey,
   ) {}
 
-  /** Loads the key pair from `dataDir/auth-key.json`, generating it on first use. */
+  /**
+   * Loads the key pair from `dataDir/auth-key.json`, generating it on first use. A file that is there
+   * but does not hold a key pair is refused (`DataFolderError`), not replaced: a new key would sign
+   * everyone out without a word.
+   */
   static async create(options: { dataDir?: string; issuer?: string }): Promise<LocalAuth> {
     const issuer = normalizeIssuer(options.issuer ?? DEFAULT_LOCAL_ISSUER);
     const file = options.dataDir ? path.join(options.dataDir, "auth-key.json") : null;
-    let stored: StoredKey | null = null;
-    if (file) {
-      try {
-        stored = JSON.parse(readFileSync(file, "utf8")) as StoredKey;
-      } catch {
-        stored = null;
-      }
+    let loaded: { stored: StoredKey; privateKey: CryptoKey } | null = null;
+    if (file && existsSync(file)) {
+      keepPrivate(file);
+      loaded = await readKeyFile(file);
     }
-    if (!stored) {
-      const { privateKey } = await generateKeyPair("RS256", { extractable: true });
-      stored = { kid: randomUUID(), privateJwk: await exportJWK(privateKey) };
-      if (file) {
-        mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, JSON.stringify(stored, null, 2) + "\n", { mode: 0o600 });
-      }
+    if (!loaded) {
+      const generated = await generateKeyPair("RS256", { extractable: true });
+      const stored = { kid: randomUUID(), privateJwk: await exportJWK(generated.privateKey) };
+      if (file) writeFileDurably(file, Buffer.from(JSON.stringify(stored, null, 2) + "\n"), 0o600);
+      loaded = { stored, privateKey: generated.privateKey };
     }
-    const privateKey = (await importJWK(stored.privateJwk, "RS256")) as CryptoKey;
+    const { stored, privateKey } = loaded;
     const { kty, n, e } = stored.privateJwk;
     const publicJwk: JWK = { kty, n, e, kid: stored.kid, alg: "RS256", use: "sig" };
     const publicKey = (await importJWK(publicJwk, "RS256")) as CryptoKey;

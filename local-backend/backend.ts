@@ -35,6 +35,7 @@ import { createViteFunctionSource, type FunctionSource, type FunctionsChange } f
 import { Clock } from "./protocol.ts";
 import { ReadSet, WriteSet } from "./read-set.ts";
 import type { BackendServices } from "./services.ts";
+import type { WriteBytes } from "./files.ts";
 import { SqliteStore, type FlushFile } from "./store.ts";
 import { SubscriptionManager } from "./subscriptions.ts";
 import { SyncServer } from "./sync.ts";
@@ -74,6 +75,8 @@ export type LocalBackendCoreOptions = {
   access?: AccessOptions;
   /** How the WAL is flushed to disk after a commit (default `fs.fdatasync`; tests hold or fail one). */
   flushFile?: FlushFile;
+  /** How stored files' bytes are written (default `fs.writeSync`; tests fail one as a full disk does). */
+  writeBytes?: WriteBytes;
 };
 
 export type LocalBackendStats = EngineStats & {
@@ -147,7 +150,9 @@ export class LocalBackendCore implements BackendServices {
     const dataDir = options.dataDir === undefined ? path.resolve(".local-backend") : options.dataDir;
     if (options.reset && dataDir) SqliteStore.reset(dataDir);
     // Opened first: a folder another backend is using stops this one before anything else starts.
-    const store = SqliteStore.open(dataDir, { flushFile: options.flushFile });
+    // Refusals (`DataFolderError`: a damaged database or key file, a lost database, a read-only
+    // folder) come from here and from the keys' loading below, before anything is served.
+    const store = SqliteStore.open(dataDir, { flushFile: options.flushFile, writeBytes: options.writeBytes });
     let source: FunctionSource | null = null;
     try {
       const issuer = options.authIssuer ?? process.env[LOCAL_ISSUER_ENV];

@@ -28,7 +28,11 @@ export class FileUrls {
     private readonly origin: () => string,
     dataDir: string | null,
   ) {
-    this.secret = readOrCreateSecret(dataDir, "file-url-secret");
+    this.secret = readOrCreateSecret(
+      dataDir,
+      "file-url-secret",
+      "file addresses given out so far stop working",
+    );
   }
 
   private signature(storageId: string): string {

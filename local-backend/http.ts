@@ -520,6 +520,26 @@ const STORED_FILE_HEADERS = {
   "Cache-Control": "private, max-age=3600",
 };
 
+/** Why an upload was not stored, in words (nothing of it was kept): a full disk is 507, as WebDAV answers it. */
+function uploadFailure(e: unknown): unknown {
+  const error = e as (NodeJS.ErrnoException & { cause?: { code?: string } }) | null;
+  // A database error reaches here as the call's error, its SQLite error its cause.
+  const code = error?.code ?? error?.cause?.code;
+  if (code === "ENOSPC" || code === "EDQUOT" || code === "SQLITE_FULL") {
+    console.error(`local-backend: an upload was refused: ${e instanceof Error ? e.message : String(e)}`);
+    return new HttpError(507, "InsufficientStorage", "The server's disk is full; the file was not stored.");
+  }
+  if (code === "EACCES" || code === "EPERM" || code === "EROFS") {
+    console.error(`local-backend: an upload was refused: ${e instanceof Error ? e.message : String(e)}`);
+    return new HttpError(
+      500,
+      "StorageNotWritable",
+      "The server cannot write its files; the file was not stored.",
+    );
+  }
+  return e;
+}
+
 /** `POST /api/storage/upload?token=…` stores a file; `GET /api/storage/<id>/<signature>` serves one (file-urls.ts). */
 async function handleStorage(
   services: BackendServices,
@@ -544,7 +564,12 @@ async function handleStorage(
     }
     const header = req.headers["content-type"];
     const contentType = typeof header === "string" && header.length <= 255 ? header : null;
-    const storageId = await services.storeUpload(new Uint8Array(body), contentType);
+    let storageId: string;
+    try {
+      storageId = await services.storeUpload(new Uint8Array(body), contentType);
+    } catch (e) {
+      throw uploadFailure(e);
+    }
     sendJson(res, 200, { storageId });
     return;
   }

@@ -108,6 +108,11 @@ type Transaction = {
   streams: Map<number, QueryStream>;
   /** Query ids are never reused within a transaction (one may close while another stays open). */
   nextQueryId: number;
+  /**
+   * The first database error a syscall met (shared with nested calls): the call fails with it even if
+   * the function caught it, since SQLite may have rolled the transaction back underneath.
+   */
+  failure: { error: Error | null };
 };
 
 type Execution = {
@@ -598,15 +603,18 @@ export class Runner {
       paginated: 0,
       streams: new Map(),
       nextQueryId: 0,
+      failure: { error: null },
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
     let result: T;
+    let begun = false;
     try {
       // A read runs in a read transaction: no other transaction runs while it holds the lock, so it
       // would see one committed state anyway, but a statement outside a transaction takes and drops
       // SQLite's read lock itself (a query of 27 index reads spent a tenth of its time there).
       if (writes) this.store.begin();
       else this.store.beginRead();
+      begun = true;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(
           () =>
@@ -619,17 +627,25 @@ export class Runner {
         );
         timer.unref?.();
       });
-      try {
-        result = await inRecord(record, () => Promise.race([work(tx), timeout]));
-      } catch (e) {
-        tx.closed = true;
-        if (writes) this.store.rollback();
-        throw e;
-      }
+      result = await inRecord(record, () => Promise.race([work(tx), timeout]));
+      if (tx.failure.error) throw tx.failure.error;
       tx.closed = true;
       if (writes) this.afterCommit(tx, record, this.store.commitLater());
+      else this.store.endRead();
+    } catch (e) {
+      tx.closed = true;
+      // The call fails with its own error; undoing the transaction after a database error may fail
+      // too (SQLite ended it already), and must not hide that error nor keep the lock.
+      if (begun) {
+        try {
+          if (writes) this.store.rollback();
+          else this.store.endRead();
+        } catch {
+          // Told with the first error.
+        }
+      }
+      throw this.databaseError(e, tx);
     } finally {
-      if (!writes) this.store.endRead();
       clearTimeout(timer);
       release();
     }
@@ -637,6 +653,19 @@ export class Runner {
     // next transaction may run meanwhile, and subscriptions re-run, but their answers wait too.
     await this.store.durable();
     return result;
+  }
+
+  /**
+   * A database error (a damaged page, a full disk) as the call's error, in words without the server's
+   * paths (the operator is told those); noted on `tx` so the whole call fails. Others as they are.
+   */
+  databaseError(e: unknown, tx: Transaction | null): unknown {
+    if (e instanceof ConvexSystemError) return e;
+    const failure = this.store.describeFailure(e);
+    if (!failure) return e;
+    const error = new ConvexSystemError(failure.caller, { cause: e });
+    if (tx) tx.failure.error ??= error;
+    return error;
   }
 
   private async nested<T>(
@@ -655,10 +684,12 @@ export class Runner {
       paginated: 0,
       streams: new Map(),
       nextQueryId: 0,
+      failure: parent.failure,
     };
     this.store.begin();
     try {
       const result = await work(tx);
+      if (tx.failure.error) throw tx.failure.error;
       if (writes) {
         this.store.commit();
         parent.deletedFiles.push(...tx.deletedFiles);
@@ -668,8 +699,12 @@ export class Runner {
       }
       return result;
     } catch (e) {
-      this.store.rollback();
-      throw e;
+      try {
+        this.store.rollback();
+      } catch {
+        // The outer transaction fails with the first error (`failure`).
+      }
+      throw this.databaseError(e, tx);
     } finally {
       tx.closed = true;
       parent.docsRead = tx.docsRead;
@@ -1440,7 +1475,7 @@ export class Runner {
     const record = execution?.record ?? newCallRecord(this.owner, "storage upload");
     const id = this.store.newId(component, "_storage");
     const file = this.store.filePath(id);
-    if (file) writeFileDurably(file, bytes);
+    if (file) writeFileDurably(file, bytes, 0o600, this.store.writeBytes);
     else this.memoryFiles.set(id, bytes);
     const doc: Document = {
       sha256: createHash("sha256").update(bytes).digest("base64"),
@@ -1457,7 +1492,25 @@ export class Runner {
       if (execution.readOnly) throw new Error("Storing files is not allowed in a query");
       return insert();
     }
-    return await this.transaction(component, record, true, () => Promise.resolve(insert()));
+    try {
+      return await this.transaction(component, record, true, () => Promise.resolve(insert()));
+    } catch (e) {
+      // No file stays without its document (a full disk may refuse the commit after the file); one
+      // whose document did reach the WAL (its flush failed) stays with it.
+      if (!this.documentCommitted(id)) {
+        if (file) rmSync(file, { force: true });
+        else this.memoryFiles.delete(id);
+      }
+      throw e;
+    }
+  }
+
+  private documentCommitted(id: string): boolean {
+    try {
+      return this.store.getJson(id) !== null;
+    } catch {
+      return true;
+    }
   }
 
   private readonly memoryFiles = new Map<string, Uint8Array>();
@@ -1682,15 +1735,27 @@ function installSyscalls(): void {
   if (g[INSTALLED]) return;
   let other = g.Convex as SyscallLayer | undefined;
   const ours: SyscallLayer = {
-    syscall: (op, json) => runnerFor().syscall(op, json),
+    syscall: (op, json) => {
+      try {
+        return runnerFor().syscall(op, json);
+      } catch (e) {
+        throw databaseError(e);
+      }
+    },
     asyncSyscall: async (op, json) => {
       try {
         return await runnerFor().asyncSyscall(op, json);
       } catch (e) {
-        throw marshalError(e);
+        throw marshalError(databaseError(e));
       }
     },
-    jsSyscall: (op, args) => runnerFor().jsSyscall(op, args),
+    jsSyscall: async (op, args) => {
+      try {
+        return await runnerFor().jsSyscall(op, args);
+      } catch (e) {
+        throw databaseError(e);
+      }
+    },
   };
   Object.defineProperty(g, "Convex", {
     configurable: true,
@@ -1700,6 +1765,12 @@ function installSyscalls(): void {
     },
   });
   g[INSTALLED] = true;
+}
+
+/** A database error met by a syscall, as the call's error (`Runner.databaseError`). */
+function databaseError(e: unknown): unknown {
+  const execution = executions.getStore();
+  return execution ? execution.runner.databaseError(e, execution.tx) : e;
 }
 
 /** Errors cross the syscall boundary as Convex's do: a ConvexError keeps its data (as JSON text). */

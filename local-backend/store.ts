@@ -26,6 +26,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } from "node:fs";
 import path from "node:path";
@@ -33,12 +34,21 @@ import Database from "better-sqlite3";
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { localId, localIdParts } from "./convex-ids.ts";
 import { fromConvexJsonText, toConvexJsonText } from "./convex-json.ts";
-import { removeLeftoverTempFiles } from "./files.ts";
+import {
+  DataFolderError,
+  keepPrivate,
+  prepareDataFolder,
+  removeLeftoverTempFiles,
+  resetCommand,
+  type WriteBytes,
+} from "./files.ts";
 import { tableFromId } from "./paths.ts";
 import { WriteSet, type IndexKey } from "./read-set.ts";
 import { AFTER, compareValues, encodeKey, fieldValue } from "./values.ts";
 
 const DATABASE_FILE = "data.sqlite3";
+/** Files a start writes after the database: one of them shows the folder was in use (its database existed). */
+const KEY_FILES = ["admin-key", "file-url-secret", "auth-key.json"];
 /**
  * 1: documents only (the first SQLite store); 2: documents with indexes; 3: no search row for a text
  * without words; 4: documents in a rowid table (`moveDocumentsToRowidTable`).
@@ -194,36 +204,115 @@ export function searchTerms(query: string): string[] {
 }
 
 /** Another backend holds the data folder's database (decision 048). */
-export class FolderInUseError extends Error {}
+export class FolderInUseError extends DataFolderError {}
+
+/** SQLite's result code of an error it raised (`SQLITE_CORRUPT_INDEX` …), or null. */
+function sqliteCode(e: unknown): string | null {
+  return e instanceof Database.SqliteError ? e.code : null;
+}
+
+/** The file cannot be read as a database, or a page of it is damaged. */
+function isDamage(code: string | null): boolean {
+  return code !== null && /^SQLITE_(CORRUPT|NOTADB)/.test(code);
+}
+
+/** How to get going again after the database in `dir` is lost (one sentence, for the operator). */
+function howToRestore(dir: string): string {
+  const reset = resetCommand(dir);
+  return `Keep a copy of the folder, then restore your last backup (made with \`npx convex export\`): \`${reset}\`, start the backend, and \`npx convex import --replace-all <backup>.zip\`; or start over with \`${reset}\`.`;
+}
 
 /**
  * Opens the database in `dir` (in memory when null) in WAL mode, holding it for as long as it stays
  * open (decision 048): SQLite takes the file's lock once, keeps the WAL's index in this process's
  * memory, and no transaction takes or drops a file lock again. A database another backend holds is
- * refused (`FolderInUseError`) instead of written beside it.
+ * refused (`FolderInUseError`) instead of written beside it; one that cannot be read or written, in
+ * words (`DataFolderError`).
  */
 function openDatabase(dir: string | null): Database.Database {
-  const db = new Database(dir ? path.join(dir, DATABASE_FILE) : ":memory:", { timeout: 0 });
-  db.pragma("locking_mode = EXCLUSIVE");
+  const file = dir ? path.join(dir, DATABASE_FILE) : ":memory:";
+  let db: Database.Database | null = null;
   try {
+    db = new Database(file, { timeout: 0 });
+    db.pragma("locking_mode = EXCLUSIVE");
     db.pragma("journal_mode = WAL");
+    return db;
   } catch (e) {
-    db.close();
-    if ((e as { code?: string }).code === "SQLITE_BUSY") {
+    db?.close();
+    const code = sqliteCode(e);
+    if (!dir) throw e;
+    if (code === "SQLITE_BUSY") {
       throw new FolderInUseError(
         `Another backend is using the data folder ${dir}: stop it first, or give this one its own (--data-dir).`,
         { cause: e },
       );
     }
+    if (isDamage(code)) {
+      throw new DataFolderError(
+        `${file} is damaged (${(e as Error).message}), so the backend will not start on it. ${howToRestore(dir)}`,
+        { cause: e },
+      );
+    }
+    if (code !== null) {
+      throw new DataFolderError(
+        `${file} could not be opened for writing (${(e as Error).message}): make it, its -wal file and the folder writable by the user running the backend, or give it another folder with --data-dir.`,
+        { cause: e },
+      );
+    }
     throw e;
   }
-  return db;
 }
+
+/**
+ * Refuses to start a new, empty database where one was in use: a folder whose key files exist had a
+ * database (the store is opened, and its file made, before any of them), so a missing or empty one
+ * was lost, and seeding demo data over it would hide that.
+ */
+function refuseLostDatabase(dir: string): void {
+  const file = path.join(dir, DATABASE_FILE);
+  const size = existsSync(file) ? statSync(file).size : null;
+  if (size !== null && size > 0) return;
+  // The earliest store kept its documents in snapshot.json, imported into a new database.
+  if (existsSync(path.join(dir, "snapshot.json"))) return;
+  const key = KEY_FILES.find((name) => existsSync(path.join(dir, name)));
+  if (key === undefined) return;
+  throw new DataFolderError(
+    `${file} is ${size === null ? "missing" : "empty"}, but the folder was in use (it holds ${key}), so the backend will not start a new database there. ${howToRestore(dir)}`,
+  );
+}
+
+/**
+ * SQLite's `quick_check` of every page (not the index contents, which `integrity_check` adds): a
+ * damaged page refuses the start, in words, instead of failing the first query that reads it.
+ */
+function checkDatabase(db: Database.Database, dir: string): void {
+  const file = path.join(dir, DATABASE_FILE);
+  let problems: string[];
+  try {
+    problems = (db.pragma("quick_check(5)", { simple: false }) as { quick_check: string }[]).map(
+      (row) => row.quick_check,
+    );
+  } catch (e) {
+    if (!isDamage(sqliteCode(e))) throw e;
+    problems = [(e as Error).message];
+  }
+  if (problems.length === 1 && problems[0] === "ok") return;
+  const found = problems
+    .join("; ")
+    .replace(/\*\*\* in database main \*\*\*\s*/g, "")
+    .replace(/\s+/g, " ");
+  throw new DataFolderError(
+    `${file} is damaged (SQLite's quick_check: ${found}), so the backend will not start on it. ${howToRestore(dir)}`,
+  );
+}
+
+/** A statement failed: what the operator is told (the file, the cause, what to do), and the caller. */
+export type StoreFailure = { operator: string; caller: string };
 
 /** Flushes a file's data to disk (`fs.fdatasync`); tests give one that holds or fails a flush. */
 export type FlushFile = (fd: number, done: (error: Error | null) => void) => void;
 
-export type StoreOptions = { flushFile?: FlushFile };
+export type StoreOptions = { flushFile?: FlushFile; writeBytes?: WriteBytes };
 
 export class SqliteStore {
   readonly storageDir: string | null;
@@ -260,22 +349,42 @@ export class SqliteStore {
   private flushFailure: Error | null = null;
 
   private readonly flushFile: FlushFile;
+  /** How stored files' bytes are written (`fs.writeSync`; tests fail one as a full disk does). */
+  readonly writeBytes: WriteBytes | undefined;
+  /** A damaged page was met while running: told to the operator once. */
+  private damageReported = false;
 
   private constructor(
     readonly dir: string | null,
     options: StoreOptions = {},
   ) {
     this.flushFile = options.flushFile ?? fdatasync;
+    this.writeBytes = options.writeBytes;
     if (dir) {
-      mkdirSync(dir, { recursive: true });
+      prepareDataFolder(dir);
       this.storageDir = path.join(dir, "storage");
-      mkdirSync(this.storageDir, { recursive: true });
+      mkdirSync(this.storageDir, { recursive: true, mode: 0o700 });
+      keepPrivate(this.storageDir);
       removeLeftoverTempFiles(dir);
       removeLeftoverTempFiles(this.storageDir);
+      refuseLostDatabase(dir);
+      // The database holds the deployment's secrets (environment variables): this user's only. SQLite
+      // gives its -wal and -shm files the database file's mode.
+      const file = path.join(dir, DATABASE_FILE);
+      if (!existsSync(file)) closeSync(openSync(file, "a", 0o600));
+      for (const suffix of ["", "-wal", "-shm"]) keepPrivate(path.join(dir, `${DATABASE_FILE}${suffix}`));
     } else {
       this.storageDir = null;
     }
     this.db = openDatabase(dir);
+    if (dir) {
+      try {
+        checkDatabase(this.db, dir);
+      } catch (e) {
+        this.db.close();
+        throw e;
+      }
+    }
     // NORMAL: SQLite writes a commit to the WAL without flushing it, and flushes at checkpoints (so
     // the database file is always consistent). The store flushes the WAL itself after each commit:
     // `commit()` before it returns, `commitLater()` on the thread pool (`durable()`).
@@ -458,10 +567,21 @@ export class SqliteStore {
   /** Starts a transaction, or a nested one (a savepoint) inside the current one or a read. */
   begin(): void {
     if (this.flushFailure) throw this.flushFailure;
+    if (!this.outermost()) this.checkNotLost();
     if (this.transactionDepth === 0) this.indexesChanged = false;
-    this.writeSets.push(new WriteSet());
     this.db.exec(this.outermost() ? "BEGIN IMMEDIATE" : `SAVEPOINT nested${this.transactionDepth}`);
+    this.writeSets.push(new WriteSet());
     this.transactionDepth += 1;
+  }
+
+  /**
+   * SQLite rolls a transaction back itself after some errors (a full disk, an I/O error, a damaged
+   * page): what follows in it must not run outside any transaction, each statement committing alone.
+   */
+  private checkNotLost(): void {
+    if (!this.db.inTransaction) {
+      throw new Error("The transaction was rolled back after a database error; nothing of it was written.");
+    }
   }
 
   /** Whether a transaction begun (or ended) now is the outermost one: none runs, and no read. */
@@ -484,7 +604,14 @@ export class SqliteStore {
   endRead(): void {
     if (!this.reading) return;
     this.reading = false;
-    this.db.exec("COMMIT");
+    // After a damaged page SQLite may have ended the transaction itself, or fail the COMMIT (which
+    // ends it too): either way nothing is left open.
+    if (!this.db.inTransaction) return;
+    try {
+      this.db.exec("COMMIT");
+    } finally {
+      if (this.db.inTransaction) this.db.exec("ROLLBACK");
+    }
   }
 
   /**
@@ -522,16 +649,24 @@ export class SqliteStore {
         this.statements.setMeta.run(key, stored);
         written.push([key, stored]);
       };
+      this.checkNotLost();
       writeIfMoved("nextDocId", this.counters.nextDocId);
       writeIfMoved("lastCreationTime", this.counters.lastCreationTime);
       for (const [component, counters] of this.componentCounters) {
         writeIfMoved(`nextDocId:${component}`, counters.nextDocId);
         writeIfMoved(`lastCreationTime:${component}`, counters.lastCreationTime);
       }
-      this.db.exec("COMMIT");
+      try {
+        this.db.exec("COMMIT");
+      } catch (e) {
+        // A COMMIT that failed (a full disk) may leave the transaction open: nothing of it is kept.
+        if (this.db.inTransaction) this.db.exec("ROLLBACK");
+        throw e;
+      }
       for (const [key, stored] of written) this.storedCounters.set(key, stored);
       this.componentsNumbered.length = 0;
     } else {
+      this.checkNotLost();
       this.db.exec(`RELEASE nested${this.transactionDepth}`);
       for (const numbered of this.componentsNumbered) {
         numbered.depth = Math.min(numbered.depth, this.transactionDepth);
@@ -644,10 +779,13 @@ export class SqliteStore {
     if (this.transactionDepth === 0) return;
     this.transactionDepth -= 1;
     this.writeSets.pop();
-    if (this.outermost()) {
-      this.db.exec("ROLLBACK");
-    } else {
-      this.db.exec(`ROLLBACK TO nested${this.transactionDepth}; RELEASE nested${this.transactionDepth}`);
+    // Nothing to undo when SQLite has rolled the whole transaction back itself (after an error).
+    if (this.db.inTransaction) {
+      if (this.outermost()) {
+        this.db.exec("ROLLBACK");
+      } else {
+        this.db.exec(`ROLLBACK TO nested${this.transactionDepth}; RELEASE nested${this.transactionDepth}`);
+      }
     }
     for (let i = this.componentsNumbered.length - 1; i >= 0; i--) {
       const numbered = this.componentsNumbered[i];
@@ -665,6 +803,39 @@ export class SqliteStore {
 
   inTransaction(): boolean {
     return this.transactionDepth > 0;
+  }
+
+  /**
+   * A statement's error in words, or null when it is not the database's: a damaged page (told to the
+   * operator once, with the file and how to restore it), a full disk, a file that cannot be written.
+   * The caller gets a sentence without the server's paths.
+   */
+  describeFailure(e: unknown): StoreFailure | null {
+    const code = sqliteCode(e);
+    if (code === null) return null;
+    const file = this.dir ? path.join(this.dir, DATABASE_FILE) : "the in-memory database";
+    const message = (e as Error).message;
+    if (isDamage(code)) {
+      const operator = `${file} is damaged (${message}): stop the backend. ${this.dir ? howToRestore(this.dir) : ""}`;
+      if (!this.damageReported) {
+        this.damageReported = true;
+        console.error(`local-backend: ${operator}`);
+      }
+      return { operator, caller: "Server Error: the database could not be read (a page of it is damaged)." };
+    }
+    if (code === "SQLITE_FULL") {
+      return {
+        operator: `The disk holding ${file} is full (${message}).`,
+        caller: "Server Error: the server's disk is full; nothing was written.",
+      };
+    }
+    if (/^SQLITE_(IOERR|READONLY|CANTOPEN|PERM)/.test(code)) {
+      return {
+        operator: `${file} could not be read or written (${message}): check that the folder is writable and the disk sound.`,
+        caller: "Server Error: the server could not use its database.",
+      };
+    }
+    return null;
   }
 
   // -- Ids and times ---------------------------------------------------------------------------

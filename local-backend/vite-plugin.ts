@@ -11,6 +11,7 @@ import type { Duplex } from "node:stream";
 import type { Plugin, ViteDevServer } from "vite";
 import { isLoopbackInterface } from "./access.ts";
 import { LocalBackendCore, type LocalBackendCoreOptions } from "./backend.ts";
+import { DataFolderError } from "./files.ts";
 import { requestPathname } from "./paths.ts";
 import { SYNC_PATH } from "./sync.ts";
 
@@ -72,6 +73,14 @@ export function localBackend(options: LocalBackendPluginOptions = {}): Plugin {
         () => origin,
       );
       ready.catch((e: unknown) => {
+        if (e instanceof DataFolderError) {
+          // The data folder needs the operator (a damaged or lost database, a damaged key, a
+          // read-only folder): said in one line, and `npm run dev` stops rather than serve an app
+          // without its backend.
+          logger.error(`local backend: ${e.message}`);
+          void server.close().finally(() => process.exit(1));
+          return;
+        }
         logger.error(
           `local backend failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
         );
