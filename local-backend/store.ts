@@ -32,7 +32,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { fromConvexJsonText, toConvexJsonText } from "./convex-json.ts";
-import { removeLeftoverTempFiles } from "./files.ts";
+import { removeLeftoverTempFiles, removeUnnamedFiles } from "./files.ts";
 import { tableFromId } from "./paths.ts";
 import { WriteSet, type IndexKey } from "./read-set.ts";
 import { AFTER, compareValues, encodeKey, fieldValue } from "./values.ts";
@@ -86,6 +86,8 @@ const MAX_SEARCH_TERMS = 16;
 export const ANSWER_RETENTION_MS = 14 * 24 * 3600_000;
 /** Expired answers a recording commit deletes at most: more than it adds, so a backlog shrinks. */
 export const ANSWER_PRUNE_BATCH = 16;
+/** Stored files without a document removed at most per start (each one logged in the count). */
+const MAX_UNNAMED_FILES_REMOVED = 1000;
 /**
  * Mutations' answers by the sync session and request that asked (decision 056), written in the
  * mutation's own transaction: `result` is Convex's JSON text of its value, `log_lines` a JSON array.
@@ -456,6 +458,7 @@ export class SqliteStore {
     }
     // Whatever opening wrote (layout, migrations, an imported snapshot) is on disk before it is used.
     this.flushNow();
+    this.removeUnnamedFiles();
   }
 
   /** Opens (or creates) the store in `dir`; in memory when `dir` is null. */
@@ -1006,6 +1009,27 @@ export class SqliteStore {
 
   filePath(storageId: string): string | null {
     return this.storageDir ? path.join(this.storageDir, storageId) : null;
+  }
+
+  /**
+   * Removes stored files no `_storage` document names. A file is on disk before its document commits,
+   * so a process killed in between (or a transaction rolled back after `ctx.storage.store`) leaves one
+   * that nothing will ever serve or delete. Run on open, before anything is stored.
+   */
+  private removeUnnamedFiles(): void {
+    if (!this.storageDir) return;
+    const named = this.db
+      .prepare<[string], number>("SELECT 1 FROM documents WHERE id = ? AND table_name = '_storage'")
+      .pluck();
+    const { removed, more } = removeUnnamedFiles(
+      this.storageDir,
+      (name) => named.get(name) !== undefined,
+      MAX_UNNAMED_FILES_REMOVED,
+    );
+    if (removed === 0) return;
+    console.log(
+      `local-backend: removed ${removed} stored ${removed === 1 ? "file" : "files"} without a _storage document (left by an interrupted upload or a rolled-back store)${more ? "; more remain, the next start goes on" : ""}`,
+    );
   }
 
   // -- Mutations' answers (decision 056) ------------------------------------------------------
