@@ -281,7 +281,7 @@ export class LocalBackendCore implements BackendServices {
     const system = options.admin || !options.publicOnly ? this.cli.systemQuery(udfPath) : null;
     if (system) return await this.callSystemQuery(udfPath, args, system);
     const outcome = await this.currentEngine.call(udfPath, args, options);
-    await this.cli.recordCall(outcome.udfPath, options.kind, outcome);
+    if (!outcome.replayed) await this.cli.recordCall(outcome.udfPath, options.kind, outcome);
     return outcome;
   }
 

@@ -22,6 +22,7 @@ import {
   type ComponentDefinition,
   type FunctionKind,
   type RunnerOwner,
+  type SessionRequest,
 } from "./runner.ts";
 import { installedComponents } from "./components.ts";
 import { SqliteStore, type ComponentPath, type TableIndexes } from "./store.ts";
@@ -56,6 +57,8 @@ export type CallOutcome = CallResult & {
   writes: WriteSet;
   /** The timestamp of its last commit, as the subscriptions know it (null: it reported none). */
   commitTs: bigint | null;
+  /** A re-sent mutation answered with its first run's recorded answer: nothing ran. */
+  replayed?: boolean;
   docsRead: number;
   docsWritten: number;
   /** For paginated queries: the end cursor to keep (Convex's query journal). */
@@ -75,6 +78,8 @@ export type CallOptions = {
   kind?: FunctionKind;
   /** Called with the admin key: the CLI's system functions are available. */
   admin?: boolean;
+  /** A sync client's mutation: answered once per session and request id (decision 056). */
+  sessionRequest?: SessionRequest;
 };
 
 export type FunctionStats = {
@@ -389,7 +394,13 @@ export class LocalBackendEngine implements RunnerOwner {
       } else {
         kind = info.kind;
         const { value, json } = await this.runner.run(
-          { udfPath: canonical, args, identity: options.identity ?? null, kind: info.kind },
+          {
+            udfPath: canonical,
+            args,
+            identity: options.identity ?? null,
+            kind: info.kind,
+            sessionRequest: options.sessionRequest,
+          },
           record,
         );
         outcome = { success: true, value, json };
@@ -400,7 +411,7 @@ export class LocalBackendEngine implements RunnerOwner {
       record.active = false;
     }
     const durationMs = performance.now() - started;
-    if (kind) this.recordStats(canonical, kind, record, durationMs, !outcome.success);
+    if (kind && !record.replayed) this.recordStats(canonical, kind, record, durationMs, !outcome.success);
     return {
       ...outcome,
       udfPath: canonical,
@@ -409,6 +420,7 @@ export class LocalBackendEngine implements RunnerOwner {
       reads: record.reads.seal(),
       writes: record.writes,
       commitTs: record.commitTs,
+      replayed: record.replayed,
       docsRead: record.docsRead,
       docsWritten: record.docsWritten,
       journal:

@@ -2,7 +2,7 @@
  * Files the embedded backend keeps beside its database: written whole or not at all, flushed before
  * anyone is told they exist, readable by this user only (the folder 0700, files 0600: they hold the
  * deployment's secrets); secrets made once and refused when damaged (decision 055); leftovers of
- * interrupted writes removed on start.
+ * interrupted writes (temporary files, and stored files whose document never committed) removed on start.
  */
 import {
   chmodSync,
@@ -10,6 +10,7 @@ import {
   existsSync,
   fsyncSync,
   mkdirSync,
+  opendirSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -183,4 +184,28 @@ export function removeLeftoverTempFiles(dir: string): number {
     removed += 1;
   }
   return removed;
+}
+
+/**
+ * Removes the files of `dir` that `isNamed` does not claim (temporary files aside), at most `limit`;
+ * `more` tells that the limit stopped it. The folder is read as a stream, not listed whole.
+ */
+export function removeUnnamedFiles(
+  dir: string,
+  isNamed: (name: string) => boolean,
+  limit: number,
+): { removed: number; more: boolean } {
+  let removed = 0;
+  const entries = opendirSync(dir);
+  try {
+    for (let entry = entries.readSync(); entry !== null; entry = entries.readSync()) {
+      if (!entry.isFile() || TEMP_FILE.test(entry.name) || isNamed(entry.name)) continue;
+      if (removed === limit) return { removed, more: true };
+      rmSync(path.join(dir, entry.name), { force: true });
+      removed += 1;
+    }
+  } finally {
+    entries.closeSync();
+  }
+  return { removed, more: false };
 }

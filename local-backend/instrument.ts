@@ -32,6 +32,8 @@ export interface CallRecord {
   writes: WriteSet;
   /** The timestamp of the call's last commit, as the subscriptions know it (null: none reported). */
   commitTs: bigint | null;
+  /** A re-sent mutation answered from its first run's recorded answer, without running (decision 056). */
+  replayed: boolean;
   docsRead: number;
   docsWritten: number;
   logLines: string[];
@@ -57,6 +59,7 @@ export function newCallRecord(
     reads: new ReadSet(),
     writes: new WriteSet(),
     commitTs: null,
+    replayed: false,
     docsRead: 0,
     docsWritten: 0,
     logLines: [],

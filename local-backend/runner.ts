@@ -431,7 +431,12 @@ export type RunRequest = {
   identity: Identity | null;
   /** Expected kind; refuses others. */
   kind?: FunctionKind;
+  /** A sync client's mutation: its answer is recorded with its commit, and a re-send gets it back. */
+  sessionRequest?: SessionRequest;
 };
+
+/** A sync session's request (Convex's `SessionRequestIdentifier`). */
+export type SessionRequest = { sessionId: string; requestId: number };
 
 export class Runner {
   private readonly lock = new Mutex();
@@ -518,13 +523,32 @@ export class Runner {
       );
       return { value: this.checkReturns(fn, json), json };
     }
+    const answerTo = kind === "mutation" ? request.sessionRequest : undefined;
     return await this.transaction(component, record, kind === "mutation", async (tx) => {
+      if (answerTo) {
+        // Looked up in the mutation's own transaction, as Convex does: one that committed never runs again.
+        const recorded = this.store.recordedAnswer(answerTo.sessionId, answerTo.requestId);
+        if (recorded) {
+          record.replayed = true;
+          record.logLines.push(...recorded.logLines);
+          return { value: fromConvexJsonText(recorded.result), json: recorded.result };
+        }
+      }
       const json = await executions.run(execution(tx), () =>
         kind === "query"
           ? fn.invokeQuery!(JSON.stringify(convexToJson([args])))
           : fn.invokeMutation!(JSON.stringify(convexToJson([args]))),
       );
-      return { value: this.checkReturns(fn, json), json };
+      const value = this.checkReturns(fn, json);
+      // Committed with the writes or not at all: a crash between the commit and the answer leaves the
+      // answer for the client's re-send (decision 056). A transaction that timed out is rolled back.
+      if (answerTo && !tx.closed) {
+        this.store.recordAnswer(answerTo.sessionId, answerTo.requestId, {
+          result: json,
+          logLines: record.logLines,
+        });
+      }
+      return { value, json };
     });
   }
 

@@ -39,6 +39,7 @@ import {
   keepPrivate,
   prepareDataFolder,
   removeLeftoverTempFiles,
+  removeUnnamedFiles,
   resetCommand,
   type WriteBytes,
 } from "./files.ts";
@@ -89,6 +90,31 @@ const SNAPSHOT_FORMAT = "livelocal-local-backend-snapshot";
 export const SEARCH_RESULT_CAP = 1024;
 /** Convex uses at most this many terms of a search query. */
 const MAX_SEARCH_TERMS = 16;
+/**
+ * How long a committed mutation's answer is kept for a client re-sending it (decision 056): Convex's
+ * own window (`MAX_SESSION_CLEANUP_DURATION`, two weeks), longer than a tab plausibly stays asleep
+ * with a mutation unanswered.
+ */
+export const ANSWER_RETENTION_MS = 14 * 24 * 3600_000;
+/** Expired answers a recording commit deletes at most: more than it adds, so a backlog shrinks. */
+export const ANSWER_PRUNE_BATCH = 16;
+/** Stored files without a document removed at most per start (each one logged in the count). */
+const MAX_UNNAMED_FILES_REMOVED = 1000;
+/**
+ * Mutations' answers by the sync session and request that asked (decision 056), written in the
+ * mutation's own transaction: `result` is Convex's JSON text of its value, `log_lines` a JSON array.
+ */
+const MUTATION_ANSWERS_TABLE = `
+  CREATE TABLE IF NOT EXISTS mutation_answers (
+    session_id TEXT NOT NULL,
+    request_id INTEGER NOT NULL,
+    recorded_at INTEGER NOT NULL,
+    result TEXT NOT NULL,
+    log_lines TEXT NOT NULL,
+    PRIMARY KEY (session_id, request_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS mutation_answers_by_time ON mutation_answers (recorded_at);
+`;
 
 export type Document = Record<string, Value>;
 
@@ -119,6 +145,9 @@ export type TableIndexes = {
 type IndexRowColumns = [key: Buffer, value: string];
 
 export type StoredDocument = { component: ComponentPath; table: string; doc: Document };
+
+/** A committed mutation's answer, as recorded with its writes. */
+export type RecordedAnswer = { result: string; logLines: string[] };
 
 /** A row of an index: its key and its document as stored (Convex's JSON), parsed only when needed. */
 export class IndexRow {
@@ -318,6 +347,7 @@ export class SqliteStore {
   readonly storageDir: string | null;
   private readonly db: Database.Database;
   private readonly statements;
+  private readonly answerStatements;
   private indexes = new Map<string, IndexDefinition[]>();
   private counters: Counters;
   /** Each component's own counters (convex-test keeps them apart too): ids from 10^12 × its number. */
@@ -508,6 +538,21 @@ export class SqliteStore {
         "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
       ),
     };
+    this.db.exec(MUTATION_ANSWERS_TABLE);
+    this.answerStatements = {
+      get: db
+        .prepare<[string, number], [result: string, logLines: string]>(
+          "SELECT result, log_lines FROM mutation_answers WHERE session_id = ? AND request_id = ?",
+        )
+        .raw(),
+      put: db.prepare<[string, number, number, string, string]>(
+        "INSERT INTO mutation_answers (session_id, request_id, recorded_at, result, log_lines) VALUES (?, ?, ?, ?, ?)",
+      ),
+      prune: db.prepare<[number, number]>(
+        `DELETE FROM mutation_answers WHERE (session_id, request_id) IN
+           (SELECT session_id, request_id FROM mutation_answers WHERE recorded_at < ? ORDER BY recorded_at ${BOUND_LIMIT})`,
+      ),
+    };
     this.loadIndexDefinitions();
     this.counters = {
       nextDocId: Number(this.meta("nextDocId") ?? 10000),
@@ -529,6 +574,7 @@ export class SqliteStore {
     }
     // Whatever opening wrote (layout, migrations, an imported snapshot) is on disk before it is used.
     this.flushNow();
+    this.removeUnnamedFiles();
   }
 
   /** Opens (or creates) the store in `dir`; in memory when `dir` is null. */
@@ -1171,6 +1217,48 @@ export class SqliteStore {
 
   filePath(storageId: string): string | null {
     return this.storageDir ? path.join(this.storageDir, storageId) : null;
+  }
+
+  /**
+   * Removes stored files no `_storage` document names. A file is on disk before its document commits,
+   * so a process killed in between (or a transaction rolled back after `ctx.storage.store`) leaves one
+   * that nothing will ever serve or delete. Run on open, before anything is stored.
+   */
+  private removeUnnamedFiles(): void {
+    if (!this.storageDir) return;
+    const named = this.db
+      .prepare<[string], number>("SELECT 1 FROM documents WHERE id = ? AND table_name = '_storage'")
+      .pluck();
+    const { removed, more } = removeUnnamedFiles(
+      this.storageDir,
+      (name) => named.get(name) !== undefined,
+      MAX_UNNAMED_FILES_REMOVED,
+    );
+    if (removed === 0) return;
+    console.log(
+      `local-backend: removed ${removed} stored ${removed === 1 ? "file" : "files"} without a _storage document (left by an interrupted upload or a rolled-back store)${more ? "; more remain, the next start goes on" : ""}`,
+    );
+  }
+
+  // -- Mutations' answers (decision 056) ------------------------------------------------------
+  // A sync client re-sends a mutation it has no answer for after a reconnect, with the same session
+  // and request id; the answer is recorded in the mutation's own transaction, so one that committed
+  // is answered again instead of run twice, even after a crash between its commit and its answer.
+
+  /** The answer recorded for a session's request, or null. */
+  recordedAnswer(sessionId: string, requestId: number): RecordedAnswer | null {
+    const row = this.answerStatements.get.get(sessionId, requestId);
+    return row ? { result: row[0], logLines: JSON.parse(row[1]) as string[] } : null;
+  }
+
+  /**
+   * Records a mutation's answer in the open transaction (committed with its writes or not at all),
+   * and deletes a bounded batch of answers older than `ANSWER_RETENTION_MS`.
+   */
+  recordAnswer(sessionId: string, requestId: number, answer: RecordedAnswer, now = Date.now()): void {
+    if (!this.inTransaction()) throw new Error("An answer is recorded inside its mutation's transaction");
+    this.answerStatements.put.run(sessionId, requestId, now, answer.result, JSON.stringify(answer.logLines));
+    this.answerStatements.prune.run(now - ANSWER_RETENTION_MS, ANSWER_PRUNE_BATCH);
   }
 
   /** Closes the database; the WAL's descriptor once a flush in progress has ended. */

@@ -39,7 +39,11 @@ const PING_INTERVAL_MS = 15_000;
 const QUERY_SLICE = 20;
 /** Convex closes a socket that queued too much work with 1013 ("try again later"); the client reconnects. */
 const CLOSE_TRY_AGAIN_LATER = 1013;
-/** How long a mutation's response is kept for clients re-sending it after a reconnect. */
+/**
+ * How long a mutation's response is kept in memory for clients re-sending it after a reconnect. A
+ * committed one's answer is also in the database, with its commit, for longer (decision 056); this
+ * cache answers a copy re-sent while the first still runs, and a failed one's error.
+ */
 const MUTATION_CACHE_TTL_MS = 10 * 60_000;
 
 type MutationResponse = Extract<ServerMessage, { type: "MutationResponse" }>;
@@ -59,7 +63,10 @@ export class SyncServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
   private readonly connections = new Set<SyncConnection>();
   readonly mutationCache = new Map<string, CachedMutation>();
-  /** Mutations answered from the cache (re-sent after a reconnect) instead of running again. */
+  /**
+   * Mutations re-sent after a reconnect and answered with their first run's answer (from the cache, or
+   * recorded in the database) instead of running again.
+   */
   resentMutations = 0;
   private readonly sweepTimer: ReturnType<typeof setInterval>;
 
@@ -550,8 +557,13 @@ class SyncConnection implements Subscriber {
       identity: this.identity,
       publicOnly: !this.admin,
       kind: "mutation",
+      ...(this.sessionId === null
+        ? {}
+        : { sessionRequest: { sessionId: this.sessionId, requestId: message.requestId } }),
     });
-    this.services.printLogs(outcome.udfPath, outcome.logLines);
+    // A replay ran nothing: its log lines (the first run's) were printed when it ran.
+    if (outcome.replayed) this.server.resentMutations += 1;
+    else this.services.printLogs(outcome.udfPath, outcome.logLines);
     if (!outcome.success) {
       return {
         type: "MutationResponse",
@@ -564,7 +576,9 @@ class SyncConnection implements Subscriber {
     // The writes were reported at the commit, so the affected subscriptions re-ran while it was being
     // flushed to disk (decision 041). The answer names the commit's timestamp: every pass that started
     // after the commit has a later one, so the first Transition of such a pass resolves the mutation
-    // on the client (decision 049). A mutation that wrote nothing takes one now.
+    // on the client (decision 049). A mutation that wrote nothing takes one now, and so does a replay
+    // (decision 056): its first run committed before it was read back, so every pass from now on
+    // covers it, whereas that run's timestamp, from before a restart, may be ahead of this clock.
     const ts = outcome.commitTs ?? this.services.clock.next();
     return {
       type: "MutationResponse",

@@ -264,14 +264,18 @@ export function documentsWritten(backend: RunningLocalBackend): number {
   return Object.values(backend.stats().functions).reduce((sum, stats) => sum + stats.docsWritten, 0);
 }
 
-/** `npm run backend` as its own process (so it can be killed outright) on the fixture functions. */
+/**
+ * `npm run backend` as its own process (so it can be killed outright) on the fixture functions; `entry`
+ * runs another script taking the same arguments, `port` a chosen port.
+ */
 export type SpawnedBackend = { url: string; child: ChildProcess; exited: Promise<number | null> };
 
 export async function spawnFixtureBackend(
   dataDir: string,
   functionsDir = fixtureDir,
+  options: { entry?: string; port?: number } = {},
 ): Promise<SpawnedBackend> {
-  const server = path.join(import.meta.dirname, "server.ts");
+  const server = options.entry ?? path.join(import.meta.dirname, "server.ts");
   const child = spawn(
     process.execPath,
     [
@@ -279,7 +283,7 @@ export async function spawnFixtureBackend(
       "tsx",
       server,
       "--port",
-      "0",
+      String(options.port ?? 0),
       "--site-port",
       "0",
       "--data-dir",
@@ -287,7 +291,7 @@ export async function spawnFixtureBackend(
       "--functions",
       functionsDir,
     ],
-    { cwd: path.join(import.meta.dirname, ".."), stdio: ["ignore", "pipe", "pipe"], env: { ...process.env } },
+    { cwd: path.join(import.meta.dirname, ".."), stdio: "pipe", env: { ...process.env } },
   );
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let output = "";
