@@ -16,7 +16,7 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { describeAllowedHosts, isLoopbackInterface, parseAllowedHosts } from "./access.ts";
+import { describeAllowedHosts, describeDevSignIn, isLoopbackInterface, parseAllowedHosts } from "./access.ts";
 import { SqliteStore } from "./store.ts";
 import { startLocalBackend, type StartLocalBackendOptions } from "./start.ts";
 
@@ -78,7 +78,8 @@ async function main(): Promise<void> {
   Convex CLI (this machine):    CONVEX_SELF_HOSTED_URL=${backend.url} CONVEX_SELF_HOSTED_ADMIN_KEY='${backend.adminKey}' npx convex run …
   Data:                         ${options.dataDir}${options.reset ? " (reset)" : ""}
   Listening on ${backend.host}: ${loopback ? "this machine only (loopback)" : "REACHABLE FROM OTHER MACHINES"}
-  Answers Host:                 ${describeAllowedHosts(options.access?.allowedHosts, loopback)}`);
+  Answers Host:                 ${describeAllowedHosts(options.access?.allowedHosts, loopback)}
+  ${describeDevSignIn(backend.core.access.devSignIn)}`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) process.exit(1);

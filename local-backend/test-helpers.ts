@@ -59,13 +59,18 @@ export async function startFixtureBackend(
   });
 }
 
-/** Vite with the local backend plugin on the fixture functions, as `npm run dev` runs it; `origin` is the app's. */
-export async function startFixtureVite(): Promise<{ vite: ViteDevServer; origin: string }> {
+/**
+ * Vite with the local backend plugin on the fixture functions, as `npm run dev` runs it; `origin` is the
+ * app's. `allowedHosts` is Vite's `server.allowedHosts` (what LIVELOCAL_ALLOWED_HOSTS sets).
+ */
+export async function startFixtureVite(
+  allowedHosts?: string[] | true,
+): Promise<{ vite: ViteDevServer; origin: string }> {
   const vite = await createServer({
     configFile: false,
     root: import.meta.dirname,
     logLevel: "silent",
-    server: { port: 0, host: "127.0.0.1" },
+    server: { port: 0, host: "127.0.0.1", ...(allowedHosts !== undefined && { allowedHosts }) },
     plugins: [
       localBackend({
         functionsDir: fixtureDir,
