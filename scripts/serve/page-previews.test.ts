@@ -119,7 +119,14 @@ describe("npm start", () => {
 
   beforeAll(async () => {
     dist = writeTestDist(INDEX, "livelocal-previews-");
-    app = await startAppServer({ distDir: dist, port: 0, sitePort: 0, dataDir: null, quiet: true });
+    app = await startAppServer({
+      distDir: dist,
+      port: 0,
+      sitePort: 0,
+      dataDir: null,
+      quiet: true,
+      demoData: true,
+    });
   });
   afterAll(async () => {
     await app?.stop();
