@@ -88,7 +88,7 @@ export function proxyHeaderOf(req: Pick<IncomingMessage, "headers">): string | n
 
 /** How people sign in to a served deployment until the engine has real sign-in (README, "Run it"). */
 const SIGN_IN_HERE =
-  "To sign people in on a served deployment, build the app with a Convex deployment and Clerk; without one, only the operator can sign in, in a browser on the server's own machine with the server started on loopback.";
+  "To sign people in on a served deployment, build the app with a Convex deployment and Clerk; without one, only the operator can sign in, in a browser on the server's own machine, with the server started for that machine alone (no --public-origin, --allowed-hosts or --host).";
 
 /** Whether development sign-in may be offered at all, decided from how the server was started. */
 export function decideDevSignIn(options: AccessOptions): DevSignIn {

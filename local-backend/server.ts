@@ -10,7 +10,7 @@
  *   --reset              wipe the data folder first (then seed again)
  *   --reset-only         wipe the data folder and exit (`npm run backend:reset`)
  *   --no-crons           do not run convex/crons.ts
- *   --no-seed            do not run seed:seedAll on an empty store
+ *   --no-seed            do not seed an empty store (by default: reference and demo data, seed:seedAll)
  *   --no-watch           do not reload functions on change
  *   --quiet              do not print function log lines
  */

@@ -141,7 +141,7 @@ describe("local sign-in page", () => {
 
 describe("a server that offers no development sign-in", () => {
   const message =
-    "Development sign-in is off on this server: it was started to serve https://livelocal.example (--public-origin). To sign people in on a served deployment, build the app with a Convex deployment and Clerk; without one, only the operator can sign in, in a browser on the server's own machine with the server started on loopback.";
+    "Development sign-in is off on this server: it was started to serve https://livelocal.example (--public-origin). To sign people in on a served deployment, build the app with a Convex deployment and Clerk; without one, only the operator can sign in, in a browser on the server's own machine, with the server started for that machine alone (no --public-origin, --allowed-hosts or --host).";
 
   test("says in words that sign-in is not available here, and offers no accounts that would fail", async () => {
     configMock.mockResolvedValueOnce(Response.json({ devSignIn: false, message }));
