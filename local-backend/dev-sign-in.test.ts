@@ -4,13 +4,18 @@
  * a server started for a public origin, other Host names or beyond loopback offers no development
  * sign-in at all, even to this machine, and says so on `/local-auth/config`.
  */
-import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type StartedAppServer } from "../scripts/serve/server.ts";
 import { writeTestDist } from "../scripts/serve/test-dist.ts";
 import { decideDevSignIn } from "./access.ts";
-import { fixtureDir, removeDir, startFixtureBackend, startFixtureVite } from "./test-helpers.ts";
+import {
+  fixtureDir,
+  removeDir,
+  startFixtureBackend,
+  startFixtureVite,
+  startForwardingProxy,
+} from "./test-helpers.ts";
 
 type Answer = { status: number; body: string };
 
@@ -52,44 +57,6 @@ async function signInConfig(url: string, headers: Record<string, string> = {}) {
   return JSON.parse(answer.body) as { devSignIn: boolean; message: string | null };
 }
 
-/**
- * A reverse proxy on this machine, as nginx or Caddy is set up in front of `npm start`: it sends each
- * request on to `target` with the target's Host, adding who the visitor is (X-Forwarded-For and the rest).
- */
-async function startProxy(target: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const upstream = new URL(target);
-  const server: Server = createServer((req, res) => {
-    const headers: IncomingHttpHeaders = {
-      ...req.headers,
-      host: upstream.host,
-      "x-forwarded-for": req.socket.remoteAddress,
-      "x-forwarded-host": req.headers.host,
-      "x-forwarded-proto": "http",
-    };
-    const forward = request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    forward.on("error", () => {
-      res.statusCode = 502;
-      res.end();
-    });
-    req.pipe(forward);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
-
 function startApp(options: Partial<Parameters<typeof startAppServer>[0]> = {}) {
   const dist = writeTestDist("<!doctype html><title>LiveLocal</title>", "livelocal-sign-in-");
   return startAppServer({
@@ -116,7 +83,7 @@ describe("npm start behind a reverse proxy on the same machine", () => {
 
   beforeAll(async () => {
     app = await startApp();
-    proxy = await startProxy(app.url);
+    proxy = await startForwardingProxy(app.url);
   });
   afterAll(async () => {
     await proxy?.close();
