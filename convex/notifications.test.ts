@@ -229,6 +229,46 @@ describe("show changes, decisions", () => {
   });
 });
 
+describe("where e-mail links point", () => {
+  async function goLiveMail(t: Backend) {
+    const { streamId } = await setUp(t);
+    await turnOn(t, VERA, ["email"]);
+    await setStatus(t, streamId, "LIVE");
+    const [mail] = await inbox(t);
+    const headers = Object.fromEntries(mail.headers.map(({ name, value }) => [name, value]));
+    return { streamId, mail, unsubscribe: headers["List-Unsubscribe"] };
+  }
+
+  test("at the origin the local backend serves (or its public origin), not where the person last chose", async () => {
+    vi.stubEnv("LIVELOCAL_APP_ORIGIN", "https://livelocal.example");
+    const { streamId, mail, unsubscribe } = await goLiveMail(newTest());
+    expect(mail.html).toContain(`https://livelocal.example/stream/${streamId}`);
+    expect(mail.text).not.toContain("127.0.0.1");
+    expect(unsubscribe).toMatch(
+      /^<https:\/\/livelocal\.example\/local-backend\/site\/notifications\/unsubscribe\?/,
+    );
+  });
+
+  test("at the deployment's APP_ORIGINS first", async () => {
+    vi.stubEnv("APP_ORIGINS", "https://app.example, https://www.app.example");
+    const { streamId, mail } = await goLiveMail(newTest());
+    expect(mail.html).toContain(`https://app.example/stream/${streamId}`);
+    expect(mail.html).not.toContain("127.0.0.1");
+  });
+
+  test("nowhere it has to guess: with no origin known the e-mail fails, naming APP_ORIGINS", async () => {
+    vi.stubEnv("LIVELOCAL_APP_ORIGIN", "");
+    const t = newTest();
+    const { sarahId, liveShopId } = await setUp(t);
+    const shop = await t.run(async (ctx) => (await ctx.db.get("liveShops", liveShopId))!);
+    const notice = shopDecisionTargets({ ...shop, status: "pending_verification" }, shop)[0].notice;
+    await expect(
+      t.mutation(internal.notifications.notifyPerson, { userId: sarahId, notice }),
+    ).rejects.toThrow(/APP_ORIGINS is not set/);
+    expect(await inbox(t)).toEqual([]);
+  });
+});
+
 describe("who may call", () => {
   test("signed out: no switches, no notices; a mutation refuses", async () => {
     const t = newTest();

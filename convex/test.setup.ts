@@ -167,6 +167,9 @@ export function withNotificationTestEnv(now: number): void {
     vi.setSystemTime(now);
     vi.stubEnv("NOTIFICATIONS_SECRET", "test-secret");
     vi.stubEnv("LIVELOCAL_LOCAL_AUTH_ISSUER", "https://auth.livelocal.localhost");
+    // What the local backend sets: the origin it serves the app on (local-backend/backend.ts).
+    vi.stubEnv("LIVELOCAL_APP_ORIGIN", "http://127.0.0.1:5173");
+    vi.stubEnv("APP_ORIGINS", "");
     vi.stubEnv("CLERK_JWT_ISSUER_DOMAIN", "");
     vi.stubEnv("RESEND_API_KEY", "");
     vi.stubEnv("VAPID_PUBLIC_KEY", "");

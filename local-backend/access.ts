@@ -10,6 +10,11 @@
  * addresses (an address cannot be rebound) with that port, and the listened name itself; names in
  * `allowedHosts` are allowed at any port (a proxy may front them), `.example.com` meaning the name and
  * its subdomains; `true` allows any Host (no protection against rebinding: for a network you trust).
+ *
+ * Development sign-in (`/local-auth/token`) is decided here too, once, when the server starts: only a
+ * server for this machine alone offers it (loopback interface, loopback names, no public origin), and
+ * even there only to a request whose socket is this machine and that carries no proxy header, since
+ * behind a reverse proxy on the same machine every visitor's socket is loopback (decision 053).
  */
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
@@ -20,7 +25,12 @@ export type AccessOptions = {
   allowedHosts?: readonly string[] | true;
   /** The interface listened on (default loopback). */
   listenHost?: string;
+  /** The address people reach this server by (`--public-origin`): a served deployment. */
+  publicOrigin?: string;
 };
+
+/** Whether this server offers development sign-in, and why, in words for its start-up banner. */
+export type DevSignIn = { on: boolean; reason: string };
 
 export type AccessDecision = { ok: true } | { ok: false; message: string };
 
@@ -48,6 +58,63 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
 }
 
+/**
+ * Headers a reverse proxy adds (RFC 7239's `Forwarded`, the de facto `X-Forwarded-*`, and the client
+ * address headers of nginx, Apache, Cloudflare, Akamai and Fastly): a request carrying one came
+ * through a proxy, whatever its socket's address says.
+ */
+const PROXY_HEADERS = [
+  "forwarded",
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-port",
+  "x-forwarded-server",
+  "x-forwarded-prefix",
+  "x-real-ip",
+  "x-client-ip",
+  "x-cluster-client-ip",
+  "client-ip",
+  "true-client-ip",
+  "cf-connecting-ip",
+  "fastly-client-ip",
+  "via",
+];
+
+/** The first proxy header a request carries, or null. */
+export function proxyHeaderOf(req: Pick<IncomingMessage, "headers">): string | null {
+  return PROXY_HEADERS.find((name) => req.headers[name] !== undefined) ?? null;
+}
+
+/** How people sign in to a served deployment until the engine has real sign-in (README, "Run it"). */
+const SIGN_IN_HERE =
+  "To sign people in on a served deployment, build the app with a Convex deployment and Clerk; without one, only the operator can sign in, in a browser on the server's own machine, with the server started for that machine alone (no --public-origin, --allowed-hosts or --host).";
+
+/** Whether development sign-in may be offered at all, decided from how the server was started. */
+export function decideDevSignIn(options: AccessOptions): DevSignIn {
+  if (options.publicOrigin) {
+    return { on: false, reason: `it was started to serve ${options.publicOrigin} (--public-origin)` };
+  }
+  if (options.allowedHosts === true) {
+    return { on: false, reason: "it answers any Host name (--allowed-hosts all)" };
+  }
+  const named = (options.allowedHosts ?? []).filter((name) => !isLoopbackName(name.trim().toLowerCase()));
+  if (named.length > 0) {
+    return { on: false, reason: `it answers Host names beyond this machine (${named.join(", ")})` };
+  }
+  if (!isLoopbackInterface(options.listenHost)) {
+    return { on: false, reason: `it listens beyond loopback (${options.listenHost})` };
+  }
+  return { on: true, reason: "this machine only: loopback, and never through a proxy" };
+}
+
+/** The decision in a sentence: the start-up banner's line, and what the sign-in page says when it is off. */
+export function describeDevSignIn(devSignIn: DevSignIn): string {
+  return devSignIn.on
+    ? `Development sign-in is on for ${devSignIn.reason}.`
+    : `Development sign-in is off on this server: ${devSignIn.reason}. ${SIGN_IN_HERE}`;
+}
+
 type HostAndPort = { hostname: string; port: number | null };
 
 /** `Host` header → lower-case hostname (IPv6 in brackets) and port; null when it is not a host. */
@@ -71,8 +138,11 @@ export class AccessPolicy {
   private readonly names: readonly string[];
   private readonly anyHost: boolean;
   private readonly openInterface: boolean;
+  /** Decided once, at start. */
+  readonly devSignIn: DevSignIn;
 
   constructor(options: AccessOptions = {}) {
+    this.devSignIn = decideDevSignIn(options);
     this.anyHost = options.allowedHosts === true;
     const names = options.allowedHosts === true ? [] : [...(options.allowedHosts ?? [])];
     this.openInterface = !isLoopbackInterface(options.listenHost);
@@ -130,6 +200,27 @@ export class AccessPolicy {
     if (!host.ok) return host;
     const origin: string | string[] | undefined = req.headers.origin;
     return this.checkOrigin(typeof origin === "string" || origin === undefined ? origin : origin[0]);
+  }
+
+  /**
+   * The person at this machine (the operator): a loopback socket and no proxy header. What only they
+   * may do (the admin key, stats) asks this.
+   */
+  isOperator(req: Pick<IncomingMessage, "headers" | "socket">): boolean {
+    return isLoopbackAddress(req.socket.remoteAddress) && proxyHeaderOf(req) === null;
+  }
+
+  /** Why `req` gets no development token, in a sentence, or null when it may have one. */
+  devSignInRefusal(req: Pick<IncomingMessage, "headers" | "socket">): string | null {
+    if (!this.devSignIn.on) return describeDevSignIn(this.devSignIn);
+    const proxied = proxyHeaderOf(req);
+    if (proxied !== null) {
+      return `Development sign-in is only for this machine's own browser, and this request came through a proxy (it carries ${proxied}). ${SIGN_IN_HERE}`;
+    }
+    if (!isLoopbackAddress(req.socket.remoteAddress)) {
+      return "Development sign-in is only available from this machine.";
+    }
+    return null;
   }
 }
 

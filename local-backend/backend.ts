@@ -48,6 +48,12 @@ export type FunctionLogs = "all" | "background" | "none";
  */
 export const SIGN_IN_LIMIT = "localAuth:limitSignIn";
 
+/**
+ * The app's origin as the functions see it (`process.env`), for links they make (e-mails): the public
+ * origin, else the origin this backend is served on. A Convex deployment names it with APP_ORIGINS.
+ */
+export const APP_ORIGIN_ENV = "LIVELOCAL_APP_ORIGIN";
+
 export type LocalBackendCoreOptions = {
   /** The Convex functions folder (default `<cwd>/convex`). */
   functionsDir?: string;
@@ -61,8 +67,12 @@ export type LocalBackendCoreOptions = {
   modules?: { map: ModulesMap; schema?: AnySchema };
   /** Run `convex/crons.ts` (default true). */
   crons?: boolean;
-  /** Run `seed:seedAll` when the store is empty (default true). */
-  seed?: boolean;
+  /**
+   * What an empty store is given: `true` (default, for development) runs `seed:seedAll`, the reference
+   * and the demo data; `"reference"` only `seed:seedReferenceData` (metro areas, categories), what a
+   * served deployment starts with; `false` nothing.
+   */
+  seed?: boolean | "reference";
   /** Reload functions when files change (default true). */
   watch?: boolean;
   /** The issuer of local tokens (default `$LIVELOCAL_LOCAL_AUTH_ISSUER` or DEFAULT_LOCAL_ISSUER). */
@@ -71,8 +81,16 @@ export type LocalBackendCoreOptions = {
   functionLogs?: FunctionLogs;
   /** Enforce Convex's transaction limits (default true). */
   transactionLimits?: boolean;
-  /** Which Host and Origin headers to answer (default: loopback names only; access.ts). */
+  /**
+   * Which Host and Origin headers to answer (default: loopback names only), and so whether development
+   * sign-in is offered at all (access.ts).
+   */
   access?: AccessOptions;
+  /**
+   * The address people reach this server by (`--public-origin`): file and upload URLs and the links
+   * in e-mails name it instead of the served origin, and development sign-in is off.
+   */
+  publicOrigin?: string;
   /** How the WAL is flushed to disk after a commit (default `fs.fdatasync`; tests hold or fail one). */
   flushFile?: FlushFile;
   /** How stored files' bytes are written (default `fs.writeSync`; tests fail one as a full disk does). */
@@ -108,6 +126,8 @@ export class LocalBackendCore implements BackendServices {
   private reloadTimer: ReturnType<typeof setTimeout> | null = null;
   private unwatch: (() => void) | null = null;
   private stopped = false;
+  /** The process's own value of APP_ORIGIN_ENV before this backend set it. */
+  private readonly appOriginBefore = process.env[APP_ORIGIN_ENV];
 
   private constructor(
     readonly auth: LocalAuth,
@@ -117,9 +137,9 @@ export class LocalBackendCore implements BackendServices {
     private readonly options: LocalBackendCoreOptions,
     private readonly originOf: () => string,
   ) {
-    this.access = new AccessPolicy(options.access);
+    this.access = new AccessPolicy({ ...options.access, publicOrigin: options.publicOrigin });
     this.cli = new CliApi(this);
-    this.fileUrls = new FileUrls(originOf, store.dir);
+    this.fileUrls = new FileUrls(() => this.appOrigin(), store.dir);
     this.adminKey = AdminKey.load(store.dir);
     this.subscriptions = new SubscriptionManager(
       (udfPath, args, callOptions) => this.call(udfPath, args, callOptions),
@@ -194,6 +214,7 @@ export class LocalBackendCore implements BackendServices {
     // generated ones (VAPID keys, the unsubscribe secret) first.
     ensureGeneratedEnv(this.store);
     this.cli.start();
+    this.originKnown();
     const schema = await this.loadSchema();
     this.schemaKey = schemaKeyOf(schema);
     this.currentEngine = await LocalBackendEngine.create({
@@ -226,13 +247,14 @@ export class LocalBackendCore implements BackendServices {
 
   private async seed(): Promise<void> {
     const engine = this.currentEngine;
-    if (!engine.hasModule("seed") || !(await engine.describe("seed:seedAll"))) return;
-    const outcome = await this.call("seed:seedAll", {}, {});
-    for (const line of outcome.logLines) this.printBackgroundLog(line, "seed:seedAll");
+    const udfPath = this.options.seed === "reference" ? "seed:seedReferenceData" : "seed:seedAll";
+    if (!engine.hasModule("seed") || !(await engine.describe(udfPath).catch(() => null))) return;
+    const outcome = await this.call(udfPath, {}, {});
+    for (const line of outcome.logLines) this.printBackgroundLog(line, udfPath);
     if (!outcome.success) {
-      console.error(`local-backend: seed:seedAll failed: ${outcome.errorMessage}`);
+      console.error(`local-backend: ${udfPath} failed: ${outcome.errorMessage}`);
     } else if (this.options.functionLogs !== "none") {
-      console.log("local-backend: empty store, ran seed:seedAll");
+      console.log(`local-backend: empty store, ran ${udfPath}`);
     }
   }
 
@@ -262,6 +284,20 @@ export class LocalBackendCore implements BackendServices {
   /** The backend's URL as its clients reach it. */
   origin(): string {
     return this.originOf();
+  }
+
+  /** Where people reach the app: the public origin, else the served one (file URLs, e-mail links). */
+  appOrigin(): string {
+    return this.options.publicOrigin ?? this.originOf();
+  }
+
+  /**
+   * Tells the functions the app's origin (APP_ORIGIN_ENV). Called on start and by whoever serves this
+   * backend once it listens and its origin is known.
+   */
+  originKnown(): void {
+    const origin = this.appOrigin();
+    if (origin !== "") process.env[APP_ORIGIN_ENV] = origin;
   }
 
   /** The functions folder's modules (`messages`, `dir/file`), `_generated` left out. */
@@ -445,5 +481,7 @@ export class LocalBackendCore implements BackendServices {
     await this.store.durable().catch(() => undefined);
     this.store.close();
     await this.source?.close();
+    if (this.appOriginBefore === undefined) delete process.env[APP_ORIGIN_ENV];
+    else process.env[APP_ORIGIN_ENV] = this.appOriginBefore;
   }
 }

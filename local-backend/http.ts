@@ -5,7 +5,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { convexToJson, type JSONValue, type Value } from "convex/values";
 import { z } from "zod";
-import { isLoopbackAddress } from "./access.ts";
 import { BAD_ADMIN_KEY } from "./admin-key.ts";
 import { AuthError } from "./auth.ts";
 import type { CallOutcome, FunctionKind, Identity } from "./engine.ts";
@@ -227,7 +226,8 @@ type Caller = { identity: Identity | null; admin: boolean };
 
 /**
  * Who calls, from the `Authorization` header: nobody, a user (`Bearer <token>`), or an admin
- * (`Convex <admin key>[:<identity>]`, from this machine only). Throws HttpError when it is invalid.
+ * (`Convex <admin key>[:<identity>]`, from this machine only, never through a proxy). Throws HttpError
+ * when it is invalid.
  */
 async function callerFromHeader(services: BackendServices, req: IncomingMessage): Promise<Caller> {
   const header = req.headers.authorization;
@@ -243,8 +243,12 @@ async function callerFromHeader(services: BackendServices, req: IncomingMessage)
     }
   }
   if (scheme === "Convex" && value) {
-    if (!isLoopbackAddress(req.socket.remoteAddress)) {
-      throw new HttpError(403, "Forbidden", "The admin key is accepted from this machine only.");
+    if (!services.access.isOperator(req)) {
+      throw new HttpError(
+        403,
+        "Forbidden",
+        "The admin key is accepted from this machine only, never through a proxy.",
+      );
     }
     const admin = services.adminKey.parse(value);
     if (admin instanceof Error) {
@@ -423,8 +427,26 @@ export function createApiMiddleware(options: ApiOptions): Middleware {
     }
     if (pathname.startsWith("/local-auth/") || (options.extraRoutes && pathname in options.extraRoutes)) {
       setCors(req, res);
-      if (!isLoopbackAddress(req.socket.remoteAddress)) {
-        throw new HttpError(403, "Forbidden", "Local sign-in is only available from this machine.");
+      // Whether this caller may sign in here, for the sign-in page to say so: answered to anyone.
+      if (pathname === "/local-auth/config" && method === "GET") {
+        const refusal = services.access.devSignInRefusal(req);
+        sendJson(res, 200, {
+          devSignIn: refusal === null,
+          message: refusal,
+          issuer: services.auth.issuer,
+          providers: services.auth.getProviders(),
+        });
+        return true;
+      }
+      if (pathname.startsWith("/local-auth/")) {
+        const refusal = services.access.devSignInRefusal(req);
+        if (refusal !== null) throw new HttpError(403, "Forbidden", refusal);
+      } else if (!services.access.isOperator(req)) {
+        throw new HttpError(
+          403,
+          "Forbidden",
+          "This is answered to this machine only, never through a proxy.",
+        );
       }
       if (method === "OPTIONS") {
         res.statusCode = 204;
@@ -445,10 +467,6 @@ export function createApiMiddleware(options: ApiOptions): Middleware {
         }
         const issued = await services.auth.issueToken({ sub, email, name, picture });
         sendJson(res, 200, issued);
-        return true;
-      }
-      if (pathname === "/local-auth/config" && method === "GET") {
-        sendJson(res, 200, { issuer: services.auth.issuer, providers: services.auth.getProviders() });
         return true;
       }
       const extra = options.extraRoutes?.[pathname];

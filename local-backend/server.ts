@@ -10,13 +10,13 @@
  *   --reset              wipe the data folder first (then seed again)
  *   --reset-only         wipe the data folder and exit (`npm run backend:reset`)
  *   --no-crons           do not run convex/crons.ts
- *   --no-seed            do not run seed:seedAll on an empty store
+ *   --no-seed            do not seed an empty store (by default: reference and demo data, seed:seedAll)
  *   --no-watch           do not reload functions on change
  *   --quiet              do not print function log lines
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { describeAllowedHosts, isLoopbackInterface, parseAllowedHosts } from "./access.ts";
+import { describeAllowedHosts, describeDevSignIn, isLoopbackInterface, parseAllowedHosts } from "./access.ts";
 import { SqliteStore } from "./store.ts";
 import { startLocalBackend, type StartLocalBackendOptions } from "./start.ts";
 
@@ -78,7 +78,8 @@ async function main(): Promise<void> {
   Convex CLI (this machine):    CONVEX_SELF_HOSTED_URL=${backend.url} CONVEX_SELF_HOSTED_ADMIN_KEY='${backend.adminKey}' npx convex run …
   Data:                         ${options.dataDir}${options.reset ? " (reset)" : ""}
   Listening on ${backend.host}: ${loopback ? "this machine only (loopback)" : "REACHABLE FROM OTHER MACHINES"}
-  Answers Host:                 ${describeAllowedHosts(options.access?.allowedHosts, loopback)}`);
+  Answers Host:                 ${describeAllowedHosts(options.access?.allowedHosts, loopback)}
+  ${describeDevSignIn(backend.core.access.devSignIn)}`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) process.exit(1);

@@ -77,6 +77,7 @@ export async function startLocalBackend(
   try {
     const port = await listen(api, options.port ?? 3210, host);
     url = `http://${urlHost(host)}:${port}`;
+    core.originKnown();
     const sitePort = await listen(site, options.sitePort ?? (options.port === 0 ? 0 : port + 1), host);
     const siteUrl = `http://${urlHost(host)}:${sitePort}`;
     return {

@@ -6,7 +6,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { convexToJson, type JSONValue } from "convex/values";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
-import { isLoopbackAddress, refuseUpgrade } from "./access.ts";
+import { refuseUpgrade } from "./access.ts";
 import { BAD_ADMIN_KEY, actingAs } from "./admin-key.ts";
 import { AuthError } from "./auth.ts";
 import { describeError, inRootScope, type CallOutcome, type Identity } from "./engine.ts";
@@ -96,7 +96,7 @@ export class SyncServer {
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       inRootScope(() => {
-        const connection = new SyncConnection(ws, this, isLoopbackAddress(req.socket.remoteAddress));
+        const connection = new SyncConnection(ws, this, this.services.access.isOperator(req));
         this.connections.add(connection);
         ws.once("close", () => this.connections.delete(connection));
       });

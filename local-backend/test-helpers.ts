@@ -1,6 +1,12 @@
 /** Shared setup for the conformance tests: the fixture backend and official clients. */
 import { spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import {
+  createServer as createHttpServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type Server,
+} from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -59,13 +65,18 @@ export async function startFixtureBackend(
   });
 }
 
-/** Vite with the local backend plugin on the fixture functions, as `npm run dev` runs it; `origin` is the app's. */
-export async function startFixtureVite(): Promise<{ vite: ViteDevServer; origin: string }> {
+/**
+ * Vite with the local backend plugin on the fixture functions, as `npm run dev` runs it; `origin` is the
+ * app's. `allowedHosts` is Vite's `server.allowedHosts` (what LIVELOCAL_ALLOWED_HOSTS sets).
+ */
+export async function startFixtureVite(
+  allowedHosts?: string[] | true,
+): Promise<{ vite: ViteDevServer; origin: string }> {
   const vite = await createServer({
     configFile: false,
     root: import.meta.dirname,
     logLevel: "silent",
-    server: { port: 0, host: "127.0.0.1" },
+    server: { port: 0, host: "127.0.0.1", ...(allowedHosts !== undefined && { allowedHosts }) },
     plugins: [
       localBackend({
         functionsDir: fixtureDir,
@@ -398,4 +409,44 @@ export function runConvexCli(
       resolve({ ok: code === 0, stdout, stderr });
     });
   });
+}
+
+/**
+ * A reverse proxy on this machine, as nginx or Caddy is set up in front of `npm start`: it sends each
+ * request on to `target` with the target's Host, adding who the visitor is (X-Forwarded-For and the rest).
+ */
+export async function startForwardingProxy(
+  target: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const upstream = new URL(target);
+  const server: Server = createHttpServer((req, res) => {
+    const headers: IncomingHttpHeaders = {
+      ...req.headers,
+      host: upstream.host,
+      "x-forwarded-for": req.socket.remoteAddress,
+      "x-forwarded-host": req.headers.host,
+      "x-forwarded-proto": "http",
+    };
+    const forward = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on("error", () => {
+      res.statusCode = 502;
+      res.end();
+    });
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import type { Plugin, ViteDevServer } from "vite";
-import { isLoopbackInterface } from "./access.ts";
+import { describeDevSignIn, isLoopbackInterface } from "./access.ts";
 import { LocalBackendCore, type LocalBackendCoreOptions } from "./backend.ts";
 import { DataFolderError } from "./files.ts";
 import { requestPathname } from "./paths.ts";
@@ -130,6 +130,7 @@ export function localBackend(options: LocalBackendPluginOptions = {}): Plugin {
         const address = httpServer.address() as AddressInfo;
         const protocol = server.config.server.https ? "https" : "http";
         origin = `${protocol}://localhost:${address.port}`;
+        void ready.then((core) => core.originKnown()).catch(() => undefined);
         void listenSite(site, sitePort ?? 3211, bindHost)
           .then(
             async (port) => {
@@ -140,10 +141,10 @@ export function localBackend(options: LocalBackendPluginOptions = {}): Plugin {
                   `  Local backend (offline Convex):`,
                   `    App and Convex URL: ${origin}  (WebSocket ${origin.replace(/^http/, "ws")}/api/<version>/sync)`,
                   `    HTTP actions:       http://${bindHost === "0.0.0.0" ? "localhost" : bindHost}:${port}`,
-                  `    Dev sign-in:        POST ${origin}/local-auth/token`,
+                  `    Dev sign-in:        ${describeDevSignIn((await ready).access.devSignIn)}`,
                   loopback
                     ? `    Listening on loopback only (this machine).`
-                    : `    WARNING: Vite listens on all interfaces, so the backend is reachable from other machines (dev sign-in stays loopback-only; Host and Origin are checked against server.allowedHosts).`,
+                    : `    WARNING: Vite listens on all interfaces, so the backend is reachable from other machines (Host and Origin are checked against server.allowedHosts).`,
                   "",
                 ].join("\n"),
               );

@@ -47,6 +47,15 @@ export function appOrigins(): string[] | undefined {
   return origins.length > 0 ? origins : undefined;
 }
 
+/**
+ * On the local backend, the origin it serves the app on (or `--public-origin`), which it sets as
+ * LIVELOCAL_APP_ORIGIN; undefined elsewhere (a Convex deployment names its app with APP_ORIGINS).
+ */
+export function localAppOrigin(): string | undefined {
+  if (!localBackendMode()) return undefined;
+  return process.env.LIVELOCAL_APP_ORIGIN?.trim().replace(/\/+$/, "") || undefined;
+}
+
 /** Resend's API key (`re_…`): with it e-mails go out through @convex-dev/resend (decision 036). */
 export function resendApiKey(): string | undefined {
   return process.env.RESEND_API_KEY?.trim() || undefined;

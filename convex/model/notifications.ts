@@ -20,6 +20,7 @@ import {
 import type { ChannelSwitches, NotificationPreferences } from "../schema";
 import {
   appOrigins,
+  localAppOrigin,
   emailFrom,
   localBackendMode,
   notificationsSecret,
@@ -122,9 +123,19 @@ function textOf(notice: Notice) {
   return { title: notice.title, body: notice.body, path: notice.path };
 }
 
-/** The origin links in e-mails point at: APP_ORIGINS' first, else where the person last chose. */
+/**
+ * The origin links in e-mails point at: the deployment's app (APP_ORIGINS' first; on the local backend
+ * the origin it serves or its public origin), else where the person last chose them. Never a guess:
+ * without any, the e-mail fails with a sentence saying what to set.
+ */
 function appOriginFor(user: Doc<"users">): string {
-  return appOrigins()?.[0] ?? user.notificationPreferences.appOrigin ?? "http://127.0.0.1:5173";
+  const origin = appOrigins()?.[0] ?? localAppOrigin() ?? user.notificationPreferences.appOrigin;
+  if (!origin) {
+    throw new Error(
+      "APP_ORIGINS is not set, so e-mail links have nowhere to point: npx convex env set APP_ORIGINS https://your.app",
+    );
+  }
+  return origin;
 }
 
 /** Where the HTTP actions answer for links in e-mails (the app's origin proxies them locally). */
@@ -252,11 +263,13 @@ async function sendEmail(
   notificationId: Id<"notifications">,
   now: number,
 ): Promise<void> {
-  const email = await composeEmail(user, notice);
+  // Composed only when it goes somewhere: a deployment that sends no e-mail needs no APP_ORIGINS.
   const resend = resendClient();
   if (resend) {
+    const email = await composeEmail(user, notice);
     await resend.sendEmail(ctx, { ...email, idempotencyKey: notificationId });
   } else if (localBackendMode()) {
+    const email = await composeEmail(user, notice);
     await insertWithTimestamps(ctx, "localInbox", { userId: user._id, notificationId, ...email }, now);
   }
 }

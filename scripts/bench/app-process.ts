@@ -21,7 +21,7 @@ function freePort(): Promise<number> {
 
 export type AppProcess = { url: string; child: ChildProcess; stop(): Promise<void> };
 
-/** Starts `scripts/serve/server.ts` on `dataDir` (demo data when new) and waits until it listens. */
+/** Starts `scripts/serve/server.ts` on `dataDir` (demo data when new: `--demo-data`) and waits until it listens. */
 export async function startAppProcess(dataDir: string): Promise<AppProcess> {
   const [port, sitePort] = [await freePort(), await freePort()];
   const child = spawn(
@@ -30,7 +30,7 @@ export async function startAppProcess(dataDir: string): Promise<AppProcess> {
       "--import",
       "tsx",
       "scripts/serve/server.ts",
-      ...["--port", String(port), "--site-port", String(sitePort), "--data-dir", dataDir],
+      ...["--port", String(port), "--site-port", String(sitePort), "--data-dir", dataDir, "--demo-data"],
     ],
     { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
   );

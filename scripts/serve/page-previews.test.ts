@@ -75,6 +75,25 @@ describe("the page's head", () => {
     expect(html.indexOf('type="application/ld+json"')).toBeLessThan(html.indexOf("</head>"));
   });
 
+  test("`$'`, `$&` and `` $` `` in a title are text, not replacement patterns", () => {
+    const title = "A $' B $& C $` D $$ E $1";
+    const html = withPageHead(
+      INDEX,
+      {
+        status: 200,
+        meta: { ...preview.meta!, title, description: `${title} · live` },
+        jsonLd: { "@type": "Event", name: title },
+      },
+      "https://livelocal.example",
+    );
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<!doctype html>/gi)).toHaveLength(1);
+    expect(headOf(html).title).toBe("A $&#39; B $&amp; C $` D $$ E $1 · LiveLocal");
+    const jsonLd = /<script data-page-meta type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(jsonLd ?? "null")).toEqual({ "@type": "Event", name: title });
+  });
+
   test("a not-found page keeps index.html as it is", () => {
     expect(withPageHead(INDEX, { status: 404 }, "https://livelocal.example")).toBe(INDEX);
   });
@@ -119,7 +138,16 @@ describe("npm start", () => {
 
   beforeAll(async () => {
     dist = writeTestDist(INDEX, "livelocal-previews-");
-    app = await startAppServer({ distDir: dist, port: 0, sitePort: 0, dataDir: null, quiet: true });
+    app = await startAppServer({
+      distDir: dist,
+      port: 0,
+      sitePort: 0,
+      dataDir: null,
+      quiet: true,
+      demoData: true,
+      // Pages are read again on every request: a test changes a shop and a show.
+      previewTtlMs: 0,
+    });
   });
   afterAll(async () => {
     await app?.stop();
@@ -167,6 +195,76 @@ describe("npm start", () => {
       "twitter:data2": "East Austin Denim Co. on Whatnot",
     });
     expect(html).toContain('"eventStatus":"https://schema.org/EventScheduled"');
+  });
+
+  test("a shop named `A $' B $& C` and a show titled with `` $` `` keep one <title>, their text and valid JSON-LD", async () => {
+    // Maria renames her shop and a show of hers, as she would in the dashboard.
+    const client = new ConvexHttpClient(app.url);
+    const issuer = process.env.LIVELOCAL_LOCAL_AUTH_ISSUER ?? "";
+    (client as unknown as { setAdminAuth(key: string, actingAs: object): void }).setAdminAuth(app.adminKey!, {
+      subject: "demo_seller_maria",
+      issuer,
+    });
+    const publicShop = (await client.query(api.liveShops.getPublicShop, {
+      idOrSlug: "east-austin-denim-co",
+    }))!;
+    const shop = (await client.query(api.liveShops.getMyShop, { liveShopId: publicShop._id }))!;
+    const shopName = "A $' B $& C";
+    await client.mutation(api.liveShops.updateLiveShop, {
+      liveShopId: shop._id,
+      shop: {
+        liveShopName: shopName,
+        slug: shop.slug,
+        taxId: shop.taxId,
+        headline: shop.headline,
+        description: shop.description,
+        faqSection: shop.faqSection ?? [],
+        timezone: shop.timezone,
+        languages: shop.languages ?? [],
+        productsSummary: shop.productsSummary,
+        products: shop.products ?? [],
+        bannerImageUrl: shop.bannerImageUrl,
+        logoUrl: shop.logoUrl,
+        themeColor: shop.themeColor,
+        accentThemeColor: shop.accentThemeColor,
+        coverImageUrl: shop.coverImageUrl,
+        shopTrailerUrl: shop.shopTrailerUrl,
+        schemaType: shop.schemaType,
+      },
+    });
+    const streamId = publicShop.streams.live[0]._id;
+    const stream = (await client.query(api.streams.getMyStream, { streamId }))!;
+    const streamTitle = "Drop $` night $' $&";
+    await client.mutation(api.streams.updateStream, {
+      streamId,
+      stream: {
+        streamTitle,
+        streamDescription: stream.streamDescription,
+        streamImageUrls: stream.streamImageUrls ?? [],
+        streamVideoUrl: stream.streamVideoUrl,
+        replayVideoUrl: stream.replayVideoUrl,
+        streamTrailerUrl: stream.streamTrailerUrl,
+        streamStartUTC: stream.streamStartUTC,
+        streamStopUTC: stream.streamStopUTC,
+        timezone: stream.timezone,
+        products: stream.products ?? [],
+      },
+    });
+
+    for (const [pathname, text] of [
+      [`/live-shop/${shop._id}`, shopName],
+      [`/stream/${streamId}`, streamTitle],
+    ]) {
+      const html = await (await fetch(`${app.url}${pathname}`)).text();
+      expect(html.match(/<title>/g), pathname).toHaveLength(1);
+      expect(html.match(/<\/head>/g), pathname).toHaveLength(1);
+      expect(headOf(html).title, pathname).toBe(`${escapeHtml(text)} · LiveLocal`);
+      const blocks = [
+        ...html.matchAll(/<script data-page-meta type="application\/ld\+json">([^<]*)<\/script>/g),
+      ];
+      expect(blocks, pathname).toHaveLength(1);
+      expect(JSON.stringify(JSON.parse(blocks[0][1]))).toContain(JSON.stringify(text).slice(1, -1));
+    }
   });
 
   test.each(["/live-shop/nope-shop", "/stream/bogus", "/stream/k1234567890abcdefghijklmnopqrstu"])(

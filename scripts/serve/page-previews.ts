@@ -151,11 +151,13 @@ export function withPageHead(indexHtml: string, preview: PagePreview, origin: st
   if (preview.jsonLd) {
     tags.push(`<script ${MARK} type="application/ld+json">${serializeJsonLd(preview.jsonLd)}</script>`);
   }
+  // Replacements are functions: a string one would read `$&`, `$'` or `` $` `` in a seller's text as
+  // "the match", "what follows" or "what precedes", and copy the page into its own head.
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(meta.title))}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(documentTitle(meta.title))}</title>`)
     .replace(
       /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     )
-    .replace("</head>", `${tags.join("\n    ")}\n  </head>`);
+    .replace("</head>", () => `${tags.join("\n    ")}\n  </head>`);
 }

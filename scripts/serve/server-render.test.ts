@@ -166,6 +166,7 @@ describe("npm start renders public pages", () => {
       sitePort: 0,
       dataDir: null,
       quiet: true,
+      demoData: true,
       serverEntry: entry,
     });
     client = new ConvexHttpClient(app.url);

@@ -6,7 +6,13 @@
  *
  *   --port 4173 (or PORT)   --host 127.0.0.1   --site-port 3211   --data-dir .local-backend   --reset
  *   --allowed-hosts livelocal.example,.livelocal.example   (names answered besides loopback ones; `all`: any)
- *   --public-origin https://livelocal.example   (or PUBLIC_ORIGIN: the address links and previews name)
+ *   --public-origin https://livelocal.example   (or PUBLIC_ORIGIN: the address links, previews, file URLs
+ *                                               and e-mails name)
+ *   --demo-data   a fresh store also gets the demo accounts, shops and streams (for demos and tests)
+ *
+ * A fresh store gets the reference data only (metro areas, categories). Development sign-in is offered
+ * only when the server is this machine's alone (loopback, no public origin, no other Host names), and
+ * never through a proxy (local-backend/access.ts; decision 053).
  *
  * Shop and stream pages are read from the backend as they are asked for (page-previews.ts): an
  * unknown one answers 404, the others carry their title, description and link preview tags.
@@ -22,6 +28,7 @@ import { parseArgs } from "node:util";
 import {
   AccessPolicy,
   describeAllowedHosts,
+  describeDevSignIn,
   isLoopbackInterface,
   parseAllowedHosts,
   refuseUpgrade,
@@ -50,7 +57,12 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
-export type StartedAppServer = { url: string; stop(): Promise<void> };
+export type StartedAppServer = {
+  url: string;
+  /** The local backend's admin key (`npx convex`, this machine only); null with a deployment built in. */
+  adminKey: string | null;
+  stop(): Promise<void>;
+};
 
 export async function startAppServer(options: {
   distDir?: string;
@@ -64,8 +76,13 @@ export async function startAppServer(options: {
   allowedHosts?: AccessOptions["allowedHosts"];
   /** The Convex functions the local backend runs (default convex/; tests use a fixture). */
   functionsDir?: string;
-  /** The site's public address for canonical and preview links (default `http://{Host}`). */
+  /**
+   * The site's public address for canonical and preview links (default `http://{Host}`), file URLs and
+   * e-mail links; a server started with one offers no development sign-in.
+   */
   publicOrigin?: string;
+  /** Seed a fresh store with the demo accounts and data too (default: reference data only). */
+  demoData?: boolean;
   /** How long a shop's or stream's page head is kept (default 30 s). */
   previewTtlMs?: number;
   /**
@@ -109,8 +126,11 @@ export async function startAppServer(options: {
           dataDir: options.dataDir === undefined ? path.join(root, ".local-backend") : options.dataDir,
           reset: options.reset,
           watch: false,
+          // A served store holds no demo identities (demo_admin) unless asked for by name.
+          seed: options.demoData ? true : "reference",
           functionLogs: options.quiet ? "none" : "background",
           access: accessOptions,
+          publicOrigin: options.publicOrigin,
         },
         () => origin,
       );
@@ -145,6 +165,7 @@ export async function startAppServer(options: {
 
   const port = await listen(server, options.port ?? 4173, host);
   origin = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
+  core?.originKnown();
   const sitePort = site ? await listen(site, options.sitePort ?? 3211, host) : null;
   // The first render of a page loads its modules and warms the JIT (hundreds of ms): done now, for
   // each kind of page, rather than for the first visitor.
@@ -157,9 +178,16 @@ export async function startAppServer(options: {
         : `  Convex deployment: ${meta.convexUrl}`,
     );
     console.log(`  Answers Host: ${describeAllowedHosts(options.allowedHosts, isLoopbackInterface(host))}`);
+    if (core) {
+      console.log(`  ${describeDevSignIn(core.access.devSignIn)}`);
+      console.log(
+        `  A fresh store gets ${options.demoData ? "the reference and the demo data" : "the reference data only (--demo-data adds the demo accounts and shows)"}.`,
+      );
+    }
   }
   return {
     url: origin,
+    adminKey: core?.adminKey.value ?? null,
     stop: async () => {
       await core?.stop();
       await Promise.all(
@@ -199,6 +227,7 @@ async function main() {
       reset: { type: "boolean" },
       "allowed-hosts": { type: "string" },
       "public-origin": { type: "string" },
+      "demo-data": { type: "boolean" },
     },
   });
   const running = await startAppServer({
@@ -209,6 +238,7 @@ async function main() {
     reset: values.reset,
     allowedHosts: parseAllowedHosts(values["allowed-hosts"]),
     publicOrigin: parsePublicOrigin(values["public-origin"] ?? process.env.PUBLIC_ORIGIN),
+    demoData: values["demo-data"],
   });
   const shutdown = () => void running.stop().then(() => process.exit(0));
   process.once("SIGINT", shutdown);

@@ -1,7 +1,8 @@
 /**
  * Decision 040 in a real browser: `npm start` (the production build, built here, with the local
  * backend in its own process and data folder) sends public pages with their content in the HTML, and
- * the app hydrates them without an error and keeps them live.
+ * the app hydrates them without an error and keeps them live. Behind a reverse proxy, its sign-in page
+ * says that sign-in is not available there (decision 053).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { startAppProcess, type AppProcess } from "../../scripts/bench/app-process";
 import { buildApp } from "../../scripts/build/build-app";
+import { startForwardingProxy } from "../../local-backend/test-helpers";
 import { demoSellerWithStream } from "../support/demo-seller";
 import { launchBrowser, screenshot } from "./browser";
 
@@ -135,4 +137,21 @@ test("a page whose warm-up script does not load still hydrates (decision 042)", 
     buyer.problems.filter((problem) => !/Failed to load resource|net::ERR_FAILED/.test(problem)),
   ).toEqual([]);
   await buyer.context.close();
+});
+
+test("through a reverse proxy, the sign-in page says sign-in is not available here and offers no accounts", async () => {
+  const proxy = await startForwardingProxy(app.url);
+  const context = await browser.newContext({ baseURL: proxy.url });
+  try {
+    const page = await context.newPage();
+    await page.goto("/sign-in");
+    const notice = page.getByRole("region", { name: "Sign-in is not available on this server" });
+    await notice.waitFor();
+    await expect(notice.textContent()).resolves.toMatch(/came through a proxy/);
+    await expect(page.getByRole("button", { name: /^Sign in as/ }).count()).resolves.toBe(0);
+    await screenshot(page, "sign-in-through-proxy");
+  } finally {
+    await context.close();
+    await proxy.close();
+  }
 });

@@ -1,7 +1,9 @@
 import { useEffect, useState } from "react";
+import { PageLoading } from "@/components/layout/page-loading";
 import { Icon } from "@/components/ui/icon";
 import { DemoAccounts } from "./demo-accounts";
 import { signInLocally, signOutLocally, type LocalIdentity } from "./local-auth";
+import { useLocalSignInAvailability } from "./local-sign-in-availability";
 import { NewUserForm } from "./new-user-form";
 
 /** How long to wait for Convex to accept a fresh local sign-in before calling it failed. */
@@ -9,9 +11,37 @@ const CONFIRM_TIMEOUT_MS = 15_000;
 
 /**
  * Local mode's sign-in: pick a demo account or make up a new one; no password, no provider. The
- * page moves on by itself once Convex confirms the session (SignInPage).
+ * page moves on by itself once Convex confirms the session (SignInPage). A server that offers no
+ * development sign-in (served to the public, or reached through a proxy) is said to, in words.
  */
 export function LocalSignIn() {
+  const availability = useLocalSignInAvailability();
+  if (availability.state === "checking") return <PageLoading label="Checking sign-in on this server…" />;
+  if (availability.state === "off") return <SignInUnavailable message={availability.message} />;
+  return <DevelopmentSignIn />;
+}
+
+function SignInUnavailable({ message }: { message: string }) {
+  return (
+    <section
+      aria-labelledby="sign-in-unavailable-heading"
+      className="flex gap-3 rounded-xl border border-slate-200 bg-slate-50 p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <Icon name="lucide:log-in" className="mt-1 shrink-0" />
+      <div className="space-y-2">
+        <h2 id="sign-in-unavailable-heading" className="text-xl font-semibold tracking-tight">
+          Sign-in is not available on this server
+        </h2>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{message}</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Everything public (live shows, shops, explore) works without an account.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function DevelopmentSignIn() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

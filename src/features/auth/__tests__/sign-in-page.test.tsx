@@ -6,13 +6,17 @@ import { api } from "@convex/_generated/api";
 import { useMockConvexAuth, setConvexAuth } from "@/test/convex-auth-mock";
 import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
 import { LOCAL_SESSION_KEY, signOutLocally } from "../local-auth";
+import { LOCAL_AUTH_CONFIG_ENDPOINT } from "../local-sign-in-availability";
 import { SignInPage } from "../sign-in-page";
 
 vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
 
-const fetchMock = vi.fn(() =>
+/** `POST /local-auth/token`. */
+const fetchMock = vi.fn((_input?: unknown, _init?: unknown) =>
   Promise.resolve(Response.json({ token: "t", expiresAt: Date.now() + 3_600_000 })),
 );
+/** `GET /local-auth/config`: whether this server offers development sign-in. */
+const configMock = vi.fn(() => Promise.resolve(Response.json({ devSignIn: true, message: null })));
 
 function renderSignIn(path = "/sign-in") {
   const router = createMemoryRouter(
@@ -31,7 +35,10 @@ beforeEach(() => {
   setConvexAuth("signedOut");
   signOutLocally();
   fetchMock.mockClear();
-  vi.stubGlobal("fetch", fetchMock);
+  configMock.mockClear();
+  vi.stubGlobal("fetch", (input: unknown, init?: unknown) =>
+    input === LOCAL_AUTH_CONFIG_ENDPOINT ? configMock() : fetchMock(input, init),
+  );
 });
 
 afterEach(() => {
@@ -39,16 +46,16 @@ afterEach(() => {
 });
 
 describe("local sign-in page", () => {
-  test("explains that it is a development sign-in", () => {
+  test("explains that it is a development sign-in", async () => {
     renderSignIn();
     expect(screen.getByRole("heading", { name: "Sign in to LiveLocal" })).toBeInTheDocument();
-    expect(screen.getByText(/Development sign-in\./)).toBeInTheDocument();
+    expect(await screen.findByText(/Development sign-in\./)).toBeInTheDocument();
     expect(screen.getByText(/no\s+passwords/)).toBeInTheDocument();
   });
 
-  test("lists the demo admin, the sellers with their shops and the viewer, by role", () => {
+  test("lists the demo admin, the sellers with their shops and the viewer, by role", async () => {
     renderSignIn();
-    const admin = screen.getByRole("region", { name: "Admin" });
+    const admin = await screen.findByRole("region", { name: "Admin" });
     expect(within(admin).getByRole("button", { name: "Sign in as Avery Chen" })).toHaveAccessibleDescription(
       "admin@livelocal.test Admin",
     );
@@ -63,7 +70,7 @@ describe("local sign-in page", () => {
 
   test("signing in as a demo user stores their identity and, once Convex has it, returns to the page they wanted", async () => {
     const router = renderSignIn("/sign-in?redirect=%2Fdashboard%2Fstreams");
-    await userEvent.click(screen.getByRole("button", { name: "Sign in as Maria Delgado" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Sign in as Maria Delgado" }));
     // Leaving before Convex confirms would meet RequireAuth while it still sees a signed-out visitor.
     expect(await screen.findByRole("status")).toHaveTextContent("Signing in…");
     expect(router.state.location.pathname).toBe("/sign-in");
@@ -79,7 +86,7 @@ describe("local sign-in page", () => {
 
   test("refuses a redirect to another site and goes to the dashboard instead", async () => {
     const router = renderSignIn("/sign-in?redirect=%2F%2Fevil.com");
-    await userEvent.click(screen.getByRole("button", { name: "Sign in as Jordan Lee" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Sign in as Jordan Lee" }));
     act(() => setConvexAuth("signedIn"));
     await screen.findByRole("heading", { name: "Landed" });
     expect(router.state.location.pathname).toBe("/dashboard");
@@ -87,7 +94,7 @@ describe("local sign-in page", () => {
 
   test("refuses a bad email with a message beside the field", async () => {
     renderSignIn();
-    const email = screen.getByRole("textbox", { name: "Email" });
+    const email = await screen.findByRole("textbox", { name: "Email" });
     await userEvent.type(email, "not-an-email");
     await userEvent.click(screen.getByRole("button", { name: "Sign in as a new user" }));
     expect(email).toHaveAttribute("aria-invalid", "true");
@@ -98,7 +105,7 @@ describe("local sign-in page", () => {
 
   test("signs in a new user as local|email, named after the email when no name is given", async () => {
     renderSignIn();
-    await userEvent.type(screen.getByRole("textbox", { name: "Email" }), " Sam@Example.com ");
+    await userEvent.type(await screen.findByRole("textbox", { name: "Email" }), " Sam@Example.com ");
     await userEvent.click(screen.getByRole("button", { name: "Sign in as a new user" }));
     act(() => setConvexAuth("signedIn"));
     await screen.findByRole("heading", { name: "Landed" });
@@ -112,7 +119,7 @@ describe("local sign-in page", () => {
   test("shows why signing in failed when the local backend is not answering", async () => {
     fetchMock.mockResolvedValueOnce(new Response("down", { status: 502 }));
     renderSignIn();
-    await userEvent.click(screen.getByRole("button", { name: "Sign in as Avery Chen" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Sign in as Avery Chen" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(/refused to sign you in \(HTTP 502\)/);
     expect(screen.getByRole("button", { name: "Sign in as Avery Chen" })).toBeEnabled();
   });
@@ -126,9 +133,43 @@ describe("local sign-in page", () => {
       }),
     );
     renderSignIn();
-    await userEvent.click(screen.getByRole("button", { name: "Sign in as Avery Chen" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Sign in as Avery Chen" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(message);
     expect(localStorage.getItem(LOCAL_SESSION_KEY)).toBeNull();
+  });
+});
+
+describe("a server that offers no development sign-in", () => {
+  const message =
+    "Development sign-in is off on this server: it was started to serve https://livelocal.example (--public-origin). To sign people in on a served deployment, build the app with a Convex deployment and Clerk; without one, only the operator can sign in, in a browser on the server's own machine, with the server started for that machine alone (no --public-origin, --allowed-hosts or --host).";
+
+  test("says in words that sign-in is not available here, and offers no accounts that would fail", async () => {
+    configMock.mockResolvedValueOnce(Response.json({ devSignIn: false, message }));
+    renderSignIn();
+    const notice = await screen.findByRole("region", { name: "Sign-in is not available on this server" });
+    expect(notice).toHaveTextContent(message);
+    expect(notice).toHaveTextContent(/works without an account/);
+    expect(screen.queryByRole("button", { name: /Sign in as/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Email" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Development sign-in\./)).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  test("says it in its own words when the server gives none", async () => {
+    configMock.mockResolvedValueOnce(Response.json({ devSignIn: false }));
+    renderSignIn();
+    expect(
+      await screen.findByRole("region", { name: "Sign-in is not available on this server" }),
+    ).toHaveTextContent(/only the operator can sign in/);
+  });
+
+  test("while asking the server, says so rather than showing a blank page", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    configMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    renderSignIn();
+    expect(screen.getByRole("status")).toHaveTextContent("Checking sign-in on this server…");
+    answer(Response.json({ devSignIn: true, message: null }));
+    expect(await screen.findByRole("region", { name: "Admin" })).toBeInTheDocument();
   });
 });
 
