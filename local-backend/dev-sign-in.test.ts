@@ -4,46 +4,19 @@
  * a server started for a public origin, other Host names or beyond loopback offers no development
  * sign-in at all, even to this machine, and says so on `/local-auth/config`.
  */
-import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type StartedAppServer } from "../scripts/serve/server.ts";
 import { writeTestDist } from "../scripts/serve/test-dist.ts";
 import { decideDevSignIn } from "./access.ts";
 import {
   fixtureDir,
+  rawRequest as raw,
   removeDir,
+  type RawAnswer as Answer,
   startFixtureBackend,
   startFixtureVite,
   startForwardingProxy,
 } from "./test-helpers.ts";
-
-type Answer = { status: number; body: string };
-
-/** One request with exactly these headers (fetch will not let a caller set Host). */
-function raw(
-  url: string,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
-): Promise<Answer> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        method: options.method ?? "GET",
-        path: options.path,
-        headers: { ...(options.body ? { "Content-Type": "application/json" } : {}), ...options.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on("error", reject);
-    req.end(options.body);
-  });
-}
 
 const DEMO_ADMIN = JSON.stringify({ sub: "demo_admin", name: "Avery Chen", email: "admin@livelocal.test" });
 

@@ -4,40 +4,20 @@
  * a development token; loopback callers and names allowed on purpose carry on.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
 import path from "node:path";
 import { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../scripts/serve/server.ts";
-import { fixtureDir, removeDir, startFixtureBackend, startFixtureVite, tempDataDir } from "./test-helpers.ts";
+import {
+  fixtureDir,
+  rawRequest as raw,
+  removeDir,
+  startFixtureBackend,
+  startFixtureVite,
+  tempDataDir,
+} from "./test-helpers.ts";
 
 type Entry = { url: string; siteUrl: string | null; stop: () => Promise<void> };
-
-/** One request with exactly these headers (fetch will not let a caller set Host). */
-function raw(
-  url: string,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
-): Promise<{ status: number; body: string }> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        method: options.method ?? "GET",
-        path: options.path,
-        headers: { ...(options.body ? { "Content-Type": "application/json" } : {}), ...options.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on("error", reject);
-    req.end(options.body);
-  });
-}
 
 /** The status a sync upgrade gets: 101 when the socket opens, else the refusal's. */
 function upgradeStatus(url: string, headers: Record<string, string>): Promise<number> {

@@ -450,3 +450,31 @@ export async function startForwardingProxy(
       }),
   };
 }
+
+export type RawAnswer = { status: number; body: string };
+
+/** One request with exactly these headers (fetch will not let a caller set Host). */
+export function rawRequest(
+  url: string,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<RawAnswer> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: options.method ?? "GET",
+        path: options.path,
+        headers: { ...(options.body ? { "Content-Type": "application/json" } : {}), ...options.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
