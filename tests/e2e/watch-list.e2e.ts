@@ -140,3 +140,17 @@ test("signed out, the watch list asks to sign in", async () => {
   await screenshot(page, "watch-list-signed-out");
   expect(errors).toEqual([]);
 });
+
+test("a visitor follows a shop signed out, and the follow completes after sign-in", async () => {
+  const shopName = DEMO_SHOPS.filter((shop) => shop.status === "active")[2].liveShopName;
+  const { page, errors } = await newVisitor(browser);
+  await page.goto("/explore/live-shops");
+  await page.getByRole("button", { name: `Follow ${shopName}` }).click();
+  await page.waitForURL((url) => url.pathname === "/sign-in");
+  await page.getByLabel("Email").fill(`follower.${Date.now()}@example.com`);
+  await page.getByRole("button", { name: /sign in as a new user/i }).click();
+  await page.waitForURL((url) => url.pathname === "/explore/live-shops");
+  await page.getByRole("button", { name: `Follow ${shopName}`, pressed: true }).waitFor();
+  await screenshot(page, "watch-list-followed-after-sign-in");
+  expect(errors).toEqual([]);
+});

@@ -18,8 +18,11 @@ export type PendingAction = {
 export const PENDING_ACTION_KEY = "livelocal:pending-watch-action";
 /** Long enough to sign in or make an account; short enough that a forgotten click does not surprise. */
 export const PENDING_ACTION_TTL_MS = 30 * 60_000;
-/** Convex ids are short lowercase base32 strings; anything else was not written by this app. */
-const ID_PATTERN = /^[a-z0-9]{1,64}$/;
+/**
+ * Convex's ids are short lowercase base32 strings; the embedded backend's are digits then the table's
+ * name (`…liveShops`, `…_storage`). Anything else was not written by this app.
+ */
+const ID_PATTERN = /^[A-Za-z0-9_]{1,64}$/;
 const MAX_LABEL_LENGTH = 300;
 
 function storage(): Storage | null {

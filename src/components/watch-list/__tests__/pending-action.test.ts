@@ -25,6 +25,12 @@ test("remembers one action, the latest, and takes it once", () => {
   expect(sessionStorage.getItem(PENDING_ACTION_KEY)).toBeNull();
 });
 
+test("keeps a shop's id as the embedded backend writes it (digits, then the table's name)", () => {
+  const id = "000000000000120112345678901234567890liveShops";
+  rememberPendingAction({ kind: "followShop", id, label: "East Austin Denim Co." }, NOW);
+  expect(takePendingAction(NOW)?.id).toBe(id);
+});
+
 test("an action older than 30 minutes is ignored and forgotten", () => {
   rememberPendingAction({ kind: "saveStream", id: "stream1", label: "Denim drop" }, NOW);
   expect(readPendingAction(NOW + PENDING_ACTION_TTL_MS)).not.toBeNull();
