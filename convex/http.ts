@@ -203,18 +203,20 @@ http.route({
   }),
 });
 
-http.route({
-  path: "/images/upload",
-  method: "OPTIONS",
-  handler: httpAction((_ctx, request) =>
-    Promise.resolve(
-      new Response(null, {
-        status: 204,
-        headers: corsHeaders(request, "POST", "Authorization, Content-Type"),
-      }),
+/** The browser's CORS preflight for `path`, answered with `corsHeaders` for the same methods. */
+function routePreflight(path: string, methods: string, allowHeaders?: string): void {
+  http.route({
+    path,
+    method: "OPTIONS",
+    handler: httpAction((_ctx, request) =>
+      Promise.resolve(
+        new Response(null, { status: 204, headers: corsHeaders(request, methods, allowHeaders) }),
+      ),
     ),
-  ),
-});
+  });
+}
+
+routePreflight("/images/upload", "POST", "Authorization, Content-Type");
 
 /**
  * The caller's data export (GDPR articles 15 and 20; model/dataExport.ts), with
@@ -238,12 +240,7 @@ http.route({
       now: Date.now(),
     });
     const file = found && (await ctx.storage.get(found.storageId));
-    if (!found || !file) {
-      return new Response("no data export to download", {
-        status: 404,
-        headers: { ...cors, "Content-Type": "text/plain; charset=utf-8" },
-      });
-    }
+    if (!found || !file) return corsReply(cors, 404, "no data export to download");
     return new Response(file, {
       status: 200,
       headers: {
@@ -256,13 +253,7 @@ http.route({
   }),
 });
 
-http.route({
-  path: "/privacy/export",
-  method: "OPTIONS",
-  handler: httpAction((_ctx, request) =>
-    Promise.resolve(new Response(null, { status: 204, headers: corsHeaders(request, "GET") })),
-  ),
-});
+routePreflight("/privacy/export", "GET");
 
 /** Calendar apps fetch the feed again about this often (and are told so in the file). */
 const FEED_REFRESH_MINUTES = 60;
