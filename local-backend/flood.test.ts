@@ -1,7 +1,8 @@
 /**
  * One connection or request trying to take the backend for itself, each beside a control client that
  * must keep getting answers while the flood is still under way: a sync frame asking for 20,000 queries,
- * a full query set, a burst of mutations, 30 MB function-call bodies and a large import (decision 057).
+ * a full query set, a burst of mutations, 30 MB function-call bodies and a large import (decisions 057
+ * and 070).
  */
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +14,9 @@ import {
   newHttpClient,
   openRawSync,
   q,
+  removeDir,
   startFixtureBackend,
+  tempDataDir,
   watch,
   type RawSyncSocket,
 } from "./test-helpers.ts";
@@ -261,4 +264,81 @@ describe("a flood beside a control client", { timeout: 120_000 }, () => {
     expect(answer.status).toBe(413);
     expect(answer.body).toBe("The request body is larger than this endpoint accepts (20 MiB).\n");
   });
+});
+
+describe("a large import's write (decision 070)", () => {
+  let backend: RunningLocalBackend;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = tempDataDir();
+    backend = await startFixtureBackend({ dataDir });
+  });
+  afterAll(async () => {
+    await backend.stop();
+    removeDir(dataDir);
+  });
+
+  it("answers reads from the database as it was while 100,000 rows are written, holds writes until the commit, and then shows all of it", async () => {
+    const admin = { Authorization: `Convex ${backend.adminKey}` };
+    const post = async (path: string, body: string) => {
+      const response = await fetch(`${backend.url}${path}`, { method: "POST", headers: admin, body });
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      return text === "" ? null : (JSON.parse(text) as unknown);
+    };
+    // The first row is alone on its channel: a read of it says whether the import is visible.
+    const rows = Array.from({ length: 100_000 }, (_, i) =>
+      JSON.stringify({
+        channel: i === 0 ? "imported-first" : "imported",
+        author: "import",
+        body: `row ${i}`,
+      }),
+    );
+    const { uploadToken } = (await post("/api/import/start_upload", "")) as { uploadToken: string };
+    const partToken = await post(
+      `/api/import/upload_part?uploadToken=${uploadToken}&partNumber=1`,
+      rows.join("\n"),
+    );
+    const { importId } = (await post(
+      "/api/import/finish_upload",
+      JSON.stringify({
+        import: { format: "jsonLines", tableName: "messages", mode: "append" },
+        uploadToken,
+        partTokens: [partToken],
+      }),
+    )) as { importId: string };
+    const importState = () => {
+      const imports = backend.core.cli.systemQuery("_system/cli/queryImport:list")!.run({}) as {
+        _id: string;
+        state: { state: string };
+      }[];
+      return imports.find((record) => record._id === importId)?.state.state;
+    };
+    await untilTurn(() => importState() === "waiting_for_confirmation");
+
+    const control = newHttpClient(backend.url);
+    const performed = post("/api/perform_import", JSON.stringify({ importId }));
+    await untilTurn(() => importState() === "in_progress");
+    const written = control
+      .mutation(m("messages:send"), { channel: "imported-first", body: "during" })
+      .then(importState);
+    // Reads keep being answered while the import writes, from the database as it was before it.
+    const duringImport: unknown[] = [];
+    for (;;) {
+      const seen = await control.query(q("messages:count"), { channel: "imported-first" });
+      if (importState() !== "in_progress") break;
+      duringImport.push(seen);
+    }
+    await performed;
+    expect(importState()).toBe("completed");
+    expect(duringImport.length).toBeGreaterThan(1);
+    expect(new Set(duringImport)).toEqual(new Set([0]));
+    // The write waited for the import's commit, and came after it.
+    expect(await written).toBe("completed");
+    expect(await control.query(q("messages:list"), { channel: "imported-first" })).toEqual([
+      { author: "import", body: "row 0" },
+      { author: "anonymous", body: "during" },
+    ]);
+  }, 120_000);
 });

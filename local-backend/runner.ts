@@ -27,7 +27,7 @@ import {
   type SqliteStore,
   type TableIndexes,
 } from "./store.ts";
-import type { KeyRange, RangeSource, ReadSet, WriteSet } from "./read-set.ts";
+import { WriteSet, type KeyRange, type RangeSource, type ReadSet } from "./read-set.ts";
 import { checkStorable, checkValue, type ValidatorJson } from "./validate.ts";
 import { AFTER, compareValues, encodeKey, fieldValue, type FieldValue } from "./values.ts";
 
@@ -438,8 +438,31 @@ export type RunRequest = {
 /** A sync session's request (Convex's `SessionRequestIdentifier`). */
 export type SessionRequest = { sessionId: string; requestId: number };
 
+/**
+ * A long write in progress (`longWrite`): reads that start meanwhile wait for `ready`, then, if the
+ * store reads from its snapshot connection (`on`), take turns there under `lock` instead of waiting
+ * for the write.
+ */
+type SnapshotReads = { ready: Promise<void>; lock: Mutex; on: boolean };
+
+function newTransaction(component: ComponentPath): Transaction {
+  return {
+    component,
+    docsRead: 0,
+    docsWritten: 0,
+    deletedFiles: [],
+    scheduled: [],
+    closed: false,
+    paginated: 0,
+    streams: new Map(),
+    nextQueryId: 0,
+    failure: { error: null },
+  };
+}
+
 export class Runner {
   private readonly lock = new Mutex();
+  private snapshotReads: SnapshotReads | null = null;
   /** Functions by component and path, as loaded (cleared when the functions change). */
   private readonly resolved = new Map<string, Promise<RegisteredFunction | null>>();
   /** Each function's argument and return validators, parsed once. */
@@ -616,19 +639,8 @@ export class Runner {
   ): Promise<T> {
     const parent = executions.getStore();
     if (parent?.tx && !parent.tx.closed) return await this.nested(parent.tx, component, writes, work);
-    const release = await this.lock.acquire();
-    const tx: Transaction = {
-      component,
-      docsRead: 0,
-      docsWritten: 0,
-      deletedFiles: [],
-      scheduled: [],
-      closed: false,
-      paginated: 0,
-      streams: new Map(),
-      nextQueryId: 0,
-      failure: { error: null },
-    };
+    const release = writes ? await this.lock.acquire() : await this.readLock();
+    const tx = newTransaction(component);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let result: T;
     let begun = false;
@@ -675,6 +687,79 @@ export class Runner {
     }
     // Nothing a function returns leaves before what it wrote, or read, is on disk (decision 041): the
     // next transaction may run meanwhile, and subscriptions re-run, but their answers wait too.
+    await this.store.durable();
+    return result;
+  }
+
+  /**
+   * The turn of a transaction that only reads: the database's, or during a long write that lets
+   * reads through, a turn on the snapshot connection.
+   */
+  private async readLock(): Promise<() => void> {
+    const snapshot = this.snapshotReads;
+    if (snapshot) {
+      await snapshot.ready;
+      const release = await snapshot.lock.acquire();
+      if (snapshot.on) return release;
+      release();
+    }
+    return await this.lock.acquire();
+  }
+
+  /**
+   * Runs a long write (an import) as one transaction without holding up reads (decision 070): `work`
+   * does its writing in synchronous parts through `part`, with a turn of the event loop before each,
+   * while functions that only read run on the database as last committed (the store's snapshot
+   * connection) and those that write wait. All or nothing; no function timeout (it is not a
+   * function). In memory, where there is no second connection, reads wait too.
+   */
+  async longWrite<T>(work: (part: <R>(write: () => R) => Promise<R>) => Promise<T>): Promise<T> {
+    const record = currentRecord() ?? newCallRecord(this.owner, "system");
+    let ready!: () => void;
+    const snapshot: SnapshotReads = {
+      ready: new Promise<void>((resolve) => (ready = resolve)),
+      lock: new Mutex(),
+      on: false,
+    };
+    // Reads that start from now on wait for the snapshot, not behind the write.
+    this.snapshotReads = snapshot;
+    const release = await this.lock.acquire();
+    let writes: WriteSet;
+    let result: T;
+    try {
+      let begun = false;
+      try {
+        this.store.begin();
+        begun = true;
+        snapshot.on = this.store.beginSnapshotReads();
+        ready();
+        const part = async <R>(write: () => R): Promise<R> => {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          return this.store.onWriter(write);
+        };
+        result = await inRecord(record, () => work(part));
+        writes = this.store.onWriter(() => this.store.commitLater());
+      } catch (e) {
+        try {
+          if (begun) this.store.onWriter(() => this.store.rollback());
+        } catch {
+          // Told with the first error.
+        }
+        throw this.databaseError(e, null);
+      } finally {
+        // Reads under way on the snapshot finish there; later ones take the database's turn.
+        ready();
+        const drained = await snapshot.lock.acquire();
+        snapshot.on = false;
+        if (this.snapshotReads === snapshot) this.snapshotReads = null;
+        this.store.endSnapshotReads();
+        drained();
+      }
+      // Told by table: every read of them re-runs, as after any import, without a merge of each key.
+      this.afterCommit(newTransaction(""), record, WriteSet.ofTables(writes.tables));
+    } finally {
+      release();
+    }
     await this.store.durable();
     return result;
   }

@@ -44,6 +44,8 @@ const PAGE = 1000;
  * before it takes the database, and must not hold up everyone else meanwhile (decision 057).
  */
 const PARSE_SLICE = 2000;
+/** Documents an import writes (or deletes) in one part, between turns of the event loop (decision 070). */
+const IMPORT_PART = 250;
 
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -524,10 +526,12 @@ export function describePlan(plan: ImportPlan, notes: string[]): string {
 }
 
 /**
- * Writes the import in one transaction (no function runs meanwhile): tables the mode replaces are
- * emptied, documents keep their ids and creation times where they can (see the file comment), the
- * schema is checked, stored files are written to disk before the commit. Returns the documents
- * written and the tables changed.
+ * Writes the import in one transaction, in parts of `IMPORT_PART` documents with a turn of the event
+ * loop between them (`Runner.longWrite`, decision 070): functions that only read run meanwhile on the
+ * database as it was before the import, those that write wait, and no one sees any of it before it
+ * commits. Tables the mode replaces are emptied, documents keep their ids and creation times where
+ * they can (see the file comment), the schema is checked, stored files are written to disk before
+ * the commit. Returns the documents written and the tables changed.
  */
 export async function performImport(
   engine: LocalBackendEngine,
@@ -547,15 +551,25 @@ export async function performImport(
   const importedIds = new Set<string>();
   let written = 0;
   try {
-    await engine.runner.exclusive(() => {
-      // Empty what the mode replaces.
+    await engine.runner.longWrite(async (part) => {
+      // Empty what the mode replaces, a page at a time from the start of the table.
       for (const change of plan.changes) {
         if (change.deleted === 0) continue;
-        for (const doc of [...tableDocuments(engine, change.table)]) {
-          store.write("", change.table, doc, null);
-          if (change.table === "_storage") deletedFiles.push(doc._id as string);
-        }
         changed.add(change.table);
+        let done = false;
+        while (!done) {
+          done = await part(() => {
+            const page = engine.runner.pageOfTable("", change.table, "asc", null, IMPORT_PART) as {
+              page: Document[];
+              isDone: boolean;
+            };
+            for (const doc of page.page) {
+              store.write("", change.table, doc, null);
+              if (change.table === "_storage") deletedFiles.push(doc._id as string);
+            }
+            return page.isDone;
+          });
+        }
       }
       // Ids: keep a local id (or the Convex id an export made of one); give others a new one.
       const idMap = new Map<string, string>();
@@ -575,7 +589,13 @@ export async function performImport(
       };
       const pending: { table: string; doc: Document }[] = [];
       for (const [table, docs] of parsed.tables) {
-        for (const doc of docs) pending.push({ table, doc: { ...doc, _id: resolve(table, doc._id) } });
+        for (let i = 0; i < docs.length; i += IMPORT_PART) {
+          await part(() => {
+            for (const doc of docs.slice(i, i + IMPORT_PART)) {
+              pending.push({ table, doc: { ...doc, _id: resolve(table, doc._id) } });
+            }
+          });
+        }
       }
       const files = parsed.storage.map((file) => ({ ...file, id: resolve("_storage", file.entry.id) }));
       for (const file of files) importedIds.add(file.id);
@@ -589,49 +609,55 @@ export async function performImport(
       };
       const validators = engine.runner.component("").validators;
       for (const file of files) {
-        if (store.get(file.id)) throw importError(`A stored file with id ${file.id} already exists`);
-        const path = store.filePath(file.id)!;
-        // A file already there (a replaced table's, same id) is not removed if the import fails.
-        if (!existsSync(path)) writtenFiles.push(path);
-        writeFileDurably(path, file.bytes);
-        const doc: Document = {
-          sha256: createHash("sha256").update(file.bytes).digest("base64"),
-          size: file.bytes.length,
-          ...(file.entry.contentType ? { contentType: file.entry.contentType } : {}),
-          _id: file.id,
-          _creationTime: file.entry.creationTime ?? store.newCreationTime(""),
-        };
-        store.importDocuments([doc]);
-        changed.add("_storage");
+        await part(() => {
+          if (store.get(file.id)) throw importError(`A stored file with id ${file.id} already exists`);
+          const path = store.filePath(file.id)!;
+          // A file already there (a replaced table's, same id) is not removed if the import fails.
+          if (!existsSync(path)) writtenFiles.push(path);
+          writeFileDurably(path, file.bytes);
+          const doc: Document = {
+            sha256: createHash("sha256").update(file.bytes).digest("base64"),
+            size: file.bytes.length,
+            ...(file.entry.contentType ? { contentType: file.entry.contentType } : {}),
+            _id: file.id,
+            _creationTime: file.entry.creationTime ?? store.newCreationTime(""),
+          };
+          store.importDocuments([doc]);
+          changed.add("_storage");
+        });
       }
-      const docs: Document[] = [];
-      for (const { table, doc } of pending) {
-        const { _id, _creationTime, ...fields } = doc;
-        const value = rewriteStrings(fields, mapReference) as Document;
-        const creationTime =
-          typeof _creationTime === "bigint"
-            ? Number(_creationTime)
-            : typeof _creationTime === "number"
-              ? _creationTime
-              : store.newCreationTime("");
-        const validator = validators.get(table);
-        const error = validator ? checkValue(validator, value) : null;
-        if (error) {
-          throw importError(
-            `Failed to insert or update a document in table "${table}" because it does not match the schema: ${error}`,
-          );
-        }
-        if (store.get(_id as string)) {
-          throw importError(
-            `A document with id ${_id as string} already exists in table "${table}": import with --replace to overwrite the table`,
-          );
-        }
-        docs.push({ ...value, _id, _creationTime: creationTime });
-        changed.add(table);
+      for (let i = 0; i < pending.length; i += IMPORT_PART) {
+        await part(() => {
+          const docs: Document[] = [];
+          for (const { table, doc } of pending.slice(i, i + IMPORT_PART)) {
+            const { _id, _creationTime, ...fields } = doc;
+            const value = rewriteStrings(fields, mapReference) as Document;
+            const creationTime =
+              typeof _creationTime === "bigint"
+                ? Number(_creationTime)
+                : typeof _creationTime === "number"
+                  ? _creationTime
+                  : store.newCreationTime("");
+            const validator = validators.get(table);
+            const error = validator ? checkValue(validator, value) : null;
+            if (error) {
+              throw importError(
+                `Failed to insert or update a document in table "${table}" because it does not match the schema: ${error}`,
+              );
+            }
+            if (store.get(_id as string)) {
+              throw importError(
+                `A document with id ${_id as string} already exists in table "${table}": import with --replace to overwrite the table`,
+              );
+            }
+            docs.push({ ...value, _id, _creationTime: creationTime });
+            changed.add(table);
+          }
+          store.importDocuments(docs);
+          written += docs.length;
+        });
       }
-      store.importDocuments(docs);
-      written = docs.length;
-    }, true);
+    });
   } catch (e) {
     for (const path of writtenFiles) removeQuietly(path);
     throw e;

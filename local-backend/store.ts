@@ -29,7 +29,9 @@ import {
   statSync,
   writeSync,
 } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { localId, localIdParts } from "./convex-ids.ts";
@@ -80,6 +82,21 @@ const DOCUMENTS_TABLE = `
 const BOUND_LIMIT = "LIMIT ? + 0";
 /** SQLite checkpoints once the WAL holds this many pages (its default, set explicitly), then writes it from the start again. */
 const WAL_CHECKPOINT_PAGES = 1000;
+/**
+ * Checkpoints the WAL on a connection of its own, in a worker thread (`checkpointAside`): after a long
+ * write the WAL holds all of it, and copying that into the database took the backend's thread for
+ * about a second per 100,000 documents.
+ */
+const CHECKPOINT_WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { timeout: 10000 });
+try {
+  parentPort.postMessage(db.pragma("wal_checkpoint(PASSIVE)")[0]);
+} finally {
+  db.close();
+}
+`;
 /** Pages past the checkpoint the WAL is laid out for: the commit that crosses it. */
 const WAL_SPARE_PAGES = 100;
 /** SQLite's WAL format: a file header, then per page a frame header and the page. */
@@ -251,31 +268,61 @@ function howToRestore(dir: string): string {
   return `Keep a copy of the folder, then restore your last backup (made with \`npx convex export\`): \`${reset}\`, start the backend, and \`npx convex import --replace-all <backup>.zip\`; or start over with \`${reset}\`.`;
 }
 
+/** The file whose lock says a backend holds the data folder (decision 070). */
+const LOCK_FILE = "backend.lock";
+
 /**
- * Opens the database in `dir` (in memory when null) in WAL mode, holding it for as long as it stays
- * open (decision 048): SQLite takes the file's lock once, keeps the WAL's index in this process's
- * memory, and no transaction takes or drops a file lock again. A database another backend holds is
- * refused (`FolderInUseError`) instead of written beside it; one that cannot be read or written, in
- * words (`DataFolderError`).
+ * Holds the data folder for this process (decisions 048 and 070): a small SQLite database in
+ * exclusive locking mode, written once, keeps its file lock until it is closed or the process dies
+ * (`kill -9` too). A folder another backend holds is refused (`FolderInUseError`) before anything in
+ * it is touched.
+ */
+function holdFolder(dir: string): Database.Database {
+  const file = path.join(dir, LOCK_FILE);
+  let lock: Database.Database | null = null;
+  try {
+    lock = new Database(file, { timeout: 0 });
+    lock.pragma("locking_mode = EXCLUSIVE");
+    lock.exec("CREATE TABLE IF NOT EXISTS holder (pid INTEGER NOT NULL); DELETE FROM holder;");
+    lock.prepare("INSERT INTO holder (pid) VALUES (?)").run(process.pid);
+    keepPrivate(file);
+    return lock;
+  } catch (e) {
+    lock?.close();
+    if (sqliteCode(e) === "SQLITE_BUSY") {
+      throw new FolderInUseError(
+        `Another backend is using the data folder ${dir}: stop it first, or give this one its own (--data-dir).`,
+        { cause: e },
+      );
+    }
+    if (sqliteCode(e) !== null) {
+      throw new DataFolderError(
+        `${file} could not be opened for writing (${(e as Error).message}): make the folder writable by the user running the backend, or give it another folder with --data-dir.`,
+        { cause: e },
+      );
+    }
+    throw e;
+  }
+}
+
+/**
+ * Opens the database in `dir` (in memory when null) in WAL mode with SQLite's normal locking, so that
+ * a second, read-only connection of this process can read the last committed state while this one
+ * holds a long write (`beginSnapshotReads`). The folder itself is held by `holdFolder`. One that
+ * cannot be read or written is refused in words (`DataFolderError`).
  */
 function openDatabase(dir: string | null): Database.Database {
   const file = dir ? path.join(dir, DATABASE_FILE) : ":memory:";
   let db: Database.Database | null = null;
   try {
+    // Nothing else writes this database (the folder is held), and a read never waits for a write.
     db = new Database(file, { timeout: 0 });
-    db.pragma("locking_mode = EXCLUSIVE");
     db.pragma("journal_mode = WAL");
     return db;
   } catch (e) {
     db?.close();
     const code = sqliteCode(e);
     if (!dir) throw e;
-    if (code === "SQLITE_BUSY") {
-      throw new FolderInUseError(
-        `Another backend is using the data folder ${dir}: stop it first, or give this one its own (--data-dir).`,
-        { cause: e },
-      );
-    }
     if (isDamage(code)) {
       throw new DataFolderError(
         `${file} is damaged (${(e as Error).message}), so the backend will not start on it. ${howToRestore(dir)}`,
@@ -343,10 +390,118 @@ export type FlushFile = (fd: number, done: (error: Error | null) => void) => voi
 
 export type StoreOptions = { flushFile?: FlushFile; writeBytes?: WriteBytes };
 
+/** The statements a connection runs (those that write fail on the read-only one). */
+function prepareStatements(db: Database.Database) {
+  return {
+    // Statements whose rows are many or frequent return arrays (`raw()`): half the cost of
+    // better-sqlite3 building an object per row.
+    getDocument: db
+      .prepare<[string], [component: string, table: string, value: string]>(
+        "SELECT component, table_name, value FROM documents WHERE id = ?",
+      )
+      .raw(),
+    putDocument: db.prepare<[string, string, string, string]>(
+      "INSERT INTO documents (id, component, table_name, value) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET value = excluded.value",
+    ),
+    deleteDocument: db.prepare<[string]>("DELETE FROM documents WHERE id = ?"),
+    tableDocuments: db.prepare<[string, string], { value: string }>(
+      "SELECT value FROM documents WHERE component = ? AND table_name = ?",
+    ),
+    putEntry: db.prepare<[number, Buffer, string]>(
+      "INSERT INTO index_entries (index_id, key, document_id) VALUES (?, ?, ?)",
+    ),
+    deleteEntry: db.prepare<[number, Buffer]>("DELETE FROM index_entries WHERE index_id = ? AND key = ?"),
+    deleteIndexEntries: db.prepare<[number]>("DELETE FROM index_entries WHERE index_id = ?"),
+    scanAsc: db
+      .prepare<[number, Buffer, Buffer, number], IndexRowColumns>(
+        `SELECT e.key, d.value FROM index_entries e JOIN documents d ON d.id = e.document_id
+         WHERE e.index_id = ? AND e.key > ? AND e.key < ? ORDER BY e.key ASC ${BOUND_LIMIT}`,
+      )
+      .raw(),
+    scanAscFrom: db
+      .prepare<[number, Buffer, Buffer, number], IndexRowColumns>(
+        `SELECT e.key, d.value FROM index_entries e JOIN documents d ON d.id = e.document_id
+         WHERE e.index_id = ? AND e.key >= ? AND e.key < ? ORDER BY e.key ASC ${BOUND_LIMIT}`,
+      )
+      .raw(),
+    scanDesc: db
+      .prepare<[number, Buffer, Buffer, number], IndexRowColumns>(
+        `SELECT e.key, d.value FROM index_entries e JOIN documents d ON d.id = e.document_id
+         WHERE e.index_id = ? AND e.key >= ? AND e.key < ? ORDER BY e.key DESC ${BOUND_LIMIT}`,
+      )
+      .raw(),
+    indexRows: db.prepare<[], { id: number; definition: string }>("SELECT id, definition FROM indexes"),
+    insertIndex: db.prepare<[string, string, string]>(
+      "INSERT INTO indexes (component, table_name, name, definition) VALUES (?, ?, ?, '') RETURNING id",
+    ),
+    setIndexDefinition: db.prepare<[string, number]>("UPDATE indexes SET definition = ? WHERE id = ?"),
+    deleteIndex: db.prepare<[number]>("DELETE FROM indexes WHERE id = ?"),
+    searchRow: db.prepare<[number, string], { row: number }>(
+      "SELECT row FROM search_rows WHERE index_id = ? AND document_id = ?",
+    ),
+    putSearchRow: db.prepare<[number, string, number | bigint]>(
+      "INSERT INTO search_rows (index_id, document_id, row) VALUES (?, ?, ?)",
+    ),
+    deleteSearchRow: db.prepare<[number, string]>(
+      "DELETE FROM search_rows WHERE index_id = ? AND document_id = ?",
+    ),
+    insertSearch: db.prepare<[string, string]>("INSERT INTO search_entries (body, scope) VALUES (?, ?)"),
+    deleteSearch: db.prepare<[number]>("DELETE FROM search_entries WHERE rowid = ?"),
+    searchIndexRows: db.prepare<[number], { row: number }>("SELECT row FROM search_rows WHERE index_id = ?"),
+    search: db
+      .prepare<[string, number], string>(
+        `SELECT d.value FROM search_entries s
+         JOIN search_rows r ON r.row = s.rowid JOIN documents d ON d.id = r.document_id
+         WHERE search_entries MATCH ? ORDER BY bm25(search_entries, 1.0, 0.0), s.rowid ${BOUND_LIMIT}`,
+      )
+      .pluck(),
+    count: db.prepare<[string, string], { count: number }>(
+      "SELECT count FROM table_counts WHERE component = ? AND table_name = ?",
+    ),
+    addCount: db.prepare<[string, string, number]>(
+      `INSERT INTO table_counts (component, table_name, count) VALUES (?, ?, ?)
+       ON CONFLICT (component, table_name) DO UPDATE SET count = count + excluded.count`,
+    ),
+    tableNames: db.prepare<[string], { table_name: string }>(
+      "SELECT table_name FROM table_counts WHERE component = ? AND count > 0",
+    ),
+    setMeta: db.prepare<[string, string]>(
+      "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    ),
+  };
+}
+
+/** The statements every connection has (`prepareStatements`). */
+type Statements = ReturnType<typeof prepareStatements>;
+
+/**
+ * A connection to the database and the store's transaction state on it. The store has one that
+ * writes, and while a long write holds it, one that reads the last committed state
+ * (`beginSnapshotReads`).
+ */
+type Connection = {
+  db: Database.Database;
+  statements?: Statements;
+  transactionDepth: number;
+  /** A read-only transaction (`beginRead`) is open. */
+  reading: boolean;
+  /** What each open transaction (outermost first) has written. */
+  writeSets: WriteSet[];
+  /** An index was created or dropped since the outermost transaction began. */
+  indexesChanged: boolean;
+};
+
+function newConnection(db: Database.Database): Connection {
+  return { db, transactionDepth: 0, reading: false, writeSets: [], indexesChanged: false };
+}
+
 export class SqliteStore {
   readonly storageDir: string | null;
-  private readonly db: Database.Database;
-  private readonly statements;
+  private readonly writer: Connection;
+  /** The connection this store's statements run on now: the writer's, but for `beginSnapshotReads`. */
+  private conn: Connection;
+  /** The read-only connection of `beginSnapshotReads`, opened the first time it is needed. */
+  private reader: Connection | null = null;
   private readonly answerStatements;
   private indexes = new Map<string, IndexDefinition[]>();
   private counters: Counters;
@@ -359,13 +514,6 @@ export class SqliteStore {
    * rollback forgets them, lest the next new component be given the same number (and id range).
    */
   private readonly componentsNumbered: { component: ComponentPath; depth: number }[] = [];
-  private transactionDepth = 0;
-  /** A read-only transaction (`beginRead`) is open. */
-  private reading = false;
-  /** What each open transaction (outermost first) has written. */
-  private readonly writeSets: WriteSet[] = [];
-  /** An index was created or dropped since the outermost transaction began. */
-  private indexesChanged = false;
   /** Set when the data was created by this open (no earlier store or snapshot). */
   readonly fresh: boolean;
   /** The WAL file, opened at the first commit, to flush it to disk (null: in memory, or not yet). */
@@ -386,12 +534,13 @@ export class SqliteStore {
 
   private constructor(
     readonly dir: string | null,
-    options: StoreOptions = {},
+    options: StoreOptions,
+    /** The lock that holds the data folder (`holdFolder`); null in memory. */
+    private readonly folderLock: Database.Database | null,
   ) {
     this.flushFile = options.flushFile ?? fdatasync;
     this.writeBytes = options.writeBytes;
     if (dir) {
-      prepareDataFolder(dir);
       this.storageDir = path.join(dir, "storage");
       mkdirSync(this.storageDir, { recursive: true, mode: 0o700 });
       keepPrivate(this.storageDir);
@@ -406,7 +555,8 @@ export class SqliteStore {
     } else {
       this.storageDir = null;
     }
-    this.db = openDatabase(dir);
+    this.writer = newConnection(openDatabase(dir));
+    this.conn = this.writer;
     if (dir) {
       try {
         checkDatabase(this.db, dir);
@@ -458,86 +608,11 @@ export class SqliteStore {
         PRIMARY KEY (component, table_name)
       ) WITHOUT ROWID;
     `);
+    this.db.exec(
+      "CREATE TABLE IF NOT EXISTS environment_variables (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
+    );
+    this.writer.statements = prepareStatements(this.db);
     const db = this.db;
-    this.statements = {
-      // Statements whose rows are many or frequent return arrays (`raw()`): half the cost of
-      // better-sqlite3 building an object per row.
-      getDocument: db
-        .prepare<[string], [component: string, table: string, value: string]>(
-          "SELECT component, table_name, value FROM documents WHERE id = ?",
-        )
-        .raw(),
-      putDocument: db.prepare<[string, string, string, string]>(
-        "INSERT INTO documents (id, component, table_name, value) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET value = excluded.value",
-      ),
-      deleteDocument: db.prepare<[string]>("DELETE FROM documents WHERE id = ?"),
-      tableDocuments: db.prepare<[string, string], { value: string }>(
-        "SELECT value FROM documents WHERE component = ? AND table_name = ?",
-      ),
-      putEntry: db.prepare<[number, Buffer, string]>(
-        "INSERT INTO index_entries (index_id, key, document_id) VALUES (?, ?, ?)",
-      ),
-      deleteEntry: db.prepare<[number, Buffer]>("DELETE FROM index_entries WHERE index_id = ? AND key = ?"),
-      deleteIndexEntries: db.prepare<[number]>("DELETE FROM index_entries WHERE index_id = ?"),
-      scanAsc: db
-        .prepare<[number, Buffer, Buffer, number], IndexRowColumns>(
-          `SELECT e.key, d.value FROM index_entries e JOIN documents d ON d.id = e.document_id
-           WHERE e.index_id = ? AND e.key > ? AND e.key < ? ORDER BY e.key ASC ${BOUND_LIMIT}`,
-        )
-        .raw(),
-      scanAscFrom: db
-        .prepare<[number, Buffer, Buffer, number], IndexRowColumns>(
-          `SELECT e.key, d.value FROM index_entries e JOIN documents d ON d.id = e.document_id
-           WHERE e.index_id = ? AND e.key >= ? AND e.key < ? ORDER BY e.key ASC ${BOUND_LIMIT}`,
-        )
-        .raw(),
-      scanDesc: db
-        .prepare<[number, Buffer, Buffer, number], IndexRowColumns>(
-          `SELECT e.key, d.value FROM index_entries e JOIN documents d ON d.id = e.document_id
-           WHERE e.index_id = ? AND e.key >= ? AND e.key < ? ORDER BY e.key DESC ${BOUND_LIMIT}`,
-        )
-        .raw(),
-      indexRows: db.prepare<[], { id: number; definition: string }>("SELECT id, definition FROM indexes"),
-      insertIndex: db.prepare<[string, string, string]>(
-        "INSERT INTO indexes (component, table_name, name, definition) VALUES (?, ?, ?, '') RETURNING id",
-      ),
-      setIndexDefinition: db.prepare<[string, number]>("UPDATE indexes SET definition = ? WHERE id = ?"),
-      deleteIndex: db.prepare<[number]>("DELETE FROM indexes WHERE id = ?"),
-      searchRow: db.prepare<[number, string], { row: number }>(
-        "SELECT row FROM search_rows WHERE index_id = ? AND document_id = ?",
-      ),
-      putSearchRow: db.prepare<[number, string, number | bigint]>(
-        "INSERT INTO search_rows (index_id, document_id, row) VALUES (?, ?, ?)",
-      ),
-      deleteSearchRow: db.prepare<[number, string]>(
-        "DELETE FROM search_rows WHERE index_id = ? AND document_id = ?",
-      ),
-      insertSearch: db.prepare<[string, string]>("INSERT INTO search_entries (body, scope) VALUES (?, ?)"),
-      deleteSearch: db.prepare<[number]>("DELETE FROM search_entries WHERE rowid = ?"),
-      searchIndexRows: db.prepare<[number], { row: number }>(
-        "SELECT row FROM search_rows WHERE index_id = ?",
-      ),
-      search: db
-        .prepare<[string, number], string>(
-          `SELECT d.value FROM search_entries s
-           JOIN search_rows r ON r.row = s.rowid JOIN documents d ON d.id = r.document_id
-           WHERE search_entries MATCH ? ORDER BY bm25(search_entries, 1.0, 0.0), s.rowid ${BOUND_LIMIT}`,
-        )
-        .pluck(),
-      count: db.prepare<[string, string], { count: number }>(
-        "SELECT count FROM table_counts WHERE component = ? AND table_name = ?",
-      ),
-      addCount: db.prepare<[string, string, number]>(
-        `INSERT INTO table_counts (component, table_name, count) VALUES (?, ?, ?)
-         ON CONFLICT (component, table_name) DO UPDATE SET count = count + excluded.count`,
-      ),
-      tableNames: db.prepare<[string], { table_name: string }>(
-        "SELECT table_name FROM table_counts WHERE component = ? AND count > 0",
-      ),
-      setMeta: db.prepare<[string, string]>(
-        "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-      ),
-    };
     this.db.exec(MUTATION_ANSWERS_TABLE);
     this.answerStatements = {
       get: db
@@ -579,7 +654,15 @@ export class SqliteStore {
 
   /** Opens (or creates) the store in `dir`; in memory when `dir` is null. */
   static open(dir: string | null, options: StoreOptions = {}): SqliteStore {
-    return new SqliteStore(dir, options);
+    if (!dir) return new SqliteStore(null, options, null);
+    prepareDataFolder(dir);
+    const lock = holdFolder(dir);
+    try {
+      return new SqliteStore(dir, options, lock);
+    } catch (e) {
+      lock.close();
+      throw e;
+    }
   }
 
   /**
@@ -588,14 +671,120 @@ export class SqliteStore {
    * reset is for.
    */
   static reset(dir: string): void {
-    if (existsSync(path.join(dir, DATABASE_FILE))) {
-      try {
-        openDatabase(dir).close();
-      } catch (e) {
-        if (e instanceof FolderInUseError) throw e;
-      }
-    }
+    if (existsSync(dir)) holdFolder(dir).close();
     rmSync(dir, { recursive: true, force: true });
+  }
+
+  // -- Connections -----------------------------------------------------------------------------
+  // The statements below run on `conn`: the writer's connection, but while `beginSnapshotReads` is
+  // in force, the reader's, save inside `onWriter`. Each keeps its own transaction state.
+
+  private get db(): Database.Database {
+    return this.conn.db;
+  }
+
+  private get statements(): Statements {
+    return this.conn.statements!;
+  }
+
+  private get transactionDepth(): number {
+    return this.conn.transactionDepth;
+  }
+
+  private set transactionDepth(depth: number) {
+    this.conn.transactionDepth = depth;
+  }
+
+  private get reading(): boolean {
+    return this.conn.reading;
+  }
+
+  private set reading(reading: boolean) {
+    this.conn.reading = reading;
+  }
+
+  private get writeSets(): WriteSet[] {
+    return this.conn.writeSets;
+  }
+
+  private get indexesChanged(): boolean {
+    return this.conn.indexesChanged;
+  }
+
+  private set indexesChanged(changed: boolean) {
+    this.conn.indexesChanged = changed;
+  }
+
+  /**
+   * From now until `endSnapshotReads`, reads (`beginRead` … `endRead`, and statements outside a
+   * transaction) run on a second, read-only connection, which sees the database as last committed:
+   * the writer's connection is in a long write (an import) that runs its parts in `onWriter`, and
+   * what it has written shows to no one before it commits (decision 070). False when the store is in
+   * memory (a second connection would be another, empty database): reads then wait for the write.
+   */
+  beginSnapshotReads(): boolean {
+    if (!this.dir || this.conn !== this.writer) return false;
+    if (this.reader === null) {
+      const db = new Database(path.join(this.dir, DATABASE_FILE), { readonly: true, timeout: 1000 });
+      this.reader = newConnection(db);
+      this.reader.statements = prepareStatements(db);
+    }
+    // The long write's commit leaves the checkpoint of all of it to `checkpointAside`.
+    this.writer.db.pragma("wal_autocheckpoint = 0");
+    this.conn = this.reader;
+    return true;
+  }
+
+  /**
+   * Ends `beginSnapshotReads`; no read may be open on the reader's connection. The WAL, which holds
+   * all the long write wrote, is checkpointed aside.
+   */
+  endSnapshotReads(): void {
+    if (this.conn === this.writer) return;
+    if (this.conn.reading || this.conn.transactionDepth !== 0) {
+      throw new Error("A read is still open on the snapshot connection");
+    }
+    this.conn = this.writer;
+    this.checkpointAside();
+  }
+
+  /**
+   * Copies the WAL into the database on a connection of its own in a worker thread, while this one
+   * goes on reading and writing (a passive checkpoint waits for no one); commits meanwhile leave the
+   * checkpoint to it. If it fails, the next commit checkpoints as usual.
+   */
+  private checkpointAside(): void {
+    const resume = () => {
+      try {
+        this.writer.db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
+      } catch {
+        // Closed meanwhile.
+      }
+    };
+    const worker = new Worker(CHECKPOINT_WORKER, {
+      eval: true,
+      workerData: {
+        driver: createRequire(import.meta.url).resolve("better-sqlite3"),
+        file: path.join(this.dir!, DATABASE_FILE),
+      },
+    });
+    worker.once("error", (e) => {
+      console.warn(
+        `local-backend: the checkpoint after a long write failed (${String(e)}); the next commit makes it`,
+      );
+    });
+    worker.once("exit", resume);
+  }
+
+  /** Runs `work` (synchronous: no read can run meanwhile) on the writer's connection. */
+  onWriter<T>(work: () => T): T {
+    const previous = this.conn;
+    this.conn = this.writer;
+    try {
+      return work();
+    } finally {
+      this.conn = previous;
+    }
   }
 
   private meta(key: string): string | null {
@@ -1263,7 +1452,9 @@ export class SqliteStore {
 
   /** Closes the database; the WAL's descriptor once a flush in progress has ended. */
   close(): void {
-    this.db.close();
+    this.reader?.db.close();
+    this.writer.db.close();
+    this.folderLock?.close();
     const fd = this.walFd;
     this.walFd = null;
     if (fd === null) return;
@@ -1384,9 +1575,6 @@ export class SqliteStore {
 
   /** The deployment's environment variables, by name. */
   environmentVariables(): { name: string; value: string }[] {
-    this.db.exec(
-      "CREATE TABLE IF NOT EXISTS environment_variables (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
-    );
     return this.db.prepare("SELECT name, value FROM environment_variables ORDER BY name").all() as {
       name: string;
       value: string;
@@ -1395,7 +1583,6 @@ export class SqliteStore {
 
   /** Sets (a string value) or removes (null) variables, all or none, on disk when this returns. */
   updateEnvironmentVariables(changes: { name: string; value: string | null }[]): void {
-    this.environmentVariables();
     const set = this.db.prepare<[string, string]>(
       "INSERT INTO environment_variables (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
     );

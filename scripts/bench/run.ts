@@ -21,6 +21,7 @@ import { DEMO_USERS } from "../../convex/lib/data/demo";
 import { demoSellerWithStream } from "../../tests/support/demo-seller";
 import { browserPropagation } from "./browser-propagation";
 import { durability } from "./durability";
+import { importWhileReading } from "./import";
 import { benchmarkFanOut } from "./fanout";
 import { propagation } from "./propagation";
 import { benchmarkScale } from "./scale";
@@ -96,6 +97,7 @@ async function main() {
   await browserPropagation({ build: !process.argv.includes("--no-build") });
   await benchmarkScale();
   await durability();
+  await importWhileReading();
   await benchmarkFanOut();
   printFigures();
 }
