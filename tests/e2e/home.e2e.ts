@@ -58,7 +58,7 @@ test.each([
   // Every option lies inside the screen's width and is the element a click there lands on.
   for (const option of await options.all()) {
     await option.scrollIntoViewIfNeeded();
-    expect(await option.evaluate(hitByClick), await option.textContent()).toBe(true);
+    expect(await option.evaluate(hitByClick), (await option.textContent()) ?? "").toBe(true);
   }
   await screenshot(page, `home-metro-picker-${viewport.width}`);
   // Playwright's click waits until the option itself would receive it: nothing may cover it.
