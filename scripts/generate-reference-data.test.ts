@@ -5,14 +5,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CATEGORIES } from "../convex/lib/data/categories";
+import { MSA_POPULATIONS } from "../convex/lib/data/msaPopulations";
 import { MSAS } from "../convex/lib/data/msas";
 import { US_STATES } from "../convex/lib/data/states";
-import { parseCsv } from "./generate-reference-data.mjs";
+import { parseCsv, parseMsaPopulations } from "./generate-reference-data.mjs";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const sharedData = path.resolve(repoRoot, "../shared/data");
 const generatedDir = path.join(repoRoot, "convex/lib/data");
-const GENERATED_FILES = ["msas.ts", "states.ts", "categories.ts"];
+const GENERATED_FILES = ["msas.ts", "msaPopulations.ts", "states.ts", "categories.ts"];
 
 describe("committed reference data", () => {
   it("has every row", () => {
@@ -58,6 +59,13 @@ describe("committed reference data", () => {
     expect(used.size).toBe(52);
   });
 
+  it("has a population for every metro area outside Puerto Rico", () => {
+    const missing = MSAS.filter((msa) => MSA_POPULATIONS[msa.cbsaCode] === undefined);
+    expect(missing.map((msa) => msa.states)).toEqual(Array.from({ length: 6 }, () => ["PR"]));
+    expect(MSA_POPULATIONS["35620"]).toBe(19498249); // New York
+    expect(MSA_POPULATIONS["38900"]).toBeGreaterThan(MSA_POPULATIONS["38860"] ?? Infinity); // Portland OR, ME
+  });
+
   it("names category icons from the lucide set", () => {
     for (const category of CATEGORIES) expect(category.icon).toMatch(/^lucide:[a-z0-9-]+$/);
   });
@@ -75,6 +83,27 @@ describe("parseCsv", () => {
       ["1", "2"],
     ]);
     expect(() => parseCsv('a,"b')).toThrow(/unterminated/);
+  });
+});
+
+describe("parseMsaPopulations", () => {
+  const msas = [
+    { cbsaCode: "10180", name: "Abilene, TX", states: ["TX"], lat: 0, lng: 0 },
+    { cbsaCode: "41980", name: "San Juan-Bayamón-Caguas, PR", states: ["PR"], lat: 0, lng: 0 },
+  ];
+  const csv = (rows: string) => `cbsa_code,name,population_2023\n${rows}`;
+
+  it("reads each area's population; Puerto Rico's may be missing", () => {
+    expect(parseMsaPopulations(csv('10180,"Abilene, TX",181591\n'), msas)).toEqual({ "10180": 181591 });
+  });
+
+  it.each([
+    ["an unknown code", '10180,"Abilene, TX",1\n99999,"Nowhere, TX",1\n', /unknown CBSA code/],
+    ["another name", '10180,"Abilene, KS",1\n', /named/],
+    ["a bad number", '10180,"Abilene, TX",lots\n', /bad population/],
+    ["a missing area", "", /no population for 10180/],
+  ])("refuses %s", (_, rows, error) => {
+    expect(() => parseMsaPopulations(csv(rows), msas)).toThrow(error);
   });
 });
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { SUBCATEGORY_SYNONYMS } from "./categorySynonyms";
+import { CATEGORIES } from "./data/categories";
 import {
   emptyExploreFilter,
   matchesExploreFilter,
@@ -190,7 +192,7 @@ describe("search rank", () => {
 });
 
 describe("search text of facets", () => {
-  it("names categories, subcategories, metro areas and states as a buyer types them", () => {
+  it("names categories, subcategories, metro areas and states as a buyer types them, and apart what the subcategories hold", () => {
     expect(
       facetSearchTexts({
         categories: ["collectibles"],
@@ -201,6 +203,20 @@ describe("search text of facets", () => {
     ).toEqual({
       categories: ["Collectibles", "Trading Cards"],
       areas: ["Chicago-Naperville-Elgin, IL-IN", "Illinois", "Indiana"],
+      // The subcategory's description in the category tree, then its synonyms (decision 062).
+      categoryWords: [
+        "Sports and trading card game (TCG) cards: singles, sealed packs and graded cards.",
+        ...(SUBCATEGORY_SYNONYMS.trading_cards ?? []),
+      ],
     });
+    expect(SUBCATEGORY_SYNONYMS.trading_cards).toContain("pokemon");
+  });
+});
+
+describe("subcategory synonyms", () => {
+  it("name every subcategory of the category tree, and nothing else", () => {
+    const ids = CATEGORIES.flatMap((category) => category.subcategories.map((sub) => sub.id));
+    expect(Object.keys(SUBCATEGORY_SYNONYMS).sort()).toEqual([...ids].sort());
+    for (const words of Object.values(SUBCATEGORY_SYNONYMS)) expect(words.length).toBeLessThanOrEqual(8);
   });
 });

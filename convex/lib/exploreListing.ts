@@ -5,6 +5,7 @@
  * find the candidates faster, and the backend still checks every candidate with it.
  */
 import { MAX_SELECTED_MSAS, type StreamStatus } from "./constants";
+import { SUBCATEGORY_SYNONYMS } from "./categorySynonyms";
 import { CATEGORIES } from "./data/categories";
 import { MSAS } from "./data/msas";
 import { US_STATES } from "./data/states";
@@ -236,10 +237,18 @@ export function shopSortKey(liveShopName: string): string {
 
 /**
  * The names an item's facets stand for, as a buyer would type them: its categories' and
- * subcategories' labels, its metro areas' names and its states' names (from the bundled reference
- * data, so no reads).
+ * subcategories' labels, its metro areas' names and its states' names; and, apart, what its
+ * subcategories hold by the category tree's descriptions and their synonyms (decision 062). From the
+ * bundled reference data, so no reads.
  */
-export function facetSearchTexts(facets: ExploreFacets): { categories: string[]; areas: string[] } {
+export function facetSearchTexts(facets: ExploreFacets): {
+  categories: string[];
+  areas: string[];
+  categoryWords: string[];
+} {
+  const subcategories = CATEGORIES.flatMap((category) =>
+    category.subcategories.filter((sub) => facets.subcategories.includes(sub.id)),
+  );
   const categories = CATEGORIES.flatMap((category) => [
     ...(facets.categories.includes(category.id) ? [category.label] : []),
     ...category.subcategories.filter((sub) => facets.subcategories.includes(sub.id)).map((sub) => sub.label),
@@ -248,5 +257,9 @@ export function facetSearchTexts(facets: ExploreFacets): { categories: string[];
     ...MSAS.filter((msa) => facets.msas.includes(msa.cbsaCode)).map((msa) => msa.name),
     ...US_STATES.filter((state) => facets.states.includes(state.code)).map((state) => state.name),
   ];
-  return { categories, areas };
+  const categoryWords = subcategories.flatMap((sub) => [
+    sub.description,
+    ...(SUBCATEGORY_SYNONYMS[sub.id] ?? []),
+  ]);
+  return { categories, areas, categoryWords };
 }

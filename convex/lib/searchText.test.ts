@@ -10,9 +10,12 @@ import {
   MAX_QUERY_WORDS,
   MAX_SEARCH_TERMS,
   parseSearchQuery,
+  sameStem,
   searchWords,
+  singularForms,
   typoSearchText,
   withinOneEdit,
+  withoutNeedlessTypos,
   wordsNeedingTypoSearch,
 } from "./searchText";
 
@@ -51,13 +54,13 @@ describe("a buyer's query", () => {
     ["LEVIS 501", ["levis", "501"]],
     ["k-beauty", ["kbeauty"]],
     ["the pokemon of chicago", ["pokemon", "chicago"]],
-    ["the", ["the"]],
     ["denim denim", ["denim"]],
   ])("%s searches %j", (q, words) => {
     expect(parseSearchQuery(q)).toEqual({ words });
   });
 
-  test.each(["", "   ", "!!! & ??"])("%j searches nothing", (q) => {
+  // Stop words alone narrow nothing: "a" is in nearly every description (issue 41: `a%_\*(` found all).
+  test.each(["", "   ", "!!! & ??", "%_*(", "a%_\\*(", "the", "and or"])("%j searches nothing", (q) => {
     expect(parseSearchQuery(q)).toBeNull();
   });
 
@@ -65,6 +68,16 @@ describe("a buyer's query", () => {
     const query = parseSearchQuery("one two three four five six seven eight nine ten");
     expect(query?.words).toHaveLength(MAX_QUERY_WORDS);
     expect(exactSearchText(parseSearchQuery("vintage pok")!)).toBe("vintage pok");
+  });
+
+  test("the first search sends the singular forms too, within Convex's 16 terms, the last word last", () => {
+    expect(exactSearchText(parseSearchQuery("sunscreens")!)).toBe("sunscreen sunscreens");
+    expect(exactSearchText(parseSearchQuery("boxes of mugs")!)).toBe("box boxe mug boxes mugs");
+    const many = exactSearchText(parseSearchQuery("boxes taxes foxes mixes fixes waxes sixes axes")!).split(
+      " ",
+    );
+    expect(many).toHaveLength(MAX_SEARCH_TERMS);
+    expect(many.slice(-8)).toEqual(["boxes", "taxes", "foxes", "mixes", "fixes", "waxes", "sixes", "axes"]);
   });
 
   test("a typo search stays within Convex's 16 terms, and only for words of five letters or more", () => {
@@ -103,7 +116,11 @@ describe("one edit", () => {
 
   test.each([
     ["card", "cart", null],
-    ["cards", "card", "typo"],
+    ["cards", "card", "stem"],
+    ["card", "cards", "stem"],
+    ["vase", "vases", "stem"],
+    ["puppy", "puppies", "stem"],
+    ["boxes", "box", "stem"],
     ["levs", "levis", "typo"],
     ["denim", "denim", "exact"],
     ["den", "denim", null],
@@ -150,6 +167,36 @@ describe("one edit", () => {
   });
 });
 
+describe("singular and plural", () => {
+  test.each([
+    ["mugs", ["mug"]],
+    ["sunscreens", ["sunscreen"]],
+    ["puppies", ["puppy", "puppie"]],
+    ["boxes", ["box", "boxe"]],
+    ["vases", ["vas", "vase"]],
+    ["glass", []],
+    ["cactus", []],
+    ["bus", []],
+    ["501s", []],
+    ["denim", []],
+  ])("%s may be the plural of %j", (word, forms) => {
+    expect(singularForms(word)).toEqual(forms);
+  });
+
+  test.each([
+    ["mug", "mugs", true],
+    ["vases", "vase", true],
+    ["boxes", "box", true],
+    ["cookies", "cookie", true],
+    ["bread", "breads", true],
+    ["bread", "breaks", false],
+    ["glass", "glas", false],
+  ])("%s and %s: %s", (a, b, expected) => {
+    expect(sameStem(a, b)).toBe(expected);
+    expect(sameStem(b, a)).toBe(expected);
+  });
+});
+
 describe("what an item stores", () => {
   const document = buildSearchDocument([
     ["Vintage Levi's drop"],
@@ -167,8 +214,11 @@ describe("what an item stores", () => {
     ]);
   });
 
-  test("the index text holds the words and the typo variants of the longer ones", () => {
+  test("the index text holds the words, their singular forms and the typo variants of the longer ones", () => {
     const terms = document.searchText.split(" ");
+    expect(buildSearchDocument([["Fresh mugs and bud vases"]]).searchText.split(" ")).toEqual(
+      expect.arrayContaining(["mugs", "mug", "vases", "vase"]),
+    );
     expect(terms).toEqual(expect.arrayContaining(["levis", "whatnot", "evis", "lvis", "whtnot"]));
     expect(terms).not.toContain("dro"); // "drop" is too short for typos
     expect(terms).toEqual(expect.arrayContaining(deletionVariants("measured")));
@@ -178,10 +228,11 @@ describe("what an item stores", () => {
 describe("matching and scoring", () => {
   const tiers = ["vintage levis drop", "east austin denim co whatnot", "bushwick brooklyn", "every pair"];
 
-  test("every word must match, exactly, as the last word's prefix or with one typo", () => {
-    expect(matchSearch(parseSearchQuery("levis denim")!, tiers)?.matches).toEqual(["exact", "exact"]);
-    expect(matchSearch(parseSearchQuery("denim brook")!, tiers)?.matches).toEqual(["exact", "prefix"]);
-    expect(matchSearch(parseSearchQuery("brooklin")!, tiers)?.matches).toEqual(["typo"]);
+  test("every word must match, exactly, but for a plural, as the last word's prefix or with one typo", () => {
+    expect(matchSearch(parseSearchQuery("levis denim")!, tiers)?.typoOnly).toEqual([false, false]);
+    expect(matchSearch(parseSearchQuery("denim brook")!, tiers)?.typoOnly).toEqual([false, false]);
+    expect(matchSearch(parseSearchQuery("pairs")!, tiers)?.typoOnly).toEqual([false]);
+    expect(matchSearch(parseSearchQuery("brooklin")!, tiers)?.typoOnly).toEqual([true]);
     expect(matchSearch(parseSearchQuery("brook denim")!, tiers)).toBeNull();
     expect(matchSearch(parseSearchQuery("levis pokemon")!, tiers)).toBeNull();
   });
@@ -192,6 +243,32 @@ describe("matching and scoring", () => {
     expect(score("denim")).toBeGreaterThan(score("brooklyn"));
     expect(score("brooklyn")).toBeGreaterThan(score("every"));
     expect(score("brooklyn")).toBeGreaterThan(score("brooklin"));
+    expect(score("levis")).toBeGreaterThan(score("pair"));
+  });
+
+  test("the category tree's words and synonyms rank after an item's own words, a typo after both", () => {
+    const kiln = ["kiln opening fresh mugs", "peachtree clay studio", "atlanta", "", "pottery ceramics"];
+    const seconds = ["studio seconds sale", "", "", "pottery seconds", ""];
+    const score = (q: string, item: string[]) => matchSearch(parseSearchQuery(q)!, item)?.score ?? 0;
+    expect(score("pottery", seconds)).toBeGreaterThan(score("pottery", kiln));
+    expect(score("pottery", kiln)).toBeGreaterThan(0);
+    expect(score("pottery", kiln)).toBeGreaterThan(score("potery", kiln));
+  });
+
+  test("a word's typo is kept only where no item matched it otherwise", () => {
+    const found = (q: string, ...items: string[][]) =>
+      withoutNeedlessTypos(
+        items.map((item, index) => ({ index, match: matchSearch(parseSearchQuery(q)!, item)! })),
+      ).map(({ index }) => index);
+    const bakery = ["sourdough bake sale", "", "", "", "bread cookies"];
+    const flies = ["fly tying night", "bead head nymphs", "", "", ""];
+    const plants = ["rare aroid cuttings", "", "", "roots first", ""];
+    expect(found("bread", flies, bakery)).toEqual([1]);
+    expect(found("bread", flies)).toEqual([0]);
+    expect(found("boots", plants)).toEqual([0]);
+    // Word by word: "sourdough" matched exactly, "bred" by typo only, in both.
+    expect(found("sourdough bred", bakery, bakery)).toEqual([0, 1]);
+    expect(withoutNeedlessTypos([])).toEqual([]);
   });
 
   test("a typo search runs only for long words nobody found as typed", () => {

@@ -136,15 +136,16 @@ export async function streamFacets(ctx: QueryCtx, streamId: Id<"streams">): Prom
 export type StreamSearchContext = { shopHeadline?: string; platformTypes: readonly PlatformType[] };
 
 /**
- * A stream's search text (decision 030), heaviest first: its title; its shop, products, categories
- * and platforms; its place, areas and its shop's headline; its description.
+ * A stream's search text (decisions 030 and 062), heaviest first: its title; its shop, products,
+ * categories and platforms; its place, areas and its shop's headline; its description; what its
+ * subcategories hold, by the category tree and their synonyms.
  */
 export function streamSearchDocument(
   stream: Doc<"streams">,
   facets: ExploreFacets,
   context: StreamSearchContext,
 ): SearchDocument {
-  const { categories, areas } = facetSearchTexts(facets);
+  const { categories, areas, categoryWords } = facetSearchTexts(facets);
   return buildSearchDocument([
     [stream.streamTitle],
     [
@@ -155,19 +156,20 @@ export function streamSearchDocument(
     ],
     [stream.locationLabel, ...areas, context.shopHeadline],
     [stream.streamDescription],
+    categoryWords,
   ]);
 }
 
 /**
  * A shop's search text: its name; headline, products, categories and the platforms it shows on;
- * areas and summary; description.
+ * areas and summary; description; what its subcategories hold.
  */
 export function shopSearchDocument(
   shop: Doc<"liveShops">,
   facets: ExploreFacets,
   platformTypes: readonly PlatformType[],
 ): SearchDocument {
-  const { categories, areas } = facetSearchTexts(facets);
+  const { categories, areas, categoryWords } = facetSearchTexts(facets);
   return buildSearchDocument([
     [shop.liveShopName],
     [
@@ -178,6 +180,7 @@ export function shopSearchDocument(
     ],
     [...areas, shop.productsSummary],
     [shop.description],
+    categoryWords,
   ]);
 }
 

@@ -3,7 +3,8 @@
  * search text. A query is one search per status group the view holds (so live shows are never crowded
  * out), then, for a long query word nobody's text holds as typed, a second bounded search with its
  * one-letter-deleted spellings. Every result is checked again with `matchSearch` (every word must
- * match) and the filter, then ranked: the shows on now first, then by relevance, then by time.
+ * match) and the filter, a typo kept only for a word no result matched otherwise (decision 062), then
+ * ranked: the shows on now first, then by relevance, then by time.
  *
  * Each search reads at most SEARCH_CANDIDATES rows, so a search reads a bounded number of documents
  * however many streams exist; what lies past those candidates is not found (the count says "50+").
@@ -18,6 +19,7 @@ import {
   matchSearch,
   parseSearchQuery,
   typoSearchText,
+  withoutNeedlessTypos,
   wordsNeedingTypoSearch,
   type SearchMatch,
   type SearchQuery,
@@ -133,10 +135,12 @@ export async function searchStreamListings(
     (row) => row.streamId,
   );
   const window = view.plan.upcoming;
-  const kept = matches.filter(
-    ({ row }) =>
-      matchesExploreFilter(row.facets, filter) &&
-      (row.rank !== UPCOMING_RANK || (window !== null && inStartWindow(row.sortKey, window))),
+  const kept = withoutNeedlessTypos(
+    matches.filter(
+      ({ row }) =>
+        matchesExploreFilter(row.facets, filter) &&
+        (row.rank !== UPCOMING_RANK || (window !== null && inStartWindow(row.sortKey, window))),
+    ),
   );
   // On now first; then relevance; then the list's own order (soonest, or latest ended).
   kept.sort(
@@ -181,7 +185,7 @@ export async function searchShopListings(
     },
     (row) => row.liveShopId,
   );
-  const kept = matches.filter(({ row }) => matchesExploreFilter(row.facets, filter));
+  const kept = withoutNeedlessTypos(matches.filter(({ row }) => matchesExploreFilter(row.facets, filter)));
   const ranked = [];
   for (const { row, match } of kept) ranked.push({ row, match, card: await withLiveStatus(ctx, row.card) });
   ranked.sort(

@@ -19,7 +19,7 @@ export function useMsaCombobox({
   const listId = `${id}-list`;
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
-  const options = useMemo(() => matchMsas(query, exclude), [query, exclude]);
+  const options = useMemo(() => matchMsas(query, { exclude }), [query, exclude]);
   const open = options.length > 0;
 
   function choose(msa: MsaRecord | undefined) {

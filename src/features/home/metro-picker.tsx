@@ -2,9 +2,10 @@ import { useId, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
+import { matchMsas } from "@/components/forms/msa-match";
 import { paths } from "@/config/paths";
 import { MSAS, type MsaRecord } from "@convex/lib/data/msas";
-import { geolocationProblem, nearestMsa, searchMsas } from "./metro-search";
+import { geolocationProblem, nearestMsa } from "./metro-search";
 
 const exploreHref = (msa: MsaRecord) =>
   paths.explore.streams.getHref(new URLSearchParams({ msa: msa.cbsaCode }).toString());
@@ -18,7 +19,7 @@ export function MetroPicker() {
   const [open, setOpen] = useState(false);
   const [locating, setLocating] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const matches = searchMsas(text, MSAS);
+  const matches = matchMsas(text);
   const expanded = open && matches.length > 0;
 
   const choose = (msa: MsaRecord) => void navigate(exploreHref(msa));

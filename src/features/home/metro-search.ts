@@ -26,28 +26,6 @@ export function nearestMsa(
   return best;
 }
 
-/**
- * Metro areas for a type-ahead: names starting with the text first, then names containing it (any
- * word order of the typed words), each group in alphabetical order; a CBSA code matches exactly.
- */
-export function searchMsas(text: string, msas: readonly MsaRecord[], limit = 8): MsaRecord[] {
-  const words = text
-    .trim()
-    .toLowerCase()
-    .split(/[\s,]+/)
-    .filter(Boolean);
-  if (words.length === 0) return [];
-  const query = words.join(" ");
-  const starts: MsaRecord[] = [];
-  const contains: MsaRecord[] = [];
-  for (const msa of msas) {
-    const name = msa.name.toLowerCase().replace(/,/g, "");
-    if (msa.cbsaCode === query || name.startsWith(query)) starts.push(msa);
-    else if (words.every((word) => name.includes(word))) contains.push(msa);
-  }
-  return [...starts, ...contains].slice(0, limit);
-}
-
 /** Why "Near me" could not find a position, in words (GeolocationPositionError codes 1–3). */
 export function geolocationProblem(code: number | "unsupported"): string {
   if (code === "unsupported") return "This browser cannot share your location. Type your metro area instead.";

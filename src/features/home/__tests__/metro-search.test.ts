@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { MSAS } from "@convex/lib/data/msas";
-import { geolocationProblem, greatCircleKm, nearestMsa, searchMsas } from "../metro-search";
+import { geolocationProblem, greatCircleKm, nearestMsa } from "../metro-search";
 
 describe("greatCircleKm", () => {
   test("New York to Los Angeles is about 3,940 km", () => {
@@ -35,29 +35,6 @@ describe("nearestMsa", () => {
 
   test("no areas, no answer", () => {
     expect(nearestMsa({ lat: 0, lng: 0 }, [])).toBeNull();
-  });
-});
-
-describe("searchMsas", () => {
-  test("names starting with the text come before names containing it", () => {
-    const names = searchMsas("spring", MSAS).map((msa) => msa.name);
-    expect(names[0]).toMatch(/^Spring/);
-    expect(names.some((name) => /^Springfield/.test(name))).toBe(true);
-  });
-
-  test("typed words match in any order and ignore commas and case", () => {
-    expect(searchMsas("tx austin", MSAS).map((msa) => msa.name)).toContain(
-      "Austin-Round Rock-San Marcos, TX",
-    );
-  });
-
-  test("a CBSA code matches its area", () => {
-    expect(searchMsas("10180", MSAS).map((msa) => msa.name)).toEqual(["Abilene, TX"]);
-  });
-
-  test("empty text and the limit", () => {
-    expect(searchMsas("  ", MSAS)).toEqual([]);
-    expect(searchMsas("a", MSAS, 5)).toHaveLength(5);
   });
 });
 

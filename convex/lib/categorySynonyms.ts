@@ -1,0 +1,63 @@
+/**
+ * What buyers call the things each subcategory holds when the category tree's own words do not say it
+ * (decision 062): trade names, materials, brands everybody uses as a kind. Searched in an item's
+ * lightest tier with its subcategories' descriptions, so a show is found by "pottery" or "nintendo"
+ * when nothing it wrote says so, and ranks after every show that says the word itself.
+ *
+ * Keep each list short and unambiguous: a word here finds every show in the subcategory.
+ */
+export const SUBCATEGORY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  clothing: ["jeans", "denim", "jackets", "shirts", "tees", "sweaters", "hoodies", "apparel"],
+  shoes: ["footwear", "kicks", "trainers", "loafers", "cowboy boots", "ropers"],
+  jewelry_watches: ["necklace", "earrings", "pendants", "silver", "gold"],
+  handbags_accessories: ["purses", "totes", "backpacks", "bags"],
+  makeup: ["cosmetics", "lipstick", "mascara", "foundation", "eyeshadow"],
+  skin_care: ["skincare", "spf", "moisturizer", "lotion", "toner", "kbeauty"],
+  hair_care: ["haircare", "curls", "hair oil"],
+  fragrance: ["scents", "eau de parfum"],
+  phones_accessories: ["iphone", "android", "cell phones"],
+  computers_tablets: ["pc", "macbook", "ipad", "keyboards"],
+  audio_headphones: ["stereo", "vinyl", "turntables", "record players", "hifi"],
+  video_games_consoles: [
+    "nintendo",
+    "playstation",
+    "xbox",
+    "sega",
+    "gameboy",
+    "retro games",
+    "cartridges",
+    "carts",
+  ],
+  home_decor: ["houseplants", "plants", "planters", "mirrors"],
+  kitchen_dining: ["pottery", "ceramics", "stoneware", "dinnerware", "mugs", "bowls", "plates", "glassware"],
+  bedding_bath: ["quilts", "linens", "duvets", "pillowcases"],
+  furniture: ["mid century", "antiques", "dressers", "desks", "couches", "credenzas"],
+  snacks_sweets: ["confections", "cookies", "popcorn", "fudge"],
+  baked_goods: ["bakery", "sourdough", "loaves", "buns", "muffins", "bagels", "cupcakes"],
+  pantry_condiments: ["hot sauce", "salsa", "preserves", "seasonings", "olive oil"],
+  coffee_tea_drinks: ["espresso", "beans", "roasters", "matcha", "kombucha"],
+  vitamins_supplements: ["herbal", "herbs", "tinctures", "wellness"],
+  sports_nutrition: ["protein", "preworkout", "electrolytes"],
+  massage_relaxation: ["bath soaks", "aromatherapy", "essential oils", "balms"],
+  health_monitors_first_aid: ["bandages", "pulse oximeters"],
+  exercise_fitness: ["gym", "dumbbells", "kettlebells", "yoga"],
+  camping_hiking: ["outdoors", "camping gear", "hiking gear"],
+  team_sports: ["bats", "jerseys", "cleats"],
+  fishing: ["fly fishing", "flies", "fly tying", "angling"],
+  toys: ["lego", "action figures", "trains"],
+  games_puzzles: ["tabletop", "board games"],
+  baby_toddler: ["infant", "nursery", "strollers"],
+  outdoor_play: ["sandbox", "slides", "bikes"],
+  dog_supplies: ["puppy", "dog treats", "collars"],
+  cat_supplies: ["kitten", "scratchers", "catnip"],
+  fish_aquarium: ["aquascaping", "tanks"],
+  small_pets: ["bird seed", "terrariums", "cages"],
+  trading_cards: ["pokemon", "tcg", "breaks", "slabs", "graded"],
+  coins_currency: ["numismatics", "bullion", "stamps"],
+  sports_memorabilia: ["autographs", "signed", "jerseys"],
+  figures_models: ["funko", "model kits", "diecast"],
+  art_supplies: ["paint", "markers", "sketchbooks"],
+  yarn_sewing: ["knitting", "crochet", "quilting", "notions"],
+  craft_kits: ["diy kits", "beading", "stickers"],
+  tools_hardware: ["drills", "saws", "wrenches"],
+};
