@@ -179,14 +179,16 @@ export function createAppHandler(options: AppHandlerOptions) {
     const sendPage = () =>
       send(req, res, "/index.html", path.join(distDir, "index.html"), pageStatus(pathname), "no-cache");
     const status = pageStatus(pathname);
-    const render = options.render && isServerRendered(pathname) ? options.render : undefined;
-    if ((!options.previews && !render) || status !== 200) {
+    // An unknown path is drawn too: the not-found page, readable without JavaScript (a crawler's view).
+    const render =
+      options.render && (isServerRendered(pathname) || status === 404) ? options.render : undefined;
+    if ((!options.previews && !render) || (status !== 200 && !render)) {
       sendPage();
       return;
     }
     const origin = options.publicOrigin ?? `http://${req.headers.host ?? "localhost"}`;
     const url = req.url ?? "/";
-    void answerPage(pathname, url, origin, render).then(
+    void answerPage(pathname, url, origin, render, status).then(
       (page) => {
         if (!page) return sendPage();
         sendBody(
@@ -203,22 +205,23 @@ export function createAppHandler(options: AppHandlerOptions) {
   };
 
   /**
-   * A page's own HTML: its head for a shop or stream (a 404 for an unknown one, as is), then its content
-   * rendered by the server where it is one of those pages. Null: index.html as it is.
+   * A page's own HTML: its head for a shop or stream, then its content rendered by the server where it
+   * is one of those pages, or an unknown path, or a missing shop or stream (the not-found page, with
+   * its 404). Null: index.html as it is.
    */
   async function answerPage(
     pathname: string,
     url: string,
     origin: string,
     render: PageRenderer | undefined,
+    pathStatus: 200 | 404,
   ): Promise<{ status: 200 | 404; html: string } | null> {
     const preview = options.previews ? await options.previews(pathname, origin) : null;
-    // A missing shop or stream: the not-found page the browser draws, with its status.
-    if (preview?.status === 404) return { status: 404, html: withPageHead(indexText, preview, origin) };
+    const status = preview?.status ?? pathStatus;
     const rendered = render ? await render(url, origin) : null;
     if (!preview && !rendered) return null;
     let html = preview ? withPageHead(indexText, preview, origin) : indexText;
     if (rendered) html = withRenderedPage(html, rendered, appStart);
-    return { status: 200, html };
+    return { status, html };
   }
 }

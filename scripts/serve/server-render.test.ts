@@ -211,11 +211,15 @@ describe("npm start renders public pages", () => {
     ).toBe(true);
   });
 
-  test("a missing shop or stream still answers 404 with the page the browser renders", async () => {
-    for (const pathname of ["/live-shop/nope-shop", "/stream/bogus"]) {
+  test("an unknown path, a missing shop and a missing stream answer 404 with the not-found page in the HTML", async () => {
+    // Without JavaScript (a crawler, a visitor with it off) the page says so and links home.
+    for (const pathname of ["/nope", "/live-shop/nope-shop", "/stream/bogus"]) {
       const response = await fetch(`${app.url}${pathname}`);
       expect(response.status).toBe(404);
-      expect(await response.text()).toBe(INDEX);
+      const root = rootOf(await response.text());
+      expect(root).toContain(`Page not found: ${pathname}`);
+      expect(root).toMatch(/<a [^>]*href="\/"[^>]*>Back to home<\/a>/);
+      expect(root).not.toContain("Loading LiveLocal…");
     }
   });
 

@@ -4,6 +4,8 @@ import { AccountPlaceholder } from "@/components/layout/account-placeholder";
 import { Header } from "@/components/layout/header";
 import { MenuStateProvider } from "@/components/layout/menu-state";
 
+const MAIN_ID = "main";
+
 const AccountSlotContext = createContext<HTMLElement | null>(null);
 
 /**
@@ -25,10 +27,22 @@ export function AppShell() {
   );
   return (
     <>
+      {/* WCAG 2.4.1: the first Tab stop passes the header by. The href serves before the app's script runs. */}
+      <a
+        href={`#${MAIN_ID}`}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById(MAIN_ID)?.focus();
+        }}
+        className="sr-only rounded-full bg-primary-700 px-4 py-2 text-sm font-medium text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-4 focus:z-50 focus:outline-2 focus:outline-offset-2 focus:outline-primary-600"
+      >
+        Skip to main content
+      </a>
       {/* Which of the header's and pages' menus is open: at most one (SPEC.md section 2). */}
       <MenuStateProvider>
         <Header accountControl={accountControl} />
-        <main className="min-h-[calc(100dvh-4rem)]">
+        {/* Focusable from script only, for the skip link: the next Tab goes on from the page's start. */}
+        <main id={MAIN_ID} tabIndex={-1} className="min-h-[calc(100dvh-4rem)] outline-none">
           <AccountSlotContext value={accountSlot}>
             <Outlet />
           </AccountSlotContext>

@@ -202,17 +202,17 @@ test("the mobile menu at 375 px toggles, closes on navigation, and takes turns w
 
   // Opening the mobile menu closes the filter menu...
   await filtersButton.click();
-  await page.getByRole("region", { name: "Filters" }).waitFor();
+  await page.getByRole("dialog", { name: "Filters" }).waitFor();
   await viewportShot(page, "explore-filters-phone");
   await menuButton.click();
   await menu.waitFor();
-  await page.getByRole("region", { name: "Filters" }).waitFor({ state: "hidden" });
+  await page.getByRole("dialog", { name: "Filters" }).waitFor({ state: "hidden" });
   // ...and opening the filter menu (here from the keyboard, as the menu covers the button) closes it.
   await filtersButton.press("Enter");
-  await page.getByRole("region", { name: "Filters" }).waitFor();
+  await page.getByRole("dialog", { name: "Filters" }).waitFor();
   await menu.waitFor({ state: "hidden" });
   await page.keyboard.press("Escape");
-  await page.getByRole("region", { name: "Filters" }).waitFor({ state: "hidden" });
+  await page.getByRole("dialog", { name: "Filters" }).waitFor({ state: "hidden" });
 
   // Following a link closes the menu.
   await menuButton.click();

@@ -16,7 +16,7 @@ export function ErrorPage({ status, title, message }: ErrorPageProps) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <Icon name="lucide:circle-alert" className="size-12 text-slate-400" />
-      <p className="mt-4 text-sm font-semibold text-primary-600">{status}</p>
+      <p className="mt-4 text-sm font-semibold text-primary-700 dark:text-primary-500">{status}</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">{title}</h1>
       <p className="mt-4 break-words text-slate-600 dark:text-slate-300">{message}</p>
       <Link to={paths.home.getHref()} className={buttonVariants({ className: "mt-8" })}>

@@ -54,7 +54,7 @@ export function Field({ label, hint, error, count, optional, className, children
             <p
               id={countId}
               className={cn(
-                "shrink-0 tabular-nums text-slate-500",
+                "shrink-0 tabular-nums text-slate-500 dark:text-slate-400",
                 over && "font-semibold text-red-700 dark:text-red-300",
               )}
             >

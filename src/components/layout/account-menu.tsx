@@ -31,6 +31,8 @@ export function AccountMenu({ user, showAdmin, onSignOut }: AccountMenuProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  const labelId = useId();
+  const avatarId = useId();
 
   useEffect(() => {
     if (!open) return;
@@ -69,14 +71,18 @@ export function AccountMenu({ user, showAdmin, onSignOut }: AccountMenuProps) {
       <button
         ref={buttonRef}
         type="button"
-        aria-label={`Account: ${user.name}`}
+        // WCAG 2.5.3: initials drawn in place of a picture are a visible label, so the name ends with them.
+        aria-labelledby={`${labelId} ${avatarId}`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((value) => !value)}
         className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
       >
-        <Avatar name={user.name} url={user.avatarUrl} />
+        <span id={labelId} className="sr-only">
+          Account: {user.name}
+        </span>
+        <Avatar id={avatarId} name={user.name} url={user.avatarUrl} />
       </button>
       {open && (
         <div className="absolute right-0 z-40 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-800 dark:bg-slate-900">

@@ -53,7 +53,7 @@ export function StreamGroups({ shops, actor, actions, endedLimit, moreEnded }: S
         const shown = limited ? sorted.slice(0, endedLimit) : sorted;
         return (
           <section key={group.title} aria-label={group.title}>
-            <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+            <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
               {group.title} <span className="font-normal">({all.length})</span>
             </h3>
             <ul className="mt-2 divide-y divide-slate-200 rounded-2xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">

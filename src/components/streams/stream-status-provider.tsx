@@ -1,5 +1,5 @@
 import { useMutation } from "convex/react";
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import type { ConfirmOptions } from "@/components/ui/use-confirm";
 import { useReasonedAction } from "@/components/ui/use-reasoned-action";
 import { api } from "@convex/_generated/api";
@@ -48,6 +48,8 @@ type Context = { actor: Actor; shopStatus?: ShopStatus };
 type StreamStatusContextValue = {
   changeStatus: (stream: StreamForChange, to: StreamStatus, context: Context) => Promise<void>;
   errorFor: (streamId: Id<"streams">) => string | undefined;
+  /** True once for the stream last moved: its controls take back the focus its pressed button lost. */
+  takeFocus: (streamId: Id<"streams">) => boolean;
 };
 
 const StreamStatusContext = createContext<StreamStatusContextValue | null>(null);
@@ -64,6 +66,12 @@ export function StreamStatusProvider({ children }: { children: ReactNode }) {
   const mutation = useMutation(api.streams.setStreamStatus);
   const setStreamStatus = useMemo(() => mutation.withOptimisticUpdate(applyStreamStatusLocally), [mutation]);
   const [errors, setErrors] = useState<Partial<Record<Id<"streams">, string>>>({});
+  const lastMoved = useRef<Id<"streams"> | null>(null);
+  const takeFocus = useCallback((streamId: Id<"streams">) => {
+    if (lastMoved.current !== streamId) return false;
+    lastMoved.current = null;
+    return true;
+  }, []);
 
   const setError = useCallback((streamId: Id<"streams">, message: string | undefined) => {
     setErrors((current) => ({ ...current, [streamId]: message }));
@@ -85,6 +93,7 @@ export function StreamStatusProvider({ children }: { children: ReactNode }) {
   const changeStatus = useCallback(
     async (stream: StreamForChange, to: StreamStatus, { actor, shopStatus }: Context) => {
       const streamId = stream._id;
+      lastMoved.current = streamId;
       const from = stream.streamStatus;
       if (shopStatus !== undefined) {
         const decision = checkStreamTransition({ from, to, actor, stream, shopStatus, now: Date.now() });
@@ -103,8 +112,8 @@ export function StreamStatusProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<StreamStatusContextValue>(
-    () => ({ changeStatus, errorFor: (streamId) => errors[streamId] }),
-    [changeStatus, errors],
+    () => ({ changeStatus, errorFor: (streamId) => errors[streamId], takeFocus }),
+    [changeStatus, errors, takeFocus],
   );
   return (
     <StreamStatusContext value={value}>

@@ -206,7 +206,7 @@ function QueueCard({
         <Link
           to={paths.dashboard.liveShop.getHref(shop._id)}
           className={`text-sm ${linkClass}`}
-          aria-label={`Open ${shop.liveShopName} in the editor`}
+          aria-label={`Open in the editor: ${shop.liveShopName}`}
         >
           Open in the editor
         </Link>

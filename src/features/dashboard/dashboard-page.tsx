@@ -25,7 +25,11 @@ export function DashboardPage() {
   const now = useNow();
   const viewerZone = useViewerTimeZone();
   if (viewer === undefined || viewer === null || shops === undefined || streamsByShop === undefined) {
-    return <p className="mx-auto max-w-5xl px-4 py-12 text-slate-500">Loading your dashboard…</p>;
+    return (
+      <p className="mx-auto max-w-5xl px-4 py-12 text-slate-500 dark:text-slate-400">
+        Loading your dashboard…
+      </p>
+    );
   }
   // A viewer who still owns shops sees them, hidden from the public, without controls (decision 025).
   const canRunShops = mayRunShops(viewer.role);

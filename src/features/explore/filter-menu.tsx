@@ -19,7 +19,8 @@ function appliedCount(filter: ExploreFilter) {
  * a slide-over opened by "Filters" that takes turns with the mobile menu through the shared state.
  */
 export function FilterMenu({ filter, onUpdate }: FilterMenuProps) {
-  const { open, close, buttonProps, panelRef, panelId } = useDisclosure("explore-filters");
+  // Open, it is a drawer over the results (phones only; wider, the panel is a sidebar, never "open").
+  const { open, close, buttonProps, panelRef, panelId } = useDisclosure("explore-filters", { modal: true });
   const count = appliedCount(filter);
   return (
     <>
@@ -33,7 +34,8 @@ export function FilterMenu({ filter, onUpdate }: FilterMenuProps) {
         ref={panelRef}
         id={panelId}
         aria-label="Filters"
-        role="region"
+        role={open ? "dialog" : "region"}
+        aria-modal={open || undefined}
         className={cn(
           "dark:[color-scheme:dark] max-md:fixed max-md:top-16 max-md:bottom-0 max-md:right-0 max-md:z-50 max-md:w-[min(22rem,90vw)] max-md:overflow-y-auto max-md:bg-white max-md:p-4 max-md:shadow-xl max-md:dark:bg-slate-950",
           !open && "max-md:hidden",

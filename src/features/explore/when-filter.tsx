@@ -31,7 +31,7 @@ export function WhenFilter({
                 className={cn(
                   pillClass,
                   current
-                    ? "border-primary-700 bg-primary-700 text-white dark:border-primary-500 dark:bg-primary-600"
+                    ? "border-primary-700 bg-primary-700 text-white dark:border-primary-500"
                     : "border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:text-white",
                 )}
               >

@@ -34,14 +34,14 @@ export function LiveShopsPage() {
         )
       }
     >
-      {shops === undefined && <p className="text-slate-500">Loading your shops…</p>}
+      {shops === undefined && <p className="text-slate-500 dark:text-slate-400">Loading your shops…</p>}
       {shops?.length === 0 && (
         <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-slate-600 dark:border-slate-700 dark:text-slate-300">
           You have no live shop yet. Open one to list your shows on LiveLocal.
         </p>
       )}
       {atLimit && (
-        <p className="mb-4 text-sm text-slate-500">
+        <p className="mb-4 text-sm text-slate-500 dark:text-slate-400">
           You have {LIMITS.shopsPerUser} shops, the most one person may own.
         </p>
       )}

@@ -62,7 +62,9 @@ export function NewStreamPage() {
           </select>
         </div>
       )}
-      {shopId && shop === undefined && <p className="text-slate-500">Loading the shop…</p>}
+      {shopId && shop === undefined && (
+        <p className="text-slate-500 dark:text-slate-400">Loading the shop…</p>
+      )}
       {shopId && shop && (
         <StreamForm
           key={shop._id}

@@ -41,7 +41,7 @@ export function StreamsPage() {
       }
     >
       {(shops === undefined || viewer === undefined) && (
-        <p className="text-slate-500">Loading your streams…</p>
+        <p className="text-slate-500 dark:text-slate-400">Loading your streams…</p>
       )}
       {shops?.length === 0 && (
         <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-slate-600 dark:border-slate-700 dark:text-slate-300">

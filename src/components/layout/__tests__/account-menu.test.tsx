@@ -17,25 +17,29 @@ function renderMenu(
       <AccountMenu user={{ ...AVERY, avatarUrl }} showAdmin={showAdmin} onSignOut={onSignOut} />
     </MemoryRouter>,
   );
-  return { onSignOut, container, trigger: screen.getByRole("button", { name: "Account: Avery Chen" }) };
+  return { onSignOut, container, trigger: screen.getByRole("button", { name: /^Account: Avery Chen/ }) };
 }
 
 describe("AccountMenu", () => {
   test("shows initials when there is no picture", () => {
-    renderMenu();
+    const { trigger } = renderMenu();
     expect(screen.getByText("AC")).toBeInTheDocument();
+    // WCAG 2.5.3: the visible initials are part of the button's name.
+    expect(trigger).toHaveAccessibleName("Account: Avery Chen AC");
     expect(initialsOf("Jordan")).toBe("J");
     expect(initialsOf("Rosa María Martinez")).toBe("RM");
   });
 
   test("a picture that fails to load falls back to initials, as in settings (issue 16 item 9)", () => {
-    const { container } = renderMenu(vi.fn(), { avatarUrl: "https://example.com/gone.png" });
+    const { container, trigger } = renderMenu(vi.fn(), { avatarUrl: "https://example.com/gone.png" });
+    expect(trigger).toHaveAccessibleName("Account: Avery Chen");
     const picture = container.querySelector("img");
     expect(picture).toHaveAttribute("src", "https://example.com/gone.png");
     expect(screen.queryByText("AC")).not.toBeInTheDocument();
     fireEvent.error(picture!);
     expect(container.querySelector("img")).toBeNull();
     expect(screen.getByText("AC")).toBeInTheDocument();
+    expect(trigger).toHaveAccessibleName("Account: Avery Chen AC");
   });
 
   test("opens with who is signed in, and moves focus to the first item", async () => {

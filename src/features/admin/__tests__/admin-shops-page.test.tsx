@@ -83,7 +83,7 @@ describe("admin: shops", () => {
     expect(first).toHaveTextContent("Fashion & Apparel: Clothing");
     expect(first).toHaveTextContent("Austin-Round Rock-San Marcos, TX");
     expect(first).toHaveTextContent("Rosa's Records sells vintage denim.");
-    expect(within(first).getByRole("link", { name: "Open Rosa's Records in the editor" })).toHaveAttribute(
+    expect(within(first).getByRole("link", { name: "Open in the editor: Rosa's Records" })).toHaveAttribute(
       "href",
       "/dashboard/liveshops/s_old",
     );

@@ -37,6 +37,8 @@ test("the filter menu opens with focus inside and closes with Escape, focus back
   expect(filtersButton).toHaveAttribute("aria-controls", screen.getByRole("region", { name: "Filters" }).id);
   await userEvent.click(filtersButton);
   expect(filtersButton).toHaveAttribute("aria-expanded", "true");
+  // Open, it is a modal drawer over the results (Tab stays inside: tests/e2e/accessibility.e2e.ts).
+  expect(screen.getByRole("dialog", { name: "Filters" })).toHaveAttribute("aria-modal", "true");
   expect(screen.getByRole("button", { name: "Close filters" })).toHaveFocus();
   await userEvent.keyboard("{Escape}");
   expect(filtersButton).toHaveAttribute("aria-expanded", "false");
