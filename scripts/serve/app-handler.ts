@@ -47,7 +47,8 @@ export type AppHandlerOptions = Omit<CspOptions, "inlineScriptHashes" | "host"> 
   precompress?: boolean;
   /**
    * Shop and stream pages' status and head (page-previews.ts): 404 for an unknown one, link preview
-   * tags for the others. Null for any other path, or when the backend could not be read.
+   * tags for the others, and for home and the explore lists. Null for any other path, or when the
+   * backend could not be read.
    */
   previews?: (pathname: string, origin: string) => Promise<PagePreview | null>;
   /** The pictures previews name, `/og/{page}.png` (preview-images.ts; decision 068). */

@@ -3,7 +3,9 @@
  * engine that reads the HTML without running the app gets the page's title, description, canonical
  * address, Open Graph and Twitter card tags and schema.org data, read from the backend when the page
  * is asked for; an unknown shop or stream answers 404, as an unknown path does. Both with the same
- * index.html the app boots from (it removes these tags and sets its own).
+ * index.html the app boots from (it removes these tags and sets its own). Home and the explore lists
+ * get the site's title and description with the same tags. The pictures the tags name are cards drawn
+ * by preview-images.ts (decision 068).
  *
  * Reads go through `ConvexHttpClient` to the Convex deployment the build names, or to the local backend
  * in the same process, as any visitor's would (public queries, no identity), and are kept a short while

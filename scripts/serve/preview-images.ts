@@ -33,6 +33,8 @@ const READ_TIMEOUT_MS = 5_000;
 const DRAW_TIMEOUT_S = 5;
 const RASTER_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif", "avif"]);
 const STORAGE_PATH = /^\/api\/storage\//;
+/** The local backend's own addresses name this machine (`localhost`, `127.0.0.1`) and the page's port. */
+const LOOPBACK = /^(?:localhost|127\.0\.0\.1|\[::1\])$/;
 
 /** Where the picture sits, and the panel under it with the words. */
 const PICTURE_HEIGHT = 380;
@@ -218,8 +220,10 @@ async function readPicture(
     const url = new URL(picture);
     const backend = new URL(options.convexUrl());
     const storageOrigins = [backend.origin, origin, ...(options.storageOrigins?.() ?? [])];
-    if (!STORAGE_PATH.test(url.pathname) || !storageOrigins.includes(url.origin)) return null;
-    // Asked of the backend itself: an address saved under another port or name (decision 028) still reads.
+    const ours = storageOrigins.includes(url.origin) || LOOPBACK.test(url.hostname);
+    if (!STORAGE_PATH.test(url.pathname) || !ours) return null;
+    // Asked of the backend itself, never of the address's host: an address saved under another
+    // loopback name or port (decision 028) still reads, and no address makes this server call elsewhere.
     const response = await fetch(new URL(url.pathname + url.search, backend), {
       signal: AbortSignal.timeout(READ_TIMEOUT_MS),
     });
