@@ -105,13 +105,13 @@ export function createPreviewImages(options: PreviewImageOptions): PreviewImageH
     if (pending) return pending;
     const drawn = gate(() => drawCard(card, (picture) => readPicture(picture, origin, options)));
     if (!drawn) return null;
-    const kept2 = drawn.then((png) => {
+    const stored = drawn.then((png) => {
       remember(version, png);
       return png;
     });
-    drawing.set(version, kept2);
-    void kept2.finally(() => drawing.delete(version)).catch(() => undefined);
-    return kept2;
+    drawing.set(version, stored);
+    void stored.finally(() => drawing.delete(version)).catch(() => undefined);
+    return stored;
   }
 
   return async function answerPreviewImage(req, res, pathname, origin) {
