@@ -6,6 +6,7 @@ import { parseAllowedHosts } from "./local-backend/access.ts";
 import { localBackend } from "./local-backend/vite-plugin.ts";
 import { buildInfo } from "./scripts/build/build-info.ts";
 import { chunkGroups } from "./scripts/build/chunks.ts";
+import { previewImagesInDev } from "./scripts/serve/preview-images-vite.ts";
 
 export default defineConfig(({ mode }) => {
   // .env files are not in process.env here; loadEnv reads them the way the app will see them.
@@ -22,6 +23,8 @@ export default defineConfig(({ mode }) => {
         enabled: !env.VITE_CONVEX_URL,
         dataDir: env.LIVELOCAL_LOCAL_BACKEND_DATA_DIR || undefined,
       }),
+      // Link previews' pictures, /og/{page}.png, as `npm start` draws them (decision 068).
+      previewImagesInDev({ convexUrl: env.VITE_CONVEX_URL || undefined }),
     ],
     resolve: {
       alias: {

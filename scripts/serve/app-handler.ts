@@ -9,6 +9,7 @@ import path from "node:path";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { inlineScriptHashes, securityHeaders, type CspOptions } from "./headers.ts";
 import { withPageHead, type PagePreview } from "./page-previews.ts";
+import type { PreviewImageHandler } from "./preview-images.ts";
 import { pageStatus } from "./routes.ts";
 import { deferredAppStart, isServerRendered, withRenderedPage, type PageRenderer } from "./server-render.ts";
 
@@ -46,9 +47,12 @@ export type AppHandlerOptions = Omit<CspOptions, "inlineScriptHashes" | "host"> 
   precompress?: boolean;
   /**
    * Shop and stream pages' status and head (page-previews.ts): 404 for an unknown one, link preview
-   * tags for the others. Null for any other path, or when the backend could not be read.
+   * tags for the others, and for home and the explore lists. Null for any other path, or when the
+   * backend could not be read.
    */
   previews?: (pathname: string, origin: string) => Promise<PagePreview | null>;
+  /** The pictures previews name, `/og/{page}.png` (preview-images.ts; decision 068). */
+  previewImages?: PreviewImageHandler;
   /** The site's public address for canonical and preview URLs; by default `http://{Host}`. */
   publicOrigin?: string;
   /**
@@ -178,6 +182,21 @@ export function createAppHandler(options: AppHandlerOptions) {
     // The page itself is never cached, so a new build is picked up at the next load.
     const sendPage = () =>
       send(req, res, "/index.html", path.join(distDir, "index.html"), pageStatus(pathname), "no-cache");
+    const origin = options.publicOrigin ?? `http://${req.headers.host ?? "localhost"}`;
+    if (options.previewImages && pathname.startsWith("/og/")) {
+      for (const [name, value] of Object.entries(headersFor(req))) res.setHeader(name, value);
+      options.previewImages(req, res, pathname, origin).then(
+        (answered) => {
+          if (!answered) sendPage();
+        },
+        (error: unknown) => {
+          console.warn(`Preview picture ${pathname} failed: ${String(error)}`);
+          if (!res.headersSent) res.statusCode = 503;
+          res.end();
+        },
+      );
+      return;
+    }
     const status = pageStatus(pathname);
     // An unknown path is drawn too: the not-found page, readable without JavaScript (a crawler's view).
     const render =
@@ -186,7 +205,6 @@ export function createAppHandler(options: AppHandlerOptions) {
       sendPage();
       return;
     }
-    const origin = options.publicOrigin ?? `http://${req.headers.host ?? "localhost"}`;
     const url = req.url ?? "/";
     void answerPage(pathname, url, origin, render, status).then(
       (page) => {

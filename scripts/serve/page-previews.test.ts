@@ -94,6 +94,21 @@ describe("the page's head", () => {
     expect(JSON.parse(jsonLd ?? "null")).toEqual({ "@type": "Event", name: title });
   });
 
+  test("with a card, the preview names the card, its size and type, not the page's own picture", () => {
+    const card = { url: "/og/stream/s1.png?v=abc", width: 1200, height: 630, type: "image/png" };
+    const head = headOf(
+      withPageHead(INDEX, { ...preview, meta: { ...preview.meta!, card } }, "https://x.example"),
+    );
+    expect(head).toMatchObject({
+      "og:image": "https://x.example/og/stream/s1.png?v=abc",
+      "og:image:type": "image/png",
+      "og:image:width": "1200",
+      "og:image:height": "630",
+      "twitter:image": "https://x.example/og/stream/s1.png?v=abc",
+      "twitter:card": "summary_large_image",
+    });
+  });
+
   test("a not-found page keeps index.html as it is", () => {
     expect(withPageHead(INDEX, { status: 404 }, "https://livelocal.example")).toBe(INDEX);
   });
@@ -114,7 +129,7 @@ describe("the preview cache", () => {
     clock = 1500;
     await previews("/stream/a", "http://x");
     expect(read).toHaveBeenCalledTimes(2);
-    expect(await previews("/explore/streams", "http://x")).toBeNull();
+    expect(await previews("/sign-in", "http://x")).toBeNull();
     read.mockRejectedValueOnce(new Error("backend down"));
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     expect(await previews("/stream/b", "http://x")).toBeNull();
@@ -163,9 +178,12 @@ describe("npm start", () => {
       description: "Hand-picked 80s and 90s denim, washed, measured and graded, dropped live every week.",
       canonical: `${app.url}/live-shop/east-austin-denim-co`,
       "og:title": "East Austin Denim Co.",
-      "og:image": `${app.url}/demo/shops/east-austin-denim-co-banner.svg`,
+      "og:image:width": "1200",
+      "og:image:height": "630",
       "twitter:card": "summary_large_image",
     });
+    // A PNG drawn from the shop's banner (preview-images.test.ts): few previews show an SVG.
+    expect(head["og:image"]).toMatch(new RegExp(`^${app.url}/og/live-shop/east-austin-denim-co\\.png\\?v=`));
     const shop = await new ConvexHttpClient(app.url).query(api.liveShops.getPublicShop, {
       idOrSlug: "east-austin-denim-co",
     });
@@ -188,12 +206,13 @@ describe("npm start", () => {
     expect(head.description).toMatch(/^Live now · Forty pairs of washed and graded 501s/);
     expect(head).toMatchObject({
       canonical: `${app.url}/stream/${live._id}`,
-      "og:image": `${app.url}/demo/streams/vintage-501-denim-drop.svg`,
+      "og:image:type": "image/png",
       "twitter:label1": "When",
       "twitter:data1": "Live now",
       "twitter:label2": "Shop",
       "twitter:data2": "East Austin Denim Co. on Whatnot",
     });
+    expect(head["og:image"]).toMatch(new RegExp(`^${app.url}/og/stream/${live._id}\\.png\\?v=`));
     expect(html).toContain('"eventStatus":"https://schema.org/EventScheduled"');
   });
 
@@ -276,8 +295,20 @@ describe("npm start", () => {
     },
   );
 
+  test("home and the explore lists keep the site's title and name the site's card", async () => {
+    for (const pathname of ["/", "/explore/streams", "/explore/live-shops/"]) {
+      const response = await fetch(`${app.url}${pathname}`);
+      expect(response.status).toBe(200);
+      const head = headOf(await response.text());
+      expect(head.title, pathname).toBe("LiveLocal");
+      expect(head["og:image"], pathname).toMatch(new RegExp(`^${app.url}/og/home\\.png\\?v=`));
+      // Explore's filters are in its query: its address without them is not the page's own.
+      expect(head.canonical, pathname).toBe(pathname === "/" ? `${app.url}/` : undefined);
+    }
+  });
+
   test("other pages and unknown paths are as before", async () => {
-    expect((await fetch(`${app.url}/explore/streams`)).status).toBe(200);
+    expect((await fetch(`${app.url}/sign-in`)).status).toBe(200);
     expect((await fetch(`${app.url}/nope`)).status).toBe(404);
   });
 });

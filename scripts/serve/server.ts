@@ -15,7 +15,8 @@
  * never through a proxy (local-backend/access.ts; decision 053).
  *
  * Shop and stream pages are read from the backend as they are asked for (page-previews.ts): an
- * unknown one answers 404, the others carry their title, description and link preview tags.
+ * unknown one answers 404, the others carry their title, description and link preview tags, whose
+ * picture is a card drawn here (`/og/{page}.png`, preview-images.ts).
  *
  * Every request and upgrade is checked for its Host and Origin first (local-backend/access.ts), as
  * the embedded backend checks its own: loopback names by default, so a page that rebinds its name to
@@ -41,6 +42,7 @@ import { BACKEND_PATHS } from "../../local-backend/vite-plugin.ts";
 import { readBuildMeta } from "../build/build-info.ts";
 import { createAppHandler } from "./app-handler.ts";
 import { createPagePreviews } from "./page-previews.ts";
+import { createPreviewImages } from "./preview-images.ts";
 import { createPageRenderer, loadServerEntry, type ServerEntry } from "./server-render.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -61,6 +63,8 @@ export type StartedAppServer = {
   url: string;
   /** The local backend's admin key (`npx convex`, this machine only); null with a deployment built in. */
   adminKey: string | null;
+  /** The local backend's HTTP actions (`convex/http.ts`); null with a deployment built in. */
+  siteUrl: string | null;
   stop(): Promise<void>;
 };
 
@@ -106,13 +110,22 @@ export async function startAppServer(options: {
   const render = serverEntry
     ? createPageRenderer({ entry: serverEntry, convexUrl: () => origin })
     : undefined;
+  // The deployment the build names, or the local backend this process runs on its own origin.
+  const convexUrl = () => meta.convexUrl ?? origin;
+  const previews = createPagePreviews({ convexUrl, ttlMs: options.previewTtlMs, buildId: meta.id });
   const handleApp = createAppHandler({
     distDir,
     convexUrl: meta.convexUrl,
     clerkPublishableKey: meta.clerkPublishableKey,
     publicOrigin: options.publicOrigin,
-    // The deployment the build names, or the local backend this process runs on its own origin.
-    previews: createPagePreviews({ convexUrl: () => meta.convexUrl ?? origin, ttlMs: options.previewTtlMs }),
+    previews,
+    previewImages: createPreviewImages({
+      previews,
+      staticDir: distDir,
+      convexUrl,
+      storageOrigins: () => [options.publicOrigin],
+      buildId: meta.id,
+    }),
     render,
   });
 
@@ -188,6 +201,7 @@ export async function startAppServer(options: {
   return {
     url: origin,
     adminKey: core?.adminKey.value ?? null,
+    siteUrl: sitePort === null ? null : `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${sitePort}`,
     stop: async () => {
       await core?.stop();
       await Promise.all(

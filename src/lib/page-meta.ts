@@ -23,8 +23,15 @@ export type PageMeta = {
   description: string;
   /** The canonical path, `/live-shop/{slug}` or `/stream/{id}`. */
   path: string;
+  /** False for a page whose query is part of it (explore's filters): no canonical link is written. */
+  canonical?: false;
   /** Site-relative or absolute. */
   image?: string;
+  /**
+   * The raster card `npm start` composes from the page and its picture for link previews (decision
+   * 068); previews name it instead of `image`, which few chat apps can show when it is an SVG.
+   */
+  card?: { url: string; width: number; height: number; type: string };
   /** Label and value pairs some previews show under the description (Slack: "When", "Shop"). */
   facts: { label: string; value: string }[];
 };
@@ -124,23 +131,29 @@ export type HeadTag =
  */
 export function previewTags(meta: PageMeta, origin: string): HeadTag[] {
   const url = new URL(meta.path, origin).href;
-  const image = meta.image ? new URL(meta.image, origin).href : undefined;
+  const picture = meta.card?.url ?? meta.image;
+  const image = picture ? new URL(picture, origin).href : undefined;
   const og = (key: string, content: string | undefined): HeadTag[] =>
     content === undefined ? [] : [{ tag: "meta", attribute: "property", key, content }];
   const twitter = (key: string, content: string | undefined): HeadTag[] =>
     content === undefined ? [] : [{ tag: "meta", attribute: "name", key, content }];
   return [
-    { tag: "link", rel: "canonical", href: url },
+    ...(meta.canonical === false ? [] : [{ tag: "link", rel: "canonical", href: url } as const]),
     ...og("og:site_name", SITE_NAME),
     ...og("og:type", "website"),
     ...og("og:title", meta.title),
     ...og("og:description", meta.description),
     ...og("og:url", url),
     ...og("og:image", image),
+    ...og("og:image:type", meta.card?.type),
+    ...og("og:image:width", meta.card && String(meta.card.width)),
+    ...og("og:image:height", meta.card && String(meta.card.height)),
+    ...og("og:image:alt", meta.card && meta.title),
     ...twitter("twitter:card", image ? "summary_large_image" : "summary"),
     ...twitter("twitter:title", meta.title),
     ...twitter("twitter:description", meta.description),
     ...twitter("twitter:image", image),
+    ...twitter("twitter:image:alt", meta.card && meta.title),
     ...meta.facts
       .slice(0, 2)
       .flatMap((fact, index) => [
