@@ -12,6 +12,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { components } from "../lib/components";
 import {
+  ACCOUNT_NOTIFICATION_KINDS,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_TTL_MS,
   type NotificationChannel,
@@ -56,6 +57,7 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, ChannelSwitches> = {
   shopDecision: { inApp: true, email: true, push: false },
   streamModerated: { inApp: true, email: true, push: false },
   privacyDecision: { inApp: true, email: true, push: false },
+  shopClosed: { inApp: true, email: false, push: false },
 };
 
 /** The person's switches for one kind: their choice, else the default (the old digest switch included). */
@@ -72,9 +74,10 @@ export function reachable(user: Doc<"users"> | null): user is Doc<"users"> {
 }
 
 /**
- * Sends `notice` to `userId` on every channel they want and have not had it on. E-mail and push take
- * one from the person's hourly allowance per event; over it, the notice is recorded as `limited` and
- * not sent. Returns the channels it went out on.
+ * Sends `notice` to `userId` on every channel they want and have not had it on. E-mail and push of
+ * sellers' activity take one from the person's hourly allowance per event; over it, the notice is
+ * recorded as `limited` and not sent. Notices about the person's own account, shops and requests
+ * (ACCOUNT_NOTIFICATION_KINDS) never wait on it. Returns the channels it went out on.
  */
 export async function deliverNotice(
   ctx: MutationCtx,
@@ -98,8 +101,9 @@ export async function deliverNotice(
     if (!already) fresh.push(channel);
   }
   if (fresh.length === 0) return [];
-  const outside = fresh.some((channel) => channel !== "inApp");
-  const allowed = !outside || (await takeRate(ctx, "notification", userId)).ok;
+  const capped =
+    !ACCOUNT_NOTIFICATION_KINDS.includes(notice.kind) && fresh.some((channel) => channel !== "inApp");
+  const allowed = !capped || (await takeRate(ctx, "notification", userId)).ok;
   const sent: NotificationChannel[] = [];
   for (const channel of fresh) {
     const status = channel === "inApp" || allowed ? "sent" : "limited";
@@ -185,6 +189,7 @@ const KIND_WORDS: Record<NotificationKind, string> = {
   shopDecision: "e-mails about your shops' reviews",
   streamModerated: "e-mails about your moderated shows",
   privacyDecision: "e-mails about your privacy requests",
+  shopClosed: "e-mails about followed shops closing",
 };
 
 function escapeHtml(text: string): string {

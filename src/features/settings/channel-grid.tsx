@@ -15,6 +15,10 @@ const KIND_LABELS: Record<NotificationKind, { label: string; hint?: string }> = 
   shopDecision: { label: "Your shop is approved, rejected, suspended or reinstated", hint: "For sellers" },
   streamModerated: { label: "An admin ends or cancels your show", hint: "For sellers, with the reason" },
   privacyDecision: { label: "Your privacy request is decided" },
+  shopClosed: {
+    label: "A shop you follow or saved a show of closes",
+    hint: "Its shows leave your watch list",
+  },
 };
 
 const CHANNELS: { channel: NotificationChannel; label: string }[] = [
