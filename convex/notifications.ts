@@ -9,8 +9,8 @@ import { internalMutation, mutation, query } from "./functions";
 import { NOTIFICATION_KINDS } from "./lib/constants";
 import { getUserByEmail } from "./model/users";
 import { reminderNotice } from "./model/noticeEvents";
+import { channelsFor } from "./lib/notificationChannels";
 import {
-  channelsFor,
   deliverNotice,
   pruneNotificationsBatch,
   stopsEmail,

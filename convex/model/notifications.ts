@@ -18,7 +18,7 @@ import {
   type NotificationChannel,
   type NotificationKind,
 } from "../lib/constants";
-import type { ChannelSwitches, NotificationPreferences } from "../schema";
+import { channelsFor } from "../lib/notificationChannels";
 import {
   appOrigins,
   localAppOrigin,
@@ -43,30 +43,6 @@ export type Notice = {
   /** Lines listed under the body in an e-mail, each linking to a path (the weekly digest's shows). */
   items?: { text: string; path: string }[];
 };
-
-const OFF: ChannelSwitches = { inApp: false, email: false, push: false };
-
-/** What a kind does before the person chooses: in the app only, where that is where it was before. */
-export const DEFAULT_CHANNELS: Record<NotificationKind, ChannelSwitches> = {
-  goLive: { inApp: true, email: false, push: false },
-  reminder1h: OFF,
-  reminder10m: { inApp: true, email: false, push: false },
-  showChanged: { inApp: true, email: false, push: false },
-  // Off unless the person (or the old `emailDigest` switch, see channelsFor) turned it on.
-  weeklyDigest: OFF,
-  shopDecision: { inApp: true, email: true, push: false },
-  streamModerated: { inApp: true, email: true, push: false },
-  privacyDecision: { inApp: true, email: true, push: false },
-  shopClosed: { inApp: true, email: false, push: false },
-};
-
-/** The person's switches for one kind: their choice, else the default (the old digest switch included). */
-export function channelsFor(preferences: NotificationPreferences, kind: NotificationKind): ChannelSwitches {
-  const chosen = preferences.channels?.[kind];
-  if (chosen) return chosen;
-  if (kind === "weeklyDigest") return { ...OFF, email: preferences.emailDigest };
-  return DEFAULT_CHANNELS[kind];
-}
 
 /** Whether this person may be told anything: they exist and their processing is not restricted. */
 export function reachable(user: Doc<"users"> | null): user is Doc<"users"> {
