@@ -18,7 +18,7 @@ const KIND_LABELS: Record<NotificationKind, { label: string; hint?: string }> = 
   streamModerated: { label: "An admin ends or cancels your show", hint: "For sellers, with the reason" },
   privacyDecision: { label: "Your privacy request is decided" },
   shopClosed: {
-    label: "A shop you follow or saved a show of closes",
+    label: "A shop you follow, or saved a show from, closes",
     hint: "Its shows leave your watch list",
   },
 };

@@ -142,7 +142,9 @@ describe("where each notice goes", () => {
   test("a ticked box is shown at once and saved with where e-mail links should point", async () => {
     mutationImpl.current = () => new Promise(() => {});
     renderSettings();
-    const box = screen.getByRole("checkbox", { name: "E-mail: A shop you follow or saved a show of closes" });
+    const box = screen.getByRole("checkbox", {
+      name: "E-mail: A shop you follow, or saved a show from, closes",
+    });
     expect(box).not.toBeChecked();
     await userEvent.click(box);
     expect(box).toBeChecked();
