@@ -366,7 +366,7 @@ describe("the activity log: role changes from anywhere (decision 025)", () => {
     vi.unstubAllEnvs();
   });
 
-  test("a viewer's first shop making her a seller is logged as her own doing, naming the shop", async () => {
+  test("a viewer's first shop making her a seller is logged as her own doing, without the shop's name", async () => {
     const { t, viewer, veraId } = await setUp();
     await viewer.mutation(api.liveShops.createLiveShop, { shop: shopForm("Vera's Plants", "veras-plants") });
     expect(await logOf(t)).toEqual([
@@ -377,7 +377,7 @@ describe("the activity log: role changes from anywhere (decision 025)", () => {
         targetTable: "users",
         targetId: veraId,
         targetLabel: "Vera Viewer (viewer → seller)",
-        reason: "Opened their first shop, Vera's Plants.",
+        reason: "Opened their first shop.",
       }),
     ]);
     // A seller's next shop changes no role and logs nothing.
@@ -417,6 +417,80 @@ describe("the activity log: role changes from anywhere (decision 025)", () => {
         targetLabel: "Olga Ops (new account → admin)",
       }),
     ]);
+  });
+});
+describe("the activity log after a deletion (GDPR; decision 065)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  async function deleteAccountOf(t: Backend, identity: typeof vera) {
+    const requestId = await t
+      .withIdentity(identity)
+      .mutation(api.privacy.requestPrivacy, { type: "deletion", reason: "Moving away." });
+    await t.withIdentity(ada).mutation(api.privacy.decidePrivacyRequest, { requestId, decision: "approve" });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+  }
+
+  test("keeps no word of a deleted seller's and names her by the role she had", async () => {
+    vi.useFakeTimers();
+    const { t, viewer, admin } = await setUp();
+    const liveShopId = await viewer.mutation(api.liveShops.createLiveShop, {
+      shop: shopForm("Vera's Neon Knits", "veras-neon-knits"),
+    });
+    // Approved meanwhile (the approval's own entry is not what this test is about).
+    await t.run(async (ctx) => await ctx.db.patch("liveShops", liveShopId, { status: "active" }));
+    await admin.mutation(api.liveShops.setShopStatus, {
+      liveShopId,
+      status: "suspended",
+      reason: "Vera Viewer's knits are reported as counterfeit.",
+    });
+    expect(JSON.stringify(await logOf(t))).toMatch(/Vera/);
+
+    await deleteAccountOf(t, vera);
+
+    const log = await logOf(t);
+    for (const entry of log) expect(JSON.stringify(entry)).not.toMatch(/vera|neon|knits/i);
+    const about = log.filter((entry) => entry.action === "change_role" || entry.action === "suspend_shop");
+    expect(
+      about.map(({ adminName, action, targetLabel, reason }) => ({ adminName, action, targetLabel, reason })),
+    ).toEqual([
+      // She was never an admin: her own first shop made her a seller.
+      {
+        adminName: "A deleted seller",
+        action: "change_role",
+        targetLabel: "A deleted account",
+        reason: undefined,
+      },
+      // Ada's decision keeps who took it and what it was, not the words about her.
+      {
+        adminName: ada.name,
+        action: "suspend_shop",
+        targetLabel: "A deleted account's shop",
+        reason: undefined,
+      },
+    ]);
+  });
+
+  test("an admin who is deleted is named a deleted admin on what she did to others, which keeps its reason", async () => {
+    vi.useFakeTimers();
+    const { t, adaShopId } = await setUp();
+    await t.mutation(internal.users.makeAdmin, { email: sarah.email });
+    await t.withIdentity(sarah).mutation(api.liveShops.setShopStatus, {
+      liveShopId: adaShopId,
+      status: "suspended",
+      reason: "Counterfeit goods reported.",
+    });
+
+    await deleteAccountOf(t, sarah);
+
+    const log = await logOf(t);
+    for (const entry of log) expect(JSON.stringify(entry)).not.toMatch(/sarah/i);
+    expect(log.find((entry) => entry.action === "suspend_shop")).toMatchObject({
+      adminName: "A deleted admin",
+      targetLabel: "Ada's Attic",
+      reason: "Counterfeit goods reported.",
+    });
   });
 });
 

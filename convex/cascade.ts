@@ -4,13 +4,15 @@
  */
 import { v } from "convex/values";
 import { internalMutation } from "./functions";
+import { roleValidator } from "./schema";
 import { continueShopCascade, continueStreamCascade, continueUserCascade } from "./model/cascade";
 
 export const continueUserDeletion = internalMutation({
-  args: { userId: v.id("users") },
+  // `role` absent: a batch scheduled before it was carried (its entries name "a deleted user").
+  args: { userId: v.id("users"), role: v.optional(roleValidator) },
   returns: v.null(),
-  handler: async (ctx, { userId }) => {
-    await continueUserCascade(ctx, userId);
+  handler: async (ctx, { userId, role }) => {
+    await continueUserCascade(ctx, userId, role ?? "viewer");
     return null;
   },
 });

@@ -92,7 +92,35 @@ describe("the upload HTTP action", () => {
     expect(file?.size).toBe(64);
   });
 
+  // Real 2×2 pictures as an image editor writes them (made with sharp), each named a PNG by the browser.
+  const REAL_PICTURES = {
+    "image/png":
+      "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4IRd1Qi6KAUIBACTGBQFoaYMtAAAAAElFTkSuQmCC",
+    "image/jpeg":
+      "/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAAAQf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCKAKtv/9k=",
+    "image/webp": "UklGRjQAAABXRUJQVlA4ICgAAABQAQCdASoCAAIAAUAmJaAABDOAAP7wmyP//ucD//ZwP/9nA/iQAAAA",
+  } as const;
+
+  test.each(Object.entries(REAL_PICTURES))(
+    "a real %s is taken, stored as what its bytes are",
+    async (type, base64) => {
+      const { t } = await setUp();
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const response = await postUpload(t, sarah, bytes, "image/png");
+      expect(response.status).toBe(200);
+      const { storageId } = (await response.json()) as { storageId: Id<"_storage"> };
+      expect(await unclaimed(t)).toMatchObject([{ storageId, contentType: type }]);
+    },
+  );
+
   test.each([
+    ["a text file renamed .png", "Shopping list: yarn, needles, buttons.\n", "image/png", 415],
+    [
+      "an SVG with a script renamed .png",
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>',
+      "image/png",
+      415,
+    ],
     ["an HTML page called a PNG", "<!doctype html><script>alert(1)</script>", "image/png", 415],
     ["an SVG (scripts)", '<svg xmlns="http://www.w3.org/2000/svg"><script/></svg>', "image/svg+xml", 415],
     ["a picture over 5 MB", pictureBytes("image/png", IMAGE_UPLOAD.maxBytes + 1), "image/png", 413],

@@ -6,8 +6,8 @@
 import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import { shopDecisionTargets, privacyDecisionTargets } from "./model/noticeEvents";
-import { deliverNotice, unsubscribeToken, type Notice } from "./model/notifications";
+import { shopClosedTargets, shopDecisionTargets, privacyDecisionTargets } from "./model/noticeEvents";
+import { composeEmail, deliverNotice, unsubscribeToken, type Notice } from "./model/notifications";
 import { insertStream } from "./model/streams";
 import { insertWithTimestamps } from "./model/timestamps";
 import { insertUser } from "./model/users";
@@ -19,6 +19,7 @@ const NOW = Date.UTC(2026, 10, 21, 18);
 const SARAH = { subject: "user_sarah", email: "sarah@livelocal.test", name: "Sarah Seller" };
 const VERA = { subject: "user_vera", email: "vera@livelocal.test", name: "Vera" };
 const LEE = { subject: "user_lee", email: "lee@livelocal.test", name: "Lee" };
+const ADA = { subject: "user_ada", email: "ada@livelocal.test", name: "Ada" };
 
 async function setUp(t: Backend) {
   return await t.run(async (ctx) => {
@@ -144,6 +145,131 @@ describe("limits", () => {
   });
 });
 
+describe("the hourly allowance is for sellers' activity, not for news about one's own account", () => {
+  test("after six go-lives an hour, a privacy decision and a shop decision still go out; a seventh go-live does not", async () => {
+    const t = newTest();
+    const { vera } = await setUp(t);
+    await turnOn(t, VERA, ["email"]);
+    await turnOn(t, VERA, ["email"], "reminder1h");
+    const notice = (kind: Notice["kind"], key: string): Notice => ({
+      kind,
+      eventKey: `${kind}:${key}`,
+      title: key,
+      body: "",
+      path: "/",
+    });
+    const sent = await t.run(async (ctx) => {
+      const outcomes: string[] = [];
+      const send = async (n: Notice) => outcomes.push((await deliverNotice(ctx, vera, n)).join(","));
+      for (let i = 0; i < 3; i++) await send(notice("goLive", `show${i}`));
+      for (let i = 0; i < 3; i++) await send(notice("reminder1h", `show${i}`));
+      // The allowance is spent: account news still arrives (e-mail on by default for these kinds).
+      await send(notice("privacyDecision", "export"));
+      await send(notice("shopDecision", "approved"));
+      await send(notice("streamModerated", "ended"));
+      await send(notice("goLive", "show7"));
+      return outcomes;
+    });
+    expect(sent).toEqual([
+      ...Array<string>(3).fill("inApp,email"),
+      // One-hour reminders are off in the app unless chosen; Vera chose e-mail only.
+      ...Array<string>(3).fill("email"),
+      "inApp,email",
+      "inApp,email",
+      "inApp,email",
+      "inApp",
+    ]);
+    const mail = await inbox(t);
+    expect(mail.map((email) => email.subject).slice(-3)).toEqual(["export", "approved", "ended"]);
+    expect((await ledger(t, vera)).filter((row) => row.endsWith("limited"))).toEqual([
+      "goLive/email/limited",
+    ]);
+  });
+});
+
+describe("a shop closing (issue 41)", () => {
+  async function closedBy(t: Backend, liveShopId: Id<"liveShops">, status: "inactive" | "suspended") {
+    if (status === "inactive") {
+      await t.withIdentity(SARAH).mutation(api.liveShops.setShopStatus, { liveShopId, status });
+    } else {
+      await t.run(
+        async (ctx) => await insertUser(ctx, { clerkId: ADA.subject, email: ADA.email, role: "admin" }),
+      );
+      await t
+        .withIdentity(ADA)
+        .mutation(api.liveShops.setShopStatus, { liveShopId, status, reason: "Counterfeit goods reported." });
+    }
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+  }
+
+  test("tells its followers and the savers of its shows once each, in the app unless they chose more", async () => {
+    const t = newTest();
+    const { liveShopId, vera, lee, sarahId } = await setUp(t);
+    // Vera saved a show and follows the shop too: she hears once, and by e-mail, as she asked.
+    await t.run(async (ctx) => await insertWithTimestamps(ctx, "shopFollows", { userId: vera, liveShopId }));
+    await turnOn(t, VERA, ["email"], "shopClosed");
+
+    await closedBy(t, liveShopId, "inactive");
+
+    expect(await ledger(t, vera)).toEqual(["shopClosed/email/sent", "shopClosed/inApp/sent"]);
+    expect(await ledger(t, lee)).toEqual(["shopClosed/inApp/sent"]);
+    expect(await ledger(t, sarahId)).toEqual([]);
+    const notices = await t.withIdentity(LEE).query(api.notifications.myNotices, {});
+    expect(notices).toEqual([
+      expect.objectContaining({
+        kind: "shopClosed",
+        title: "Sarah's Vintage closed its shop",
+        body: "Sarah's Vintage closed its shop on LiveLocal, so its shows are off your watch list.",
+        path: "/watch-list",
+      }),
+    ]);
+    const mail = await inbox(t);
+    expect(mail.map((email) => [email.to, email.subject])).toEqual([
+      [VERA.email, "Sarah's Vintage closed its shop"],
+    ]);
+    expect(mail[0].text).toContain("http://127.0.0.1:5173/watch-list");
+  });
+
+  test("a suspension says the shop is off LiveLocal for now, never the admin's reason", async () => {
+    const t = newTest();
+    const { liveShopId, lee } = await setUp(t);
+    await closedBy(t, liveShopId, "suspended");
+    const notices = await t.withIdentity(LEE).query(api.notifications.myNotices, {});
+    expect(notices.map(({ title, body }) => ({ title, body }))).toEqual([
+      {
+        title: "Sarah's Vintage is off LiveLocal for now",
+        body: "Sarah's Vintage was taken off LiveLocal for now, so its shows are off your watch list.",
+      },
+    ]);
+    expect(JSON.stringify(await ledger(t, lee))).not.toContain("Counterfeit");
+  });
+
+  test("respects the switches: someone who turned it off hears nothing", async () => {
+    const t = newTest();
+    const { liveShopId, lee, vera } = await setUp(t);
+    await t
+      .withIdentity(LEE)
+      .mutation(api.notifications.setChannel, { kind: "shopClosed", channel: "inApp", on: false });
+    await closedBy(t, liveShopId, "inactive");
+    expect(await ledger(t, lee)).toEqual([]);
+    expect(await ledger(t, vera)).toEqual(["shopClosed/inApp/sent"]);
+  });
+
+  test("a shop hidden because its owner's processing is restricted is not announced", async () => {
+    const t = newTest();
+    const { liveShopId, lee, vera } = await setUp(t);
+    const shop = await t.run(async (ctx) => (await ctx.db.get("liveShops", liveShopId))!);
+    expect(shopClosedTargets(shop, { ...shop, ownerRestricted: true })).toEqual([]);
+    expect(shopClosedTargets({ ...shop, status: "draft" }, { ...shop, status: "inactive" })).toEqual([]);
+    expect(shopClosedTargets(shop, { ...shop, status: "maintenance" })).toEqual([]);
+    await t.run(async (ctx) => await ctx.db.patch("users", lee, { restrictedAt: NOW }));
+    await closedBy(t, liveShopId, "inactive");
+    // Lee is restricted himself: nothing reaches him; Vera, who saved a show, hears.
+    expect(await ledger(t, lee)).toEqual([]);
+    expect(await ledger(t, vera)).toEqual(["shopClosed/inApp/sent"]);
+  });
+});
+
 describe("unsubscribe", () => {
   test("the link's token turns that kind's e-mail off for its person only", async () => {
     const t = newTest();
@@ -246,6 +372,46 @@ describe("where e-mail links point", () => {
     expect(mail.text).not.toContain("127.0.0.1");
     expect(unsubscribe).toMatch(
       /^<https:\/\/livelocal\.example\/local-backend\/site\/notifications\/unsubscribe\?/,
+    );
+  });
+
+  test("for a seller who never touched a switch: a rejected shop's e-mail links to the deployment's app", async () => {
+    vi.stubEnv("LIVELOCAL_APP_ORIGIN", "https://market.livelocal.example");
+    const t = newTest();
+    const { sarahId, liveShopId } = await setUp(t);
+    const shop = await t.run(async (ctx) => (await ctx.db.get("liveShops", liveShopId))!);
+    const sarah = await t.run(async (ctx) => await ctx.db.get("users", sarahId));
+    // Sarah never opened settings: no origin of hers to fall back on.
+    expect(sarah?.notificationPreferences.appOrigin).toBeUndefined();
+    const [rejected] = shopDecisionTargets(
+      { ...shop, status: "pending_verification" },
+      { ...shop, status: "draft", statusReason: "Blurry logo" },
+    );
+    await t.mutation(internal.notifications.notifyPerson, { userId: sarahId, notice: rejected.notice });
+    const [mail] = await inbox(t);
+    const headers = Object.fromEntries(mail.headers.map(({ name, value }) => [name, value]));
+    expect(mail.html).toContain('href="https://market.livelocal.example/dashboard/liveshops"');
+    expect(headers["List-Unsubscribe"]).toMatch(
+      /^<https:\/\/market\.livelocal\.example\/local-backend\/site\/notifications\/unsubscribe\?u=/,
+    );
+    expect(`${mail.html}${mail.text}`).not.toMatch(/127\.0\.0\.1|localhost/);
+  });
+
+  test("on Convex: the app at APP_ORIGINS, the unsubscribe at the deployment's own HTTP actions", async () => {
+    vi.stubEnv("CLERK_JWT_ISSUER_DOMAIN", "https://clerk.livelocal.example");
+    vi.stubEnv("APP_ORIGINS", "https://livelocal.example");
+    vi.stubEnv("CONVEX_SITE_URL", "https://happy-otter-123.convex.site");
+    const t = newTest();
+    const { sarahId, liveShopId } = await setUp(t);
+    const { sarah, shop } = await t.run(async (ctx) => ({
+      sarah: (await ctx.db.get("users", sarahId))!,
+      shop: (await ctx.db.get("liveShops", liveShopId))!,
+    }));
+    const [suspended] = shopDecisionTargets(shop, { ...shop, status: "suspended", statusReason: "Fakes" });
+    const email = await composeEmail(sarah, suspended.notice);
+    expect(email.text).toContain("Open in LiveLocal: https://livelocal.example/dashboard/liveshops");
+    expect(email.headers[0].value).toMatch(
+      /^<https:\/\/happy-otter-123\.convex\.site\/notifications\/unsubscribe\?u=/,
     );
   });
 

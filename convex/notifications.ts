@@ -9,8 +9,8 @@ import { internalMutation, mutation, query } from "./functions";
 import { NOTIFICATION_KINDS } from "./lib/constants";
 import { getUserByEmail } from "./model/users";
 import { reminderNotice } from "./model/noticeEvents";
+import { channelsFor } from "./lib/notificationChannels";
 import {
-  channelsFor,
   deliverNotice,
   pruneNotificationsBatch,
   stopsEmail,
@@ -176,6 +176,60 @@ export const notifySavers = internalMutation({
       await ctx.scheduler.runAfter(0, internal.notifications.notifySavers, {
         streamId,
         notice,
+        cursor: page.continueCursor,
+      });
+    }
+    return null;
+  },
+});
+
+/** A shop's streams whose savers one run of notifyShopAudience hands to notifySavers. */
+const SHOP_STREAMS_PER_RUN = 100;
+
+/**
+ * A notice to everyone who follows a shop (in batches), then to the savers of each of its shows (one
+ * notifySavers fan-out per show). One event key for all: someone who follows the shop and saved three
+ * of its shows is told once.
+ */
+export const notifyShopAudience = internalMutation({
+  args: {
+    liveShopId: v.id("liveShops"),
+    notice: noticeValidator,
+    phase: v.union(v.literal("followers"), v.literal("streams")),
+    cursor: v.union(v.string(), v.null()),
+  },
+  returns: v.null(),
+  handler: async (ctx, { liveShopId, notice, phase, cursor }) => {
+    if (phase === "followers") {
+      const page = await ctx.db
+        .query("shopFollows")
+        .withIndex("by_liveShopId", (q) => q.eq("liveShopId", liveShopId))
+        .paginate({ numItems: STREAM_NOTICE_BATCH_SIZE, cursor });
+      for (const { userId } of page.page) await deliverNotice(ctx, userId, notice);
+      await ctx.scheduler.runAfter(0, internal.notifications.notifyShopAudience, {
+        liveShopId,
+        notice,
+        phase: page.isDone ? "streams" : "followers",
+        cursor: page.isDone ? null : page.continueCursor,
+      });
+      return null;
+    }
+    const page = await ctx.db
+      .query("streams")
+      .withIndex("by_liveShopId", (q) => q.eq("liveShopId", liveShopId))
+      .paginate({ numItems: SHOP_STREAMS_PER_RUN, cursor });
+    for (const stream of page.page) {
+      await ctx.scheduler.runAfter(0, internal.notifications.notifySavers, {
+        streamId: stream._id,
+        notice,
+        cursor: null,
+      });
+    }
+    if (!page.isDone) {
+      await ctx.scheduler.runAfter(0, internal.notifications.notifyShopAudience, {
+        liveShopId,
+        notice,
+        phase: "streams",
         cursor: page.continueCursor,
       });
     }

@@ -59,7 +59,7 @@ describe("seed", () => {
     expect(list.upcoming).toHaveLength(2);
     expect(list.ended[0].replayVideoUrl).toMatch(/^https:\/\//);
     expect(list.shops).toHaveLength(3);
-    expect(list.unavailable).toEqual({ streamIds: [], liveShopIds: [] });
+    expect(list.unavailable).toEqual({ streamIds: [], liveShopIds: [], shops: [] });
   });
 
   test("the demo has something live now, something starting within hours and replays of ended shows", async () => {

@@ -242,8 +242,20 @@ export const NOTIFICATION_KINDS = [
   "shopDecision",
   "streamModerated",
   "privacyDecision",
+  "shopClosed",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * Kinds about the person's own account, shops and requests (decision 064): never dropped by the hourly
+ * allowance, which keeps sellers' activity (go-lives, reminders, changes, closures, the digest) from
+ * flooding a follower and must not cost anyone a decision about themselves.
+ */
+export const ACCOUNT_NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  "shopDecision",
+  "streamModerated",
+  "privacyDecision",
+];
 
 /** Where a notice goes: the app itself, an e-mail, a push to each of the person's devices. */
 export const NOTIFICATION_CHANNELS = ["inApp", "email", "push"] as const;

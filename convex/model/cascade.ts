@@ -11,6 +11,7 @@
 import { internal } from "../_generated/api";
 import type { Doc, Id, TableNames } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import type { Role } from "../lib/constants";
 import { deleteDataExport } from "./dataExport";
 import { deleteImageUpload, deleteUnclaimedUpload, syncShopImages, syncStreamImages } from "./images";
 import { patchWithTimestamps } from "./timestamps";
@@ -62,7 +63,15 @@ function deleteRow<T extends TableNames>(ctx: MutationCtx, table: T) {
 
 /** What an anonymised admin-log entry names instead of a deleted account's rows. */
 export const DELETED_TARGET_ID = "deleted";
-export const DELETED_ADMIN_NAME = "A deleted admin";
+/**
+ * Who an entry a deleted person took names instead of them: an action on someone else's rows is an
+ * admin's; one on their own account (their first shop) names them by the role they had (decision 065).
+ */
+export const DELETED_ACTOR_NAMES: Record<Role, string> = {
+  admin: "A deleted admin",
+  seller: "A deleted seller",
+  viewer: "A deleted user",
+};
 const DELETED_TARGET_LABELS = {
   users: "A deleted account",
   liveShops: "A deleted account's shop",
@@ -70,8 +79,16 @@ const DELETED_TARGET_LABELS = {
 } as const;
 
 /**
+ * Which reason an entry about a deleted account keeps: a correction's, which names the fields and never
+ * their values; any other may name the person (an admin's free text, or older entries' shop names).
+ */
+function reasonKeptAfterDeletion(entry: Doc<"adminActions">): { reason?: string } {
+  return entry.action === "correct_personal_data" ? {} : { reason: undefined };
+}
+
+/**
  * Anonymises the admin-log entries about a deleted account's row (the account, one of its shops or
- * streams): the entry keeps what was done and why, not whom it was done to.
+ * streams): the entry keeps what was done, not whom it was done to nor words that could name them.
  */
 async function anonymiseLogTargets(
   ctx: MutationCtx,
@@ -90,6 +107,7 @@ async function anonymiseLogTargets(
       await patchWithTimestamps(ctx, "adminActions", entry._id, {
         targetId: DELETED_TARGET_ID,
         targetLabel: DELETED_TARGET_LABELS[targetTable],
+        ...reasonKeptAfterDeletion(entry),
       });
       return true;
     },
@@ -253,7 +271,12 @@ async function deleteShopContent(
  * who; entries about them, their shops and streams keep the action but not whom), decisions they took
  * on others' requests without their id, and their shops, each after its content.
  */
-async function deleteUserContent(ctx: MutationCtx, budget: Budget, userId: Id<"users">): Promise<boolean> {
+async function deleteUserContent(
+  ctx: MutationCtx,
+  budget: Budget,
+  userId: Id<"users">,
+  role: Role,
+): Promise<boolean> {
   return (
     (await drain(
       budget,
@@ -301,7 +324,7 @@ async function deleteUserContent(ctx: MutationCtx, budget: Budget, userId: Id<"u
       async (entry) => {
         await patchWithTimestamps(ctx, "adminActions", entry._id, {
           adminId: undefined,
-          adminName: DELETED_ADMIN_NAME,
+          adminName: DELETED_ACTOR_NAMES[entry.targetId === userId ? role : "admin"],
         });
         return true;
       },
@@ -399,6 +422,7 @@ async function deleteUserContent(ctx: MutationCtx, budget: Budget, userId: Id<"u
         for (const entry of entries) {
           await patchWithTimestamps(ctx, "adminActions", entry._id, {
             targetLabel: `${PRIVACY_REQUEST_LABELS[request.type]} request of a deleted account`,
+            ...reasonKeptAfterDeletion(entry),
           });
         }
         await patchWithTimestamps(ctx, "privacyRequests", request._id, {
@@ -428,9 +452,10 @@ async function deleteUserContent(ctx: MutationCtx, budget: Budget, userId: Id<"u
 }
 
 /** One batch of a user's deletion; schedules the next while anything is left. */
-export async function continueUserCascade(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
-  if (!(await deleteUserContent(ctx, new Budget(CASCADE_BATCH_SIZE), userId))) {
-    await ctx.scheduler.runAfter(0, internal.cascade.continueUserDeletion, { userId });
+/** `role`: the one the account had, carried from batch to batch since its row is gone after the first. */
+export async function continueUserCascade(ctx: MutationCtx, userId: Id<"users">, role: Role): Promise<void> {
+  if (!(await deleteUserContent(ctx, new Budget(CASCADE_BATCH_SIZE), userId, role))) {
+    await ctx.scheduler.runAfter(0, internal.cascade.continueUserDeletion, { userId, role });
   }
 }
 
@@ -452,8 +477,9 @@ export async function continueStreamCascade(ctx: MutationCtx, streamId: Id<"stre
  * stays, without their id or personal text. Safe to call again for the same user.
  */
 export async function deleteUserCascade(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
-  if (await ctx.db.get("users", userId)) await ctx.db.delete("users", userId);
-  await continueUserCascade(ctx, userId);
+  const user = await ctx.db.get("users", userId);
+  if (user) await ctx.db.delete("users", userId);
+  await continueUserCascade(ctx, userId, user?.role ?? "viewer");
 }
 
 /** Deletes a shop at once, then its streams, their links and the shop's links in batches. */

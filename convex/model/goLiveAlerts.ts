@@ -15,7 +15,8 @@ import { isStreamListedPublicly } from "../lib/lifecycle";
 import { goLiveAlertReasonValidator } from "../schema";
 import { appError } from "./errors";
 import { goLiveNotice } from "./noticeEvents";
-import { channelsFor, deliverNotice, reachable } from "./notifications";
+import { channelsFor } from "../lib/notificationChannels";
+import { deliverNotice, reachable } from "./notifications";
 import { publicShopStatus } from "./restriction";
 import { insertWithTimestamps, patchWithTimestamps } from "./timestamps";
 

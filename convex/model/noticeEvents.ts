@@ -4,12 +4,18 @@
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { isShopPublic } from "../lib/lifecycle";
 import type { Notice } from "./notifications";
+import { isHiddenByOwner } from "./restriction";
 
-/** Notices for the people who saved a stream (fanned out in batches), or for one person. */
+/**
+ * Notices for the people who saved a stream (fanned out in batches), for one person, or for everyone
+ * who follows a shop or saved one of its shows.
+ */
 export type NoticeTarget =
   | { to: "savers"; streamId: Id<"streams">; notice: Notice }
-  | { to: "person"; userId: Id<"users">; notice: Notice };
+  | { to: "person"; userId: Id<"users">; notice: Notice }
+  | { to: "shopAudience"; liveShopId: Id<"liveShops">; notice: Notice };
 
 export function goLiveNotice(stream: Doc<"streams">): Notice {
   return {
@@ -137,6 +143,35 @@ export function shopDecisionTargets(before: Doc<"liveShops">, after: Doc<"liveSh
       },
     },
   ];
+}
+
+/**
+ * A public shop closed by its owner or suspended by an admin: its followers and the savers of its
+ * shows are told why it left their watch list. A shop hidden because of its owner (a GDPR restriction,
+ * an owner made a viewer) is not announced: that would tell strangers about the owner's account.
+ */
+export function shopClosedTargets(before: Doc<"liveShops">, after: Doc<"liveShops">): NoticeTarget[] {
+  const wasPublic = isShopPublic(before.status) && !isHiddenByOwner(before);
+  if (!wasPublic || before.status === after.status) return [];
+  if (after.status !== "inactive" && after.status !== "suspended") return [];
+  const name = after.liveShopName;
+  const notice: Notice =
+    after.status === "inactive"
+      ? {
+          kind: "shopClosed",
+          eventKey: `shopClosed:${after._id}:inactive:${after.updatedAt}`,
+          title: `${name} closed its shop`,
+          body: `${name} closed its shop on LiveLocal, so its shows are off your watch list.`,
+          path: "/watch-list",
+        }
+      : {
+          kind: "shopClosed",
+          eventKey: `shopClosed:${after._id}:suspended:${after.updatedAt}`,
+          title: `${name} is off LiveLocal for now`,
+          body: `${name} was taken off LiveLocal for now, so its shows are off your watch list.`,
+          path: "/watch-list",
+        };
+  return [{ to: "shopAudience", liveShopId: after._id, notice }];
 }
 
 const REQUEST_WORDS: Record<string, string> = {

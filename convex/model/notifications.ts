@@ -12,12 +12,13 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { components } from "../lib/components";
 import {
+  ACCOUNT_NOTIFICATION_KINDS,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_TTL_MS,
   type NotificationChannel,
   type NotificationKind,
 } from "../lib/constants";
-import type { ChannelSwitches, NotificationPreferences } from "../schema";
+import { channelsFor } from "../lib/notificationChannels";
 import {
   appOrigins,
   localAppOrigin,
@@ -43,38 +44,16 @@ export type Notice = {
   items?: { text: string; path: string }[];
 };
 
-const OFF: ChannelSwitches = { inApp: false, email: false, push: false };
-
-/** What a kind does before the person chooses: in the app only, where that is where it was before. */
-export const DEFAULT_CHANNELS: Record<NotificationKind, ChannelSwitches> = {
-  goLive: { inApp: true, email: false, push: false },
-  reminder1h: OFF,
-  reminder10m: { inApp: true, email: false, push: false },
-  showChanged: { inApp: true, email: false, push: false },
-  // Off unless the person (or the old `emailDigest` switch, see channelsFor) turned it on.
-  weeklyDigest: OFF,
-  shopDecision: { inApp: true, email: true, push: false },
-  streamModerated: { inApp: true, email: true, push: false },
-  privacyDecision: { inApp: true, email: true, push: false },
-};
-
-/** The person's switches for one kind: their choice, else the default (the old digest switch included). */
-export function channelsFor(preferences: NotificationPreferences, kind: NotificationKind): ChannelSwitches {
-  const chosen = preferences.channels?.[kind];
-  if (chosen) return chosen;
-  if (kind === "weeklyDigest") return { ...OFF, email: preferences.emailDigest };
-  return DEFAULT_CHANNELS[kind];
-}
-
 /** Whether this person may be told anything: they exist and their processing is not restricted. */
 export function reachable(user: Doc<"users"> | null): user is Doc<"users"> {
   return user !== null && user.restrictedAt === undefined;
 }
 
 /**
- * Sends `notice` to `userId` on every channel they want and have not had it on. E-mail and push take
- * one from the person's hourly allowance per event; over it, the notice is recorded as `limited` and
- * not sent. Returns the channels it went out on.
+ * Sends `notice` to `userId` on every channel they want and have not had it on. E-mail and push of
+ * sellers' activity take one from the person's hourly allowance per event; over it, the notice is
+ * recorded as `limited` and not sent. Notices about the person's own account, shops and requests
+ * (ACCOUNT_NOTIFICATION_KINDS) never wait on it. Returns the channels it went out on.
  */
 export async function deliverNotice(
   ctx: MutationCtx,
@@ -98,8 +77,9 @@ export async function deliverNotice(
     if (!already) fresh.push(channel);
   }
   if (fresh.length === 0) return [];
-  const outside = fresh.some((channel) => channel !== "inApp");
-  const allowed = !outside || (await takeRate(ctx, "notification", userId)).ok;
+  const capped =
+    !ACCOUNT_NOTIFICATION_KINDS.includes(notice.kind) && fresh.some((channel) => channel !== "inApp");
+  const allowed = !capped || (await takeRate(ctx, "notification", userId)).ok;
   const sent: NotificationChannel[] = [];
   for (const channel of fresh) {
     const status = channel === "inApp" || allowed ? "sent" : "limited";
@@ -185,6 +165,7 @@ const KIND_WORDS: Record<NotificationKind, string> = {
   shopDecision: "e-mails about your shops' reviews",
   streamModerated: "e-mails about your moderated shows",
   privacyDecision: "e-mails about your privacy requests",
+  shopClosed: "e-mails about followed shops closing",
 };
 
 function escapeHtml(text: string): string {

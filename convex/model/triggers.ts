@@ -21,6 +21,7 @@ import {
 import { startsGoLive } from "./goLiveAlerts";
 import {
   privacyDecisionTargets,
+  shopClosedTargets,
   shopDecisionTargets,
   streamChangeTargets,
   streamModeratedTargets,
@@ -64,6 +65,13 @@ async function scheduleNotices(ctx: MutationCtx, targets: NoticeTarget[]): Promi
         notice: target.notice,
         cursor: null,
       });
+    } else if (target.to === "shopAudience") {
+      await ctx.scheduler.runAfter(0, internal.notifications.notifyShopAudience, {
+        liveShopId: target.liveShopId,
+        notice: target.notice,
+        phase: "followers",
+        cursor: null,
+      });
     } else {
       await ctx.scheduler.runAfter(0, internal.notifications.notifyPerson, {
         userId: target.userId,
@@ -82,10 +90,13 @@ triggers.register("streams", async (ctx, change) => {
   ]);
 });
 
-// An admin's decision on a shop tells its owner.
+// An admin's decision on a shop tells its owner; a shop closing or suspended tells its followers and savers.
 triggers.register("liveShops", async (ctx, change) => {
   if (!change.oldDoc || !change.newDoc) return;
-  await scheduleNotices(ctx, shopDecisionTargets(change.oldDoc, change.newDoc));
+  await scheduleNotices(ctx, [
+    ...shopDecisionTargets(change.oldDoc, change.newDoc),
+    ...shopClosedTargets(change.oldDoc, change.newDoc),
+  ]);
 });
 
 // A privacy request decided tells its person.

@@ -105,7 +105,7 @@ describe("becomeSellerForNewShop", () => {
       action: "change_role",
       adminName: "Sarah",
       targetLabel: "Sarah (viewer → seller)",
-      reason: "Opened their first shop, Sarah's Vintage.",
+      reason: "Opened their first shop.",
     });
   });
 

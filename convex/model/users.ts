@@ -346,7 +346,8 @@ function roleChangeLogged(
     case "admin":
       return { actor: personActor(source.admin) };
     case "firstShop":
-      return { actor: personActor(user), reason: `Opened their first shop, ${source.liveShopName}.` };
+      // No shop name: the log outlives a deleted account, and its free text may not name the person.
+      return { actor: personActor(user), reason: "Opened their first shop." };
     case "commandLine":
       return { actor: { name: "Command line" }, reason: "users:makeAdmin was run." };
   }

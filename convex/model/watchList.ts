@@ -13,7 +13,7 @@ import { shopCardValidator, streamCardValidator } from "../schema";
 import { toStreamCard } from "./cards";
 import { appError } from "./errors";
 import { shopCardOf } from "./exploreListings";
-import { publicShopStatus } from "./restriction";
+import { isHiddenByOwner, publicShopStatus } from "./restriction";
 import { insertWithTimestamps } from "./timestamps";
 
 /** Live streams of one followed shop shown under "Live now". */
@@ -47,6 +47,20 @@ export const watchListValidator = v.object({
   unavailable: v.object({
     streamIds: v.array(v.id("streams")),
     liveShopIds: v.array(v.id("liveShops")),
+    /**
+     * Why, where it is the shop: each shop that left public view with what of the person's it took
+     * (their follow, their saved shows); `closed` when its owner closed it, else it is off LiveLocal for
+     * now (suspended, or hidden with its owner's account, which is not said).
+     */
+    shops: v.array(
+      v.object({
+        liveShopId: v.id("liveShops"),
+        liveShopName: v.string(),
+        closed: v.boolean(),
+        followed: v.boolean(),
+        savedShows: v.number(),
+      }),
+    ),
   }),
   counts: v.object({ savedStreams: v.number(), followedShops: v.number() }),
   limits: v.object({ savedStreams: v.number(), followedShops: v.number() }),
@@ -89,6 +103,22 @@ async function getShop(ctx: QueryCtx, liveShopId: Id<"liveShops">, cache?: ShopC
   const shop = await ctx.db.get("liveShops", liveShopId);
   cache?.set(liveShopId, shop);
   return shop;
+}
+
+type GoneShop = WatchList["unavailable"]["shops"][number];
+
+/** Notes that `shop`, no longer public, took a follow or a saved show of the person's with it. */
+function noteGoneShop(gone: Map<Id<"liveShops">, GoneShop>, shop: Doc<"liveShops">, what: "follow" | "save") {
+  const entry = gone.get(shop._id) ?? {
+    liveShopId: shop._id,
+    liveShopName: shop.liveShopName,
+    closed: shop.status === "inactive" && !isHiddenByOwner(shop),
+    followed: false,
+    savedShows: 0,
+  };
+  if (what === "follow") entry.followed = true;
+  else entry.savedShows += 1;
+  gone.set(shop._id, entry);
 }
 
 /** A stream and its shop, when anyone may open the stream's page. */
@@ -189,19 +219,23 @@ export async function readWatchList(ctx: QueryCtx, userId: Id<"users">): Promise
   const live: WatchStream[] = [];
   const upcoming: WatchStream[] = [];
   const ended: WatchStream[] = [];
-  const unavailable: WatchList["unavailable"] = { streamIds: [], liveShopIds: [] };
+  const unavailable: WatchList["unavailable"] = { streamIds: [], liveShopIds: [], shops: [] };
+  const goneShops = new Map<Id<"liveShops">, GoneShop>();
   const savedIds = new Set<Id<"streams">>();
   const shopCache: ShopCache = new Map();
 
   for (const row of savedRows) {
     savedIds.add(row.streamId);
-    const found = await getPublicStreamWithShop(ctx, row.streamId, shopCache);
-    if (!found) {
+    const stream = await ctx.db.get("streams", row.streamId);
+    const shop = stream && (await getShop(ctx, stream.liveShopId, shopCache));
+    if (!stream || !shop || !isStreamPagePublic(stream.streamStatus, publicShopStatus(shop))) {
       unavailable.streamIds.push(row.streamId);
+      // Gone with its shop: the notice says which shop and why.
+      if (shop && !isShopPublic(publicShopStatus(shop))) noteGoneShop(goneShops, shop, "save");
       continue;
     }
-    const item = toWatchStream(found.stream, true);
-    const status = found.stream.streamStatus;
+    const item = toWatchStream(stream, true);
+    const status = stream.streamStatus;
     if (status === "LIVE" || status === "PAUSED") live.push(item);
     else if (status === "SCHEDULED") upcoming.push(item);
     else ended.push(item);
@@ -213,6 +247,8 @@ export async function readWatchList(ctx: QueryCtx, userId: Id<"users">): Promise
     const shop = await getPublicShop(ctx, row.liveShopId, shopCache);
     if (!shop) {
       unavailable.liveShopIds.push(row.liveShopId);
+      const gone = await getShop(ctx, row.liveShopId, shopCache);
+      if (gone) noteGoneShop(goneShops, gone, "follow");
       continue;
     }
     const liveNow = await liveStreamsOf(ctx, shop._id);
@@ -237,7 +273,10 @@ export async function readWatchList(ctx: QueryCtx, userId: Id<"users">): Promise
     upcoming: upcoming.sort(byStart),
     ended: ended.sort(byLatestEnd),
     shops: shops.sort((a, b) => a.shop.liveShopName.localeCompare(b.shop.liveShopName)),
-    unavailable,
+    unavailable: {
+      ...unavailable,
+      shops: [...goneShops.values()].sort((a, b) => a.liveShopName.localeCompare(b.liveShopName)),
+    },
     counts: { savedStreams: savedRows.length, followedShops: followRows.length },
     limits: { savedStreams: LIMITS.savedStreamsPerUser, followedShops: LIMITS.followedShopsPerUser },
   };

@@ -11,7 +11,8 @@ import { MSAS } from "../lib/data/msas";
 import { ANY_KEY, msaKey, UPCOMING_RANK } from "../lib/exploreListing";
 import { isStreamListedPublicly } from "../lib/lifecycle";
 import { formatStreamTime } from "../lib/time";
-import { channelsFor, reachable, type Notice } from "./notifications";
+import { channelsFor } from "../lib/notificationChannels";
+import { reachable, type Notice } from "./notifications";
 import { publicShopStatus } from "./restriction";
 import { listFollowRows } from "./watchList";
 

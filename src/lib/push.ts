@@ -3,6 +3,8 @@
  * and subscribing this browser with the deployment's VAPID public key.
  */
 
+import { UserFacingError } from "./errors";
+
 export const SERVICE_WORKER_PATH = "/sw.js";
 
 export function pushSupported(): boolean {
@@ -48,18 +50,24 @@ export function deviceLabel(userAgent: string): string {
   return `${browser} on ${system}`;
 }
 
-/** Asks permission and subscribes this browser; throws a sentence when it cannot. */
+/** Asks permission and subscribes this browser; throws a sentence (a UserFacingError) when it cannot. */
 export async function subscribeThisBrowser(vapidPublicKey: string) {
-  const registration = await serviceWorkerRegistration();
-  if (!registration || !pushSupported()) throw new Error("This browser cannot receive pushes.");
+  const registration = await serviceWorkerRegistration().catch(() => null);
+  if (!registration || !pushSupported()) throw new UserFacingError("This browser cannot receive pushes.");
   if ((await Notification.requestPermission()) !== "granted") {
-    throw new Error("Notifications are blocked for LiveLocal in this browser's settings.");
+    throw new UserFacingError("Notifications are blocked for LiveLocal in this browser's settings.");
   }
-  const subscription = await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: keyBytes(vapidPublicKey),
-  });
+  const applicationServerKey = keyBytes(vapidPublicKey);
+  let subscription: PushSubscription;
+  try {
+    subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+  } catch {
+    // The browser's push service refused or could not be reached (offline, a private window).
+    throw new UserFacingError("This browser's push service did not answer. Please try again later.");
+  }
   const { endpoint, keys } = subscription.toJSON();
-  if (!endpoint || !keys?.p256dh || !keys.auth) throw new Error("This browser gave no push address.");
+  if (!endpoint || !keys?.p256dh || !keys.auth) {
+    throw new UserFacingError("This browser gave no push address.");
+  }
   return { endpoint, p256dh: keys.p256dh, auth: keys.auth, label: deviceLabel(navigator.userAgent) };
 }

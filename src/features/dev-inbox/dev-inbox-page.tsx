@@ -39,10 +39,11 @@ export function DevInboxPage() {
       {mail.length === 0 ? (
         <p className="mt-6">No e-mail yet.</p>
       ) : (
-        <div className="mt-4 grid gap-4 lg:grid-cols-[20rem_1fr]">
+        // minmax(0, …): a track as wide as the screen, never as wide as a long subject or address.
+        <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[20rem_minmax(0,1fr)]">
           <ul
             aria-label="E-mails"
-            className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+            className="min-w-0 divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
           >
             {mail.map((email) => (
               <li key={email._id}>

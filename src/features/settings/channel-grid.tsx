@@ -1,7 +1,9 @@
-import { useMutation, useQuery } from "convex/react";
+import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
-import type { NotificationChannel, NotificationKind } from "@convex/lib/constants";
+import { NOTIFICATION_KINDS, type NotificationChannel, type NotificationKind } from "@convex/lib/constants";
+import { channelsFor } from "@convex/lib/notificationChannels";
 import { useSaveFeedback } from "./save-feedback";
+import { updateLocalSettings, type Settings } from "./settings-data";
 
 const KIND_LABELS: Record<NotificationKind, { label: string; hint?: string }> = {
   goLive: { label: "A saved show or followed shop goes live" },
@@ -15,6 +17,10 @@ const KIND_LABELS: Record<NotificationKind, { label: string; hint?: string }> = 
   shopDecision: { label: "Your shop is approved, rejected, suspended or reinstated", hint: "For sellers" },
   streamModerated: { label: "An admin ends or cancels your show", hint: "For sellers, with the reason" },
   privacyDecision: { label: "Your privacy request is decided" },
+  shopClosed: {
+    label: "A shop you follow, or saved a show from, closes",
+    hint: "Its shows leave your watch list",
+  },
 };
 
 const CHANNELS: { channel: NotificationChannel; label: string }[] = [
@@ -23,20 +29,21 @@ const CHANNELS: { channel: NotificationChannel; label: string }[] = [
   { channel: "push", label: "Push" },
 ];
 
-/** A switch per kind of notice and channel, saved as each box is ticked. */
-export function ChannelGrid() {
-  const rows = useQuery(api.notifications.myChannels);
-  const setChannel = useMutation(api.notifications.setChannel).withOptimisticUpdate((store, args) => {
-    const current = store.getQuery(api.notifications.myChannels, {});
-    if (!current) return;
-    store.setQuery(
-      api.notifications.myChannels,
-      {},
-      current.map((row) =>
-        row.kind === args.kind ? { ...row, channels: { ...row.channels, [args.channel]: args.on } } : row,
-      ),
-    );
-  });
+/**
+ * A switch per kind of notice and channel, saved as each box is ticked. Drawn from the preferences the
+ * page already holds (`settings.mySettings`), so it appears with the section, not a round trip later.
+ */
+export function ChannelGrid({ preferences }: { preferences: Settings["notificationPreferences"] }) {
+  const setChannel = useMutation(api.notifications.setChannel).withOptimisticUpdate((store, args) =>
+    updateLocalSettings(store, (settings) => {
+      const current = settings.notificationPreferences;
+      const switches = { ...channelsFor(current, args.kind), [args.channel]: args.on };
+      return {
+        ...settings,
+        notificationPreferences: { ...current, channels: { ...current.channels, [args.kind]: switches } },
+      };
+    }),
+  );
   const { save, feedback } = useSaveFeedback("mt-3");
 
   async function flip(kind: NotificationKind, channel: NotificationChannel, label: string, on: boolean) {
@@ -47,7 +54,7 @@ export function ChannelGrid() {
     );
   }
 
-  if (!rows) return null;
+  const rows = NOTIFICATION_KINDS.map((kind) => ({ kind, channels: channelsFor(preferences, kind) }));
   return (
     <div className="mt-6">
       <h3 className="font-semibold">Where each notice goes</h3>

@@ -47,7 +47,7 @@ export function NotificationsSection({ preferences }: { preferences: Settings["n
         }}
         save={(key, value) => setPreferences({ preferences: { [key]: value } })}
       />
-      <ChannelGrid />
+      <ChannelGrid preferences={preferences} />
       <DigestSettings />
       <PushDevices />
       <RecentNotices />

@@ -12,9 +12,22 @@ export function unavailableSentence(count: number): string {
   return count === 1 ? "1 saved item is no longer public" : `${count} saved items are no longer public`;
 }
 
+type GoneShop = WatchList["unavailable"]["shops"][number];
+
+/** "Nora's Neon Knits closed its shop: it took your follow and 2 saved shows with it." */
+export function goneShopSentence(shop: GoneShop): string {
+  const what = [
+    shop.followed ? "your follow" : null,
+    shop.savedShows === 1 ? "1 saved show" : shop.savedShows > 1 ? `${shop.savedShows} saved shows` : null,
+  ].filter(Boolean);
+  const why = shop.closed ? "closed its shop" : "is off LiveLocal for now";
+  return `${shop.liveShopName} ${why}: ${what.join(" and ")} went with it.`;
+}
+
 /**
- * Saved shows and followed shops that left public view (a show moved back to draft, a shop suspended)
- * are not listed, yet still count toward the limits: this says so and removes them in one go.
+ * Saved shows and followed shops that left public view (a show moved back to draft, a shop closed or
+ * suspended) are not listed, yet still count toward the limits: this says what happened, shop by shop
+ * where it was the shop, and removes them in one go.
  */
 export function UnavailableNotice({ unavailable }: { unavailable: WatchList["unavailable"] }) {
   const setStreamSaved = useMutation(api.watchList.setStreamSaved);
@@ -50,9 +63,17 @@ export function UnavailableNotice({ unavailable }: { unavailable: WatchList["una
             <p id="unavailable-heading" className="font-semibold">
               {unavailableSentence(count)}
             </p>
+            {unavailable.shops.length > 0 && (
+              <ul className="mt-1 list-disc pl-5 text-sm" aria-label="Shops that left">
+                {unavailable.shops.map((shop) => (
+                  <li key={shop.liveShopId}>{goneShopSentence(shop)}</li>
+                ))}
+              </ul>
+            )}
             <p className="mt-0.5 text-sm">
-              A seller took them down or they were hidden, so they are not listed here, but they still count
-              toward your limits.
+              {unavailable.shops.length > 0
+                ? "They are not listed here, but they still count toward your limits."
+                : "A seller took them down or they were hidden, so they are not listed here, but they still count toward your limits."}
             </p>
           </div>
         </div>

@@ -57,9 +57,10 @@ describe("notification preferences", () => {
       }),
     );
     settle();
-    // The live region is always there, empty until the save answers: wait for its words.
+    // The switches' live region (the first; the channel grid has its own) is always there, empty
+    // until the save answers: wait for its words.
     await waitFor(() =>
-      expect(within(notifications).getByRole("status")).toHaveTextContent(
+      expect(within(notifications).getAllByRole("status")[0]).toHaveTextContent(
         "Saved — Followed shops going live is off.",
       ),
     );
@@ -77,7 +78,7 @@ describe("notification preferences", () => {
       "Followed shops going live was not changed. Sign in to continue.",
     );
     expect(followed).toHaveAttribute("aria-checked", "true");
-    expect(within(notifications).getByRole("status")).toHaveTextContent("");
+    for (const region of within(notifications).getAllByRole("status")) expect(region).toHaveTextContent("");
   });
 });
 
@@ -102,10 +103,14 @@ describe("privacy preferences", () => {
 
 describe("where each notice goes", () => {
   test("offers a box per channel for each kind of notice, the weekly digest included", async () => {
-    setQueryResult(
-      api.notifications.myChannels,
-      NOTIFICATION_KINDS.map((kind) => ({ kind, channels: { inApp: true, email: false, push: false } })),
-    );
+    signedInWith({
+      notificationPreferences: {
+        goLiveSavedStreams: true,
+        goLiveFollowedShops: true,
+        emailDigest: false,
+        channels: { reminder1h: { inApp: true, email: false, push: false } },
+      },
+    });
     renderSettings();
     const notifications = screen.getByRole("region", { name: "Notifications" });
     expect(
@@ -114,8 +119,41 @@ describe("where each notice goes", () => {
     expect(
       within(notifications).getByRole("checkbox", { name: "In app: A saved show starts in 1 hour" }),
     ).toBeChecked();
+    // A kind never chosen shows its default: a privacy decision comes by e-mail.
+    expect(
+      within(notifications).getByRole("checkbox", { name: "E-mail: Your privacy request is decided" }),
+    ).toBeChecked();
     expect(within(notifications).getByRole("checkbox", { name: "E-mail: Weekly digest" })).not.toBeChecked();
     expect(within(notifications).getAllByRole("checkbox")).toHaveLength(NOTIFICATION_KINDS.length * 3);
+  });
+
+  test("appears with the section, from the settings already loaded, without waiting on a query of its own", () => {
+    renderSettings();
+    const notifications = screen.getByRole("region", { name: "Notifications" });
+    // Synchronously, in the first render: no notifications query has answered (none is set).
+    expect(within(notifications).getByRole("table")).toBeInTheDocument();
+    expect(
+      within(notifications).getByRole("checkbox", {
+        name: "In app: A saved show or followed shop goes live",
+      }),
+    ).toBeChecked();
+  });
+
+  test("a ticked box is shown at once and saved with where e-mail links should point", async () => {
+    mutationImpl.current = () => new Promise(() => {});
+    renderSettings();
+    const box = screen.getByRole("checkbox", {
+      name: "E-mail: A shop you follow, or saved a show from, closes",
+    });
+    expect(box).not.toBeChecked();
+    await userEvent.click(box);
+    expect(box).toBeChecked();
+    expect(mutationCalls).toEqual([
+      {
+        name: "notifications:setChannel",
+        args: { kind: "shopClosed", channel: "email", on: true, appOrigin: window.location.origin },
+      },
+    ]);
   });
 
   test("the weekly digest says which zone its Monday 8 AM is in, and saves the metro areas chosen", async () => {

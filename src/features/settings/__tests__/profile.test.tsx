@@ -160,6 +160,14 @@ describe("profile picture", () => {
       "That was a lot of pictures in a short time. Please try again in 3 minutes.",
     ],
     [
+      "a text file renamed .png, refused by its bytes",
+      new Response("Choose a PNG, JPEG, WebP, GIF or AVIF picture.", {
+        status: 415,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      }),
+      "Choose a PNG, JPEG, WebP, GIF or AVIF picture.",
+    ],
+    [
       "a proxy's error page",
       new Response("<html><body>Bad gateway</body></html>", {
         status: 502,

@@ -104,7 +104,7 @@ export function fullWatchList(overrides: Partial<WatchList> = {}): WatchList {
         streamStartUTC: NOW - 72 * HOUR,
       }),
     ],
-    unavailable: { streamIds: [], liveShopIds: [] },
+    unavailable: { streamIds: [], liveShopIds: [], shops: [] },
     counts: { savedStreams: 6, followedShops: 3 },
     limits: { savedStreams: 100, followedShops: 100 },
     ...overrides,

@@ -242,6 +242,7 @@ describe("saved items no longer public", () => {
   const unavailable = {
     streamIds: ["s-gone"] as never[],
     liveShopIds: ["l-gone"] as never[],
+    shops: [],
   };
 
   test("are counted, and removed with one button", async () => {
@@ -273,10 +274,45 @@ describe("saved items no longer public", () => {
   test("one item reads in the singular; none shows no notice", () => {
     setQueryResult(
       api.watchList.myWatchList,
-      fullWatchList({ unavailable: { streamIds: ["s-gone"] as never[], liveShopIds: [] } }),
+      fullWatchList({ unavailable: { streamIds: ["s-gone"] as never[], liveShopIds: [], shops: [] } }),
     );
     renderPage();
     expect(screen.getByText("1 saved item is no longer public")).toBeInTheDocument();
+  });
+
+  test("a shop that closed or was taken off is named, with what of yours went with it", () => {
+    setQueryResult(
+      api.watchList.myWatchList,
+      fullWatchList({
+        unavailable: {
+          streamIds: ["s-knits", "s-knits2", "s-pots"] as never[],
+          liveShopIds: ["l-knits"] as never[],
+          shops: [
+            {
+              liveShopId: "l-knits" as never,
+              liveShopName: "Nora's Neon Knits",
+              closed: true,
+              followed: true,
+              savedShows: 2,
+            },
+            {
+              liveShopId: "l-pots" as never,
+              liveShopName: "Pot Luck",
+              closed: false,
+              followed: false,
+              savedShows: 1,
+            },
+          ],
+        },
+      }),
+    );
+    renderPage();
+    expect(screen.getByText("4 saved items are no longer public")).toBeInTheDocument();
+    const shops = within(screen.getByRole("list", { name: "Shops that left" }));
+    expect(shops.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Nora's Neon Knits closed its shop: your follow and 2 saved shows went with it.",
+      "Pot Luck is off LiveLocal for now: 1 saved show went with it.",
+    ]);
   });
 });
 
