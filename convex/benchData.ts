@@ -13,6 +13,7 @@ import { CATEGORIES } from "./lib/data/categories";
 import { facetsFromLinks } from "./lib/explore";
 import { isStreamListedPublicly } from "./lib/lifecycle";
 import { LIMITS } from "./lib/limits";
+import { timesAsPlanned } from "./lib/shownTimes";
 import { streamListingRows, streamSearchDocument, syncShopListings } from "./model/exploreListings";
 import { toCategoryLinks, type CategoryLinkValue } from "./model/links";
 import { insertWithTimestamps } from "./model/timestamps";
@@ -183,17 +184,25 @@ function streamTimes(
   status: StreamStatus,
   now: number,
   next: () => number,
-): { streamStartUTC?: number; streamStopUTC?: number } {
+): { streamStartUTC?: number; streamStopUTC?: number; streamStartedUTC?: number; streamEndedUTC?: number } {
   const length = HOUR * (1 + Math.floor(next() * 3));
   switch (status) {
     case "LIVE":
     case "PAUSED": {
       const start = now - Math.floor(next() * 2 * HOUR);
-      return { streamStartUTC: start, streamStopUTC: start + length };
+      return {
+        streamStartUTC: start,
+        streamStopUTC: start + length,
+        ...timesAsPlanned(status, start, undefined),
+      };
     }
     case "ENDED": {
       const start = now - Math.floor(next() * 180 * DAY) - length;
-      return { streamStartUTC: start, streamStopUTC: start + length };
+      return {
+        streamStartUTC: start,
+        streamStopUTC: start + length,
+        ...timesAsPlanned(status, start, start + length),
+      };
     }
     case "CREATED":
       return next() < 0.5 ? {} : streamTimes("SCHEDULED", now, next);

@@ -15,6 +15,7 @@ import {
   readFeed,
   replaceFeed,
 } from "./model/calendarFeed";
+import { streamStatusValidator } from "./schema";
 import { appOrigins } from "./model/env";
 import { appError } from "./model/errors";
 import { getUserByClerkId } from "./model/users";
@@ -89,8 +90,11 @@ export const feedByToken = internalQuery({
           streamTitle: v.string(),
           streamDescription: v.optional(v.string()),
           liveShopName: v.string(),
-          streamStartUTC: v.number(),
+          streamStatus: streamStatusValidator,
+          streamStartUTC: v.optional(v.number()),
           streamStopUTC: v.optional(v.number()),
+          streamStartedUTC: v.optional(v.number()),
+          streamEndedUTC: v.optional(v.number()),
         }),
       ),
     }),

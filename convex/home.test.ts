@@ -68,6 +68,21 @@ describe("home: starting soon", () => {
     expect(cards.map((card) => card.streamTitle)).toEqual(["In three hours"]);
   });
 
+  test("a shop whose show is paused counts as on now, ahead of one with only upcoming shows (decision 059)", async () => {
+    const { t, userId } = await setUp();
+    await t.run(async (ctx) => {
+      const liveShopId = await insertLiveShop(ctx, {
+        userId,
+        liveShopName: "Zed's break",
+        slug: "zeds-break",
+        status: "active",
+      });
+      await insertStream(ctx, { liveShopId, streamTitle: "On a break", streamStatus: "PAUSED" });
+    });
+    const shops = await t.query(api.liveShops.listFeaturedShops, {});
+    expect(shops.map((shop) => shop.liveShopName)[0]).toBe("Zed's break");
+  });
+
   test("is bounded", async () => {
     const { t, active } = await setUp();
     await t.run(async (ctx) => {

@@ -272,8 +272,9 @@ http.route({
     const feed = await ctx.runQuery(internal.calendarFeed.feedByToken, { token });
     if (!feed) return reply(404, "no such calendar");
     const now = Date.now();
-    const events = feed.shows.map((show) =>
-      showCalendarEvent(show, `${feed.appOrigin}/stream/${encodeURIComponent(show._id)}`, now),
+    const events = feed.shows.flatMap(
+      (show) =>
+        showCalendarEvent(show, `${feed.appOrigin}/stream/${encodeURIComponent(show._id)}`, now) ?? [],
     );
     const body = buildIcsCalendar(events, {
       name: "LiveLocal: saved shows",

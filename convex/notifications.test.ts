@@ -6,7 +6,12 @@
 import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import { shopClosedTargets, shopDecisionTargets, privacyDecisionTargets } from "./model/noticeEvents";
+import {
+  leadTimeWords,
+  shopClosedTargets,
+  shopDecisionTargets,
+  privacyDecisionTargets,
+} from "./model/noticeEvents";
 import { composeEmail, deliverNotice, unsubscribeToken, type Notice } from "./model/notifications";
 import { insertStream } from "./model/streams";
 import { insertWithTimestamps } from "./model/timestamps";
@@ -352,6 +357,57 @@ describe("show changes, decisions", () => {
     const mail = await inbox(t);
     expect(mail.map((email) => email.to)).toEqual([SARAH.email]);
     expect(mail[0].text).toContain("Reason: Blurry logo");
+  });
+});
+
+describe("reminders", () => {
+  async function scheduleSavedShow(t: Backend, title: string, startsIn: number) {
+    await t.run(async (ctx) => {
+      const shop = await ctx.db.query("liveShops").first();
+      const vera = await ctx.db
+        .query("users")
+        .withIndex("by_clerkId", (q) => q.eq("clerkId", VERA.subject))
+        .unique();
+      const streamId = await insertStream(ctx, {
+        liveShopId: shop!._id,
+        streamTitle: title,
+        streamStatus: "SCHEDULED",
+        streamStartUTC: NOW + startsIn,
+        streamStopUTC: NOW + startsIn + HOUR,
+      });
+      await insertWithTimestamps(ctx, "savedStreams", { userId: vera!._id, streamId });
+    });
+  }
+
+  test("say the time really left: a show scheduled 11 minutes ahead is not 'about an hour' away", async () => {
+    const t = newTest();
+    await setUp(t);
+    await turnOn(t, VERA, ["inApp"], "reminder1h");
+    await scheduleSavedShow(t, "Late drop", 11 * 60_000);
+    await scheduleSavedShow(t, "On-time drop", 58 * 60_000);
+    await scheduleSavedShow(t, "Last call", 7 * 60_000);
+    await t.mutation(internal.notifications.sendReminders, {});
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    const notices = await t.withIdentity(VERA).query(api.notifications.myNotices, {});
+    const byTitle = new Map(notices.map((notice) => [notice.title, notice.body]));
+    expect([...byTitle.keys()].sort()).toEqual([
+      "Starting in 11 minutes: Late drop",
+      "Starting in 7 minutes: Last call",
+      "Starting in about an hour: On-time drop",
+    ]);
+    // The start itself, in the shop's zone (New York's by default, 18:11 UTC on Nov 21), for a notice read later.
+    expect(byTitle.get("Starting in 11 minutes: Late drop")).toBe(
+      '"Late drop" from Sarah\'s Vintage, a show you saved, starts in 11 minutes (Sat, Nov 21, 1:11 PM EST).',
+    );
+  });
+
+  test("round the lead to whole minutes, never below one", () => {
+    expect(leadTimeWords(60 * 60_000)).toBe("in about an hour");
+    expect(leadTimeWords(50 * 60_000)).toBe("in about an hour");
+    expect(leadTimeWords(49 * 60_000)).toBe("in 49 minutes");
+    expect(leadTimeWords(11 * 60_000 + 20_000)).toBe("in 11 minutes");
+    expect(leadTimeWords(40_000)).toBe("in a minute");
+    expect(leadTimeWords(5_000)).toBe("in a minute");
   });
 });
 

@@ -260,7 +260,7 @@ export const sendReminders = internalMutation({
       const kind = start - now <= 10 * 60 * 1000 ? "reminder10m" : "reminder1h";
       await ctx.scheduler.runAfter(0, internal.notifications.notifySavers, {
         streamId: stream._id,
-        notice: reminderNotice(stream, kind),
+        notice: reminderNotice(stream, kind, now),
         cursor: null,
       });
     }

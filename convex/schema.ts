@@ -143,6 +143,9 @@ export const streamCardValidator = v.object({
   imageUrl: v.optional(v.string()),
   streamStartUTC: v.optional(v.number()),
   streamStopUTC: v.optional(v.number()),
+  /** When it really went live and ended (decision 058); `shownStreamTimes` decides what a card shows. */
+  streamStartedUTC: v.optional(v.number()),
+  streamEndedUTC: v.optional(v.number()),
   timezone: timeZoneValidator,
   locationLabel: v.optional(v.string()),
 });
@@ -234,8 +237,16 @@ export const streamFields = {
   streamVideoUrl: v.optional(v.string()),
   replayVideoUrl: v.optional(v.string()),
   streamTrailerUrl: v.optional(v.string()),
+  /** The plan: when the seller means to start and stop. */
   streamStartUTC: v.optional(v.number()),
   streamStopUTC: v.optional(v.number()),
+  /**
+   * What happened (decision 058): when it first went live, and when it ended (or, paused, was
+   * cancelled). Absent until then, and on rows from before they were recorded. Shown through
+   * `shownStreamTimes` (lib/shownTimes.ts), with the plan for what has not happened yet.
+   */
+  streamStartedUTC: v.optional(v.number()),
+  streamEndedUTC: v.optional(v.number()),
   timezone: timeZoneValidator,
   liveShopName: v.string(),
   liveShopSlug: v.string(),

@@ -82,6 +82,25 @@ describe("seed", () => {
     expect(ended.every((s) => s.replayVideoUrl?.startsWith("https://"))).toBe(true);
   });
 
+  test("the demo's live and ended shows ran as planned: went live at their start, ended at their stop", async () => {
+    const t = newTest();
+    await t.mutation(internal.seed.seedAll, {});
+    const streams = await t.run(async (ctx) => await ctx.db.query("streams").collect());
+    for (const stream of streams) {
+      const { streamStatus: status, streamStartedUTC: startedAt, streamEndedUTC: endedAt } = stream;
+      const ran = status === "LIVE" || status === "PAUSED" || status === "ENDED";
+      expect([stream.streamTitle, startedAt]).toEqual([
+        stream.streamTitle,
+        ran ? stream.streamStartUTC : undefined,
+      ]);
+      expect([stream.streamTitle, endedAt]).toEqual([
+        stream.streamTitle,
+        status === "ENDED" ? stream.streamStopUTC : undefined,
+      ]);
+    }
+    expect(streams.filter((stream) => stream.streamEndedUTC !== undefined).length).toBeGreaterThanOrEqual(2);
+  });
+
   test("every demo stream has its shop link row, and shops and streams have their metro areas", async () => {
     const t = newTest();
     await t.mutation(internal.seed.seedAll, {});

@@ -12,6 +12,7 @@ import {
   type SampleStream,
 } from "./lib/data/demo";
 import { MSAS } from "./lib/data/msas";
+import { timesAsPlanned } from "./lib/shownTimes";
 import { getCategory } from "./model/categories";
 import { insertLiveShop, getLiveShopBySlug, linkShopCategory, linkShopMsa } from "./model/liveShops";
 import { insertStream, linkStreamCategory, linkStreamMsa, upsertStreamPlatform } from "./model/streams";
@@ -177,6 +178,8 @@ async function insertSampleStream(
   now: number,
 ): Promise<Id<"streams">> {
   const links = DEMO_STREAM_LINKS[sample.id];
+  const start = sampleTime(sample.start_utc);
+  const stop = sampleTime(sample.stop_utc);
   const streamId = await insertStream(
     ctx,
     {
@@ -187,8 +190,10 @@ async function insertSampleStream(
       streamVideoUrl: sample.video_url ?? undefined,
       streamTrailerUrl: sample.trailer_url ?? undefined,
       replayVideoUrl: links.replayVideoUrl,
-      streamStartUTC: sampleTime(sample.start_utc),
-      streamStopUTC: sampleTime(sample.stop_utc),
+      streamStartUTC: start,
+      streamStopUTC: stop,
+      // The demo's live and ended shows ran as planned (decision 058).
+      ...timesAsPlanned(sample.status, start, stop),
       timezone: sample.timezone,
       products: sample.products.map((product) => ({
         id: product.id,

@@ -129,6 +129,8 @@ export const getPublicStream = query({
       streamTrailerUrl: stream.streamTrailerUrl,
       streamStartUTC: stream.streamStartUTC,
       streamStopUTC: stream.streamStopUTC,
+      streamStartedUTC: stream.streamStartedUTC,
+      streamEndedUTC: stream.streamEndedUTC,
       timezone: stream.timezone,
       streamStatus: stream.streamStatus,
       locationLabel: stream.locationLabel,

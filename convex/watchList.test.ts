@@ -330,12 +330,14 @@ describe("the watch list page", () => {
     }
 
     const list = (await vera.query(api.watchList.myWatchList, {}))!;
-    // Live: saved live ones (earliest start first), then saved paused, then followed shops' live ones.
+    // Live: saved live ones (earliest start first), then saved paused, then followed shops' live ones,
+    // then their paused ones: a paused show is on now wherever "Live now" is shown (decision 059).
     expect(list.live.map((item) => [item.streamTitle, item.streamStatus, item.saved])).toEqual([
       ["Omar live, saved", "LIVE", true],
       ["Sarah live", "LIVE", true],
       ["Sarah paused", "PAUSED", true],
       ["Omar live, followed", "LIVE", false],
+      ["Lamp paused", "PAUSED", false],
     ]);
     expect(titles(list.upcoming)).toEqual(["Sooner", "Later"]);
     expect(list.upcoming[1]).toMatchObject({ _id: ids.later, streamDescription: "Jackets.", saved: true });

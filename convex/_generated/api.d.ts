@@ -38,6 +38,7 @@ import type * as lib_ics from "../lib/ics.js";
 import type * as lib_lifecycle from "../lib/lifecycle.js";
 import type * as lib_limits from "../lib/limits.js";
 import type * as lib_searchText from "../lib/searchText.js";
+import type * as lib_shownTimes from "../lib/shownTimes.js";
 import type * as lib_time from "../lib/time.js";
 import type * as lib_timeZone from "../lib/timeZone.js";
 import type * as lib_validation from "../lib/validation.js";
@@ -127,6 +128,7 @@ declare const fullApi: ApiFromModules<{
   "lib/lifecycle": typeof lib_lifecycle;
   "lib/limits": typeof lib_limits;
   "lib/searchText": typeof lib_searchText;
+  "lib/shownTimes": typeof lib_shownTimes;
   "lib/time": typeof lib_time;
   "lib/timeZone": typeof lib_timeZone;
   "lib/validation": typeof lib_validation;

@@ -17,6 +17,7 @@ import {
   type ExploreReferenceData,
 } from "./explore";
 import { LIMITS } from "./limits";
+import { shownStreamTimes, type StreamTimeFields } from "./shownTimes";
 
 /** The reference data the backend matches filters against: the same bundled data the seed loads. */
 export const EXPLORE_REFERENCE: ExploreReferenceData = { categories: CATEGORIES, msas: MSAS };
@@ -197,25 +198,24 @@ export function searchRankOf(rank: number): number {
 export type StreamListingOrder = { rank: number; sortKey: number; newestKey: number };
 
 /**
- * Where a stream sorts, as two ascending numbers: the rank of its status, then a time. The shows on now
- * by start (earliest first), whether live or paused, upcoming ones soonest first, ended ones
- * most recent first (the stop time negated). A missing time sorts last within its rank. Null for a
- * status the public lists do not show.
+ * Where a stream sorts, as two ascending numbers: the rank of its status, then a time, as shown
+ * (`shownStreamTimes`, decision 058: when it went live or ended, else the plan). The shows on now by
+ * start (earliest first), whether live or paused, upcoming ones soonest first, ended ones most recent
+ * first (the stop time negated). A missing time sorts last within its rank. Null for a status the public
+ * lists do not show.
  */
-export function streamListingOrder(stream: {
-  streamStatus: StreamStatus;
-  streamStartUTC?: number;
-  streamStopUTC?: number;
-  _creationTime: number;
-}): StreamListingOrder | null {
+export function streamListingOrder(
+  stream: StreamTimeFields & { _creationTime: number },
+): StreamListingOrder | null {
   const rank = (STREAM_RANKS as Partial<Record<StreamStatus, number>>)[stream.streamStatus];
   if (rank === undefined) return null;
+  const shown = shownStreamTimes(stream);
   if (stream.streamStatus === "ENDED") {
     // `0 - x`, not `-x`: a missing time gives 0, never -0, which an index would keep apart from 0.
-    const sortKey = 0 - (stream.streamStopUTC ?? stream.streamStartUTC ?? 0);
+    const sortKey = 0 - (shown.stop ?? shown.start ?? 0);
     return { rank, sortKey, newestKey: sortKey };
   }
-  const sortKey = stream.streamStartUTC ?? Number.MAX_SAFE_INTEGER;
+  const sortKey = shown.start ?? Number.MAX_SAFE_INTEGER;
   // "Newest" lists upcoming shows by when they were added, the latest first; live ones stay by start.
   return {
     rank,

@@ -25,7 +25,11 @@ export const WHEN_LABELS: Record<ExploreWhen, string> = {
   replays: "Replays",
 };
 
-export const SORT_LABELS: Record<ExploreSort, string> = { soonest: "Soonest", newest: "Newest" };
+/**
+ * "Recently added", not "Newest": on a list of dated shows, "newest" read as a date order and the
+ * list's dates looked shuffled (issue 41). The URL keeps `sort=newest`, so shared links still work.
+ */
+export const SORT_LABELS: Record<ExploreSort, string> = { soonest: "Soonest", newest: "Recently added" };
 
 /** The windows: views whose shows depend on the viewer's day. */
 export function isDayWindow(when: ExploreWhen): boolean {

@@ -117,6 +117,7 @@ describe("showCalendarEvent", () => {
     streamTitle: "Denim drop",
     streamDescription: "Jackets and jeans.",
     liveShopName: "Sarah's Vintage",
+    streamStatus: "SCHEDULED" as const,
     streamStartUTC: START,
     streamStopUTC: START + 90 * 60_000,
   };
@@ -134,7 +135,38 @@ describe("showCalendarEvent", () => {
       location: pageUrl,
       now: event.now,
     });
-    expect(showCalendarEvent(show, pageUrl, event.now + 1000).uid).toBe(made.uid);
+    expect(showCalendarEvent(show, pageUrl, event.now + 1000)?.uid).toBe(made?.uid);
+  });
+
+  test("a show taken live early, then ended, is in the calendar when it ran, not when it was planned", () => {
+    const made = showCalendarEvent(
+      {
+        ...show,
+        streamStatus: "ENDED",
+        streamStartedUTC: START - 5 * 86_400_000,
+        streamEndedUTC: START - 5 * 86_400_000 + 40 * 60_000,
+      },
+      pageUrl,
+      event.now,
+    );
+    expect(made).toMatchObject({
+      startUtc: START - 5 * 86_400_000,
+      endUtc: START - 5 * 86_400_000 + 40 * 60_000,
+    });
+    // Live now and started early: its real start, with the planned stop still ahead.
+    const live = showCalendarEvent(
+      { ...show, streamStatus: "LIVE", streamStartedUTC: START - 30 * 60_000 },
+      pageUrl,
+      event.now,
+    );
+    expect(live).toMatchObject({ startUtc: START - 30 * 60_000, endUtc: START + 90 * 60_000 });
+  });
+
+  test("no event without a start a date can hold", () => {
+    expect(showCalendarEvent({ ...show, streamStartUTC: undefined }, pageUrl, event.now)).toBeNull();
+    expect(
+      showCalendarEvent({ ...show, streamStartUTC: Number.MAX_SAFE_INTEGER }, pageUrl, event.now),
+    ).toBeNull();
   });
 
   test("without a description, only the host line; without a stop time, an hour-long event", () => {
@@ -143,8 +175,8 @@ describe("showCalendarEvent", () => {
       pageUrl,
       event.now,
     );
-    expect(made.description).toBe(`Hosted by Sarah's Vintage. ${pageUrl}`);
-    expect(buildIcsEvent(made)).toContain("DTEND:20261121T203000Z");
+    expect(made?.description).toBe(`Hosted by Sarah's Vintage. ${pageUrl}`);
+    expect(buildIcsEvent(made!)).toContain("DTEND:20261121T203000Z");
   });
 });
 

@@ -5,6 +5,7 @@
  * 75 octets without splitting a UTF-8 character, times in UTC. An event whose time cannot be written
  * (a value stored before times were bounded) is left out rather than failing the whole file.
  */
+import { shownStreamTimes, type StreamTimeFields } from "./shownTimes";
 import { isFormattableTime } from "./time";
 
 export type CalendarEvent = {
@@ -124,25 +125,34 @@ export function icsFileName(title: string): string {
 }
 
 /** What a show's calendar event is made from, wherever it is added: its page, the watch list, the feed. */
-export type CalendarShow = {
+export type CalendarShow = StreamTimeFields & {
   _id: string;
   streamTitle: string;
   streamDescription?: string;
   liveShopName: string;
-  streamStartUTC: number;
-  streamStopUTC?: number;
 };
 
-/** One show as an event: stable UID per stream (re-adding updates it), its page as URL and location. */
-export function showCalendarEvent(show: CalendarShow, pageUrl: string, now: number): CalendarEvent {
+/** The start a calendar event takes: the shown one (decision 058), if a date can hold it. */
+export function calendarStart(show: StreamTimeFields): number | undefined {
+  const { start } = shownStreamTimes(show);
+  return start !== undefined && isFormattableTime(start) ? start : undefined;
+}
+
+/**
+ * One show as an event, at its shown times (when it went live, the plan for what is still to come): a
+ * stable UID per stream (re-adding updates it), its page as URL and location. Null without a start.
+ */
+export function showCalendarEvent(show: CalendarShow, pageUrl: string, now: number): CalendarEvent | null {
+  const startUtc = calendarStart(show);
+  if (startUtc === undefined) return null;
   return {
     uid: `${show._id}@livelocal`,
     title: show.streamTitle,
     description: [show.streamDescription, `Hosted by ${show.liveShopName}. ${pageUrl}`]
       .filter(Boolean)
       .join("\n\n"),
-    startUtc: show.streamStartUTC,
-    endUtc: show.streamStopUTC,
+    startUtc,
+    endUtc: shownStreamTimes(show).stop,
     url: pageUrl,
     location: pageUrl,
     now,

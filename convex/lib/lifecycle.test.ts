@@ -130,19 +130,25 @@ describe("stream lifecycle (PRODUCT.md)", () => {
 
   describe("CREATED, SCHEDULED → LIVE: owner; shop active; start time set to now if missing", () => {
     it.each(["CREATED", "SCHEDULED"] as const)("the owner takes a %s stream live", (from) => {
-      expect(streamChange(from, "LIVE", owner)).toEqual({ ok: true, patch: { streamStatus: "LIVE" } });
+      expect(streamChange(from, "LIVE", owner)).toEqual({
+        ok: true,
+        patch: { streamStatus: "LIVE", streamStartedUTC: NOW },
+      });
     });
     it.each(["CREATED", "SCHEDULED"] as const)(
       "going live from %s without a start time sets it to now",
       (from) => {
         expect(streamChange(from, "LIVE", owner, { stream: { streamStartUTC: undefined } })).toEqual({
           ok: true,
-          patch: { streamStatus: "LIVE", streamStartUTC: NOW },
+          patch: { streamStatus: "LIVE", streamStartUTC: NOW, streamStartedUTC: NOW },
         });
       },
     );
-    it("going live keeps a start time that is already set, even when going live early", () => {
-      expect(streamChange("SCHEDULED", "LIVE", owner)).toEqual({ ok: true, patch: { streamStatus: "LIVE" } });
+    it("going live keeps a start time that is already set, even when going live early, and records when", () => {
+      expect(streamChange("SCHEDULED", "LIVE", owner)).toEqual({
+        ok: true,
+        patch: { streamStatus: "LIVE", streamStartedUTC: NOW },
+      });
     });
     it("going live needs only an active shop, not a stop time", () => {
       const stream = { streamStopUTC: undefined, streamStartUTC: undefined };
@@ -198,7 +204,7 @@ describe("stream lifecycle (PRODUCT.md)", () => {
         streamChange("LIVE", "ENDED", admin, { stream: { streamStopUTC: undefined }, reason: REASON }),
       ).toEqual({
         ok: true,
-        patch: { streamStatus: "ENDED", streamStopUTC: NOW, statusReason: REASON },
+        patch: { streamStatus: "ENDED", streamStopUTC: NOW, streamEndedUTC: NOW, statusReason: REASON },
       });
     });
   });
@@ -224,13 +230,15 @@ describe("stream lifecycle (PRODUCT.md)", () => {
     it.each(["CREATED", "SCHEDULED", "PAUSED"] as const)(
       "the owner and an admin can cancel a %s stream",
       (from) => {
+        // A paused show did run: cancelling it records when it stopped (decision 058).
+        const ended = from === "PAUSED" ? { streamEndedUTC: NOW } : {};
         expect(streamChange(from, "CANCELLED", owner)).toEqual({
           ok: true,
-          patch: { streamStatus: "CANCELLED" },
+          patch: { streamStatus: "CANCELLED", ...ended },
         });
         expect(streamChange(from, "CANCELLED", admin, { reason: REASON })).toEqual({
           ok: true,
-          patch: { streamStatus: "CANCELLED", statusReason: REASON },
+          patch: { streamStatus: "CANCELLED", statusReason: REASON, ...ended },
         });
       },
     );
@@ -389,7 +397,7 @@ describe("stream lifecycle (PRODUCT.md)", () => {
       for (const actor of [owner, ownerWhoIsAdmin]) {
         expect(streamChange("LIVE", "ENDED", actor, { reason: REASON })).toEqual({
           ok: true,
-          patch: { streamStatus: "ENDED" },
+          patch: { streamStatus: "ENDED", streamEndedUTC: NOW },
         });
         expect(streamChange("SCHEDULED", "CANCELLED", actor)).toEqual({
           ok: true,

@@ -149,12 +149,21 @@ const STREAM_STATUS_WORDS: Record<StreamStatus, string> = {
   CANCELLED: "cancelled",
 };
 
-export type StreamTimes = { streamTitle: string; streamStartUTC?: number; streamStopUTC?: number };
+export type StreamTimes = {
+  streamTitle: string;
+  streamStartUTC?: number;
+  streamStopUTC?: number;
+  /** When it first went live, once it has (decision 058). */
+  streamStartedUTC?: number;
+};
 
 export type StreamPatch = {
   streamStatus: StreamStatus;
   streamStartUTC?: number;
   streamStopUTC?: number;
+  /** What happened (decision 058): set when it first goes live, and when it ends. */
+  streamStartedUTC?: number;
+  streamEndedUTC?: number;
   /** Set when an admin ends or cancels someone else's stream. */
   statusReason?: string;
 };
@@ -237,11 +246,29 @@ export function checkStreamTransition(request: StreamTransitionRequest): Transit
     if (!reason.ok) return reason;
     patch.statusReason = reason.reason;
   }
-  // Going live without a planned start records the real one; ending without a planned stop records the
-  // real one (symmetrical, so past shows always have both times to display).
-  if (to === "LIVE" && stream.streamStartUTC === undefined) patch.streamStartUTC = now;
-  if (to === "ENDED" && stream.streamStopUTC === undefined) patch.streamStopUTC = now;
-  return { ok: true, patch };
+  return { ok: true, patch: { ...patch, ...timesRecordedByMove(from, to, stream, now) } };
+}
+
+/**
+ * The times a status change writes, at `now`. What happened, whatever the plan said (decision 058): the
+ * first go-live (a resume is not a start), and the end of a show that was on (ended, or cancelled while
+ * paused). And going live without a planned start plans it now, ending without a planned stop likewise
+ * (so a show's plan is always complete once it has run). The dashboard's optimistic update uses it too.
+ */
+export function timesRecordedByMove(
+  from: StreamStatus,
+  to: StreamStatus,
+  stream: Omit<StreamTimes, "streamTitle">,
+  now: number,
+): Pick<StreamPatch, "streamStartUTC" | "streamStopUTC" | "streamStartedUTC" | "streamEndedUTC"> {
+  return {
+    ...(to === "LIVE" && stream.streamStartUTC === undefined && { streamStartUTC: now }),
+    ...(to === "ENDED" && stream.streamStopUTC === undefined && { streamStopUTC: now }),
+    ...(to === "LIVE" &&
+      from !== "PAUSED" &&
+      stream.streamStartedUTC === undefined && { streamStartedUTC: now }),
+    ...((to === "ENDED" || (to === "CANCELLED" && from === "PAUSED")) && { streamEndedUTC: now }),
+  };
 }
 
 export type AllowedTransition<Status, Action> = { to: Status; action: Action; label: string };

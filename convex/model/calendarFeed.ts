@@ -7,7 +7,8 @@
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import type { CalendarShow } from "../lib/ics";
+import { calendarStart, type CalendarShow } from "../lib/ics";
+import { shownStart } from "../lib/shownTimes";
 import { appError } from "./errors";
 import { insertWithTimestamps } from "./timestamps";
 import { getPublicStreamWithShop, listSavedRows, type ShopCache } from "./watchList";
@@ -86,16 +87,19 @@ export async function readFeed(ctx: QueryCtx, token: string): Promise<FeedConten
     if (!found) continue;
     const { stream } = found;
     const coming = ["SCHEDULED", "LIVE", "PAUSED"].includes(stream.streamStatus);
-    if (!coming || stream.streamStartUTC === undefined) continue;
+    if (!coming || calendarStart(stream) === undefined) continue;
     shows.push({
       _id: stream._id,
       streamTitle: stream.streamTitle,
       streamDescription: stream.streamDescription,
       liveShopName: stream.liveShopName,
+      streamStatus: stream.streamStatus,
       streamStartUTC: stream.streamStartUTC,
       streamStopUTC: stream.streamStopUTC,
+      streamStartedUTC: stream.streamStartedUTC,
+      streamEndedUTC: stream.streamEndedUTC,
     });
   }
-  shows.sort((a, b) => a.streamStartUTC - b.streamStartUTC);
+  shows.sort((a, b) => shownStart(a) - shownStart(b));
   return { appOrigin: feed.appOrigin, shows };
 }

@@ -14,6 +14,8 @@ export function toStreamCard(stream: Doc<"streams">): StreamCard {
     imageUrl: stream.streamImageUrls[0],
     streamStartUTC: stream.streamStartUTC,
     streamStopUTC: stream.streamStopUTC,
+    streamStartedUTC: stream.streamStartedUTC,
+    streamEndedUTC: stream.streamEndedUTC,
     timezone: stream.timezone,
     locationLabel: stream.locationLabel,
   };

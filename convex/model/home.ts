@@ -41,7 +41,7 @@ export async function listStartingSoonCards(ctx: QueryCtx, since: number): Promi
   return cards;
 }
 
-async function countStreams(ctx: QueryCtx, shop: Doc<"liveShops">, status: "LIVE" | "SCHEDULED") {
+async function countStreams(ctx: QueryCtx, shop: Doc<"liveShops">, status: "LIVE" | "PAUSED" | "SCHEDULED") {
   const rows = await ctx.db
     // The shop-to-stream link rows carry the stream's status, so counting needs no stream reads.
     .query("liveShopStreams")
@@ -53,8 +53,8 @@ async function countStreams(ctx: QueryCtx, shop: Doc<"liveShops">, status: "LIVE
 }
 
 /**
- * Active shops with the most live, then upcoming, streams; ties by name. Candidates are the
- * FEATURED_CANDIDATES most recently updated active shops.
+ * Active shops with the most shows on now (live or paused: decision 059), then upcoming, streams; ties
+ * by name. Candidates are the FEATURED_CANDIDATES most recently updated active shops.
  */
 export async function listFeaturedShopCards(ctx: QueryCtx): Promise<ShopCard[]> {
   const shops = await ctx.db
@@ -67,7 +67,7 @@ export async function listFeaturedShopCards(ctx: QueryCtx): Promise<ShopCard[]> 
     if (publicShopStatus(shop) !== "active") continue;
     ranked.push({
       shop,
-      live: await countStreams(ctx, shop, "LIVE"),
+      live: (await countStreams(ctx, shop, "LIVE")) + (await countStreams(ctx, shop, "PAUSED")),
       upcoming: await countStreams(ctx, shop, "SCHEDULED"),
     });
   }

@@ -5,6 +5,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { isShopPublic } from "../lib/lifecycle";
+import { formatStreamTime } from "../lib/time";
 import type { Notice } from "./notifications";
 import { isHiddenByOwner } from "./restriction";
 
@@ -27,13 +28,29 @@ export function goLiveNotice(stream: Doc<"streams">): Notice {
   };
 }
 
-export function reminderNotice(stream: Doc<"streams">, kind: "reminder1h" | "reminder10m"): Notice {
-  const when = kind === "reminder1h" ? "in about an hour" : "in about ten minutes";
+/**
+ * How far off a start is, as a reminder says it: the real lead time, since a show scheduled (or saved)
+ * late gets its "one-hour" reminder with less than an hour to go. Minutes are rounded, at least one.
+ */
+export function leadTimeWords(msUntil: number): string {
+  const minutes = Math.max(1, Math.round(msUntil / 60_000));
+  if (minutes >= 50) return "in about an hour";
+  return minutes === 1 ? "in a minute" : `in ${minutes} minutes`;
+}
+
+/** A saved show's reminder, worded with the time left at `now` and the start in the shop's zone. */
+export function reminderNotice(
+  stream: Doc<"streams">,
+  kind: "reminder1h" | "reminder10m",
+  now: number,
+): Notice {
+  const start = stream.streamStartUTC ?? now;
+  const when = leadTimeWords(start - now);
   return {
     kind,
     eventKey: `${kind}:${stream._id}:${stream.streamStartUTC ?? 0}`,
     title: `Starting ${when}: ${stream.streamTitle}`,
-    body: `"${stream.streamTitle}" from ${stream.liveShopName}, a show you saved, starts ${when}.`,
+    body: `"${stream.streamTitle}" from ${stream.liveShopName}, a show you saved, starts ${when} (${formatStreamTime(start, stream.timezone)}).`,
     path: `/stream/${stream._id}`,
   };
 }

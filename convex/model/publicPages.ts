@@ -9,6 +9,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { CATEGORIES } from "../lib/data/categories";
 import type { StreamStatus } from "../lib/constants";
+import { shownEnd, shownStart, type StreamTimeFields } from "../lib/shownTimes";
 import {
   liveShopFields,
   platformTypeValidator,
@@ -161,14 +162,13 @@ async function readShopStreams(
   );
 }
 
-const byStart = (a: { streamStartUTC?: number }, b: { streamStartUTC?: number }) =>
-  (a.streamStartUTC ?? Infinity) - (b.streamStartUTC ?? Infinity);
+const byStart = (a: StreamTimeFields, b: StreamTimeFields) => shownStart(a) - shownStart(b);
 
 /** Live now (live, then paused), upcoming (soonest first) and past (most recent first), each bounded. */
 export async function listShopPageStreams(ctx: QueryCtx, liveShopId: Id<"liveShops">) {
   const live = await readShopStreams(ctx, liveShopId, ["LIVE", "PAUSED"]);
   const upcoming = (await readShopStreams(ctx, liveShopId, ["SCHEDULED"])).sort(byStart);
-  const past = (await readShopStreams(ctx, liveShopId, ["ENDED"])).sort((a, b) => byStart(b, a));
+  const past = (await readShopStreams(ctx, liveShopId, ["ENDED"])).sort((a, b) => shownEnd(b) - shownEnd(a));
   return {
     live: live.slice(0, SHOP_PAGE_STREAMS_PER_GROUP),
     upcoming,

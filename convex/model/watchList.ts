@@ -9,6 +9,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { isShopPublic, isStreamPagePublic } from "../lib/lifecycle";
 import { LIMITS } from "../lib/limits";
+import { shownEnd, shownStart, type StreamTimeFields } from "../lib/shownTimes";
 import { shopCardValidator, streamCardValidator } from "../schema";
 import { toStreamCard } from "./cards";
 import { appError } from "./errors";
@@ -16,7 +17,7 @@ import { shopCardOf } from "./exploreListings";
 import { isHiddenByOwner, publicShopStatus } from "./restriction";
 import { insertWithTimestamps } from "./timestamps";
 
-/** Live streams of one followed shop shown under "Live now". */
+/** Streams on now (live, then paused; decision 059) of one followed shop shown under "Live now". */
 const LIVE_PER_FOLLOWED_SHOP = 3;
 
 export const watchStreamValidator = v.object({
@@ -184,25 +185,31 @@ function toWatchStream(stream: Doc<"streams">, saved: boolean): WatchStream {
   };
 }
 
-const byStart = (a: { streamStartUTC?: number }, b: { streamStartUTC?: number }) =>
-  (a.streamStartUTC ?? Infinity) - (b.streamStartUTC ?? Infinity);
-const byLatestEnd = (a: WatchStream, b: WatchStream) =>
-  (b.streamStopUTC ?? b.streamStartUTC ?? 0) - (a.streamStopUTC ?? a.streamStartUTC ?? 0);
+const byStart = (a: StreamTimeFields, b: StreamTimeFields) => shownStart(a) - shownStart(b);
+const byLatestEnd = (a: StreamTimeFields, b: StreamTimeFields) => shownEnd(b) - shownEnd(a);
 
+/** A followed shop's shows on now: live ones, then paused ones while there is room. */
 async function liveStreamsOf(ctx: QueryCtx, liveShopId: Id<"liveShops">): Promise<Doc<"streams">[]> {
-  return await ctx.db
-    .query("streams")
-    .withIndex("by_liveShopId_and_streamStatus_and_streamStartUTC", (q) =>
-      q.eq("liveShopId", liveShopId).eq("streamStatus", "LIVE"),
-    )
-    .take(LIVE_PER_FOLLOWED_SHOP);
+  const onNow: Doc<"streams">[] = [];
+  for (const status of ["LIVE", "PAUSED"] as const) {
+    if (onNow.length >= LIVE_PER_FOLLOWED_SHOP) break;
+    onNow.push(
+      ...(await ctx.db
+        .query("streams")
+        .withIndex("by_liveShopId_and_streamStatus_and_streamStartUTC", (q) =>
+          q.eq("liveShopId", liveShopId).eq("streamStatus", status),
+        )
+        .take(LIVE_PER_FOLLOWED_SHOP - onNow.length)),
+    );
+  }
+  return onNow;
 }
 
-/** A shop's first stream in `status`, by start time (the soonest for SCHEDULED). */
+/** A shop's soonest scheduled stream. */
 async function firstStreamOf(
   ctx: QueryCtx,
   liveShopId: Id<"liveShops">,
-  status: "PAUSED" | "SCHEDULED",
+  status: "SCHEDULED",
 ): Promise<Doc<"streams"> | null> {
   return await ctx.db
     .query("streams")
@@ -255,10 +262,12 @@ export async function readWatchList(ctx: QueryCtx, userId: Id<"users">): Promise
     for (const stream of liveNow)
       if (!savedIds.has(stream._id)) followedLive.push(toWatchStream(stream, false));
     // Live, else paused (as explore's shop cards badge it), else the soonest scheduled show.
-    const paused = liveNow.length > 0 ? null : await firstStreamOf(ctx, shop._id, "PAUSED");
-    const next = liveNow[0] ?? paused ?? (await firstStreamOf(ctx, shop._id, "SCHEDULED"));
+    const next = liveNow[0] ?? (await firstStreamOf(ctx, shop._id, "SCHEDULED"));
     const card = await shopCardOf(ctx, shop);
-    const liveStatus = liveNow.length > 0 ? "LIVE" : paused ? "PAUSED" : undefined;
+    const liveStatus =
+      liveNow[0]?.streamStatus === "LIVE" || liveNow[0]?.streamStatus === "PAUSED"
+        ? liveNow[0].streamStatus
+        : undefined;
     shops.push({
       shop: { ...card, liveStatus },
       nextStream: next ? toStreamCard(next) : null,

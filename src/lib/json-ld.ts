@@ -1,5 +1,6 @@
 // Relative imports: `npm start` (scripts/serve) runs this module in Node, without the app's aliases.
 import type { PlatformType, StreamStatus } from "../../convex/lib/constants";
+import { shownStreamTimes, type StreamTimeFields } from "../../convex/lib/shownTimes";
 import { isoDateTime } from "../../convex/lib/time";
 import { paths } from "../config/paths";
 import { scriptJson } from "./script-json";
@@ -15,13 +16,11 @@ export function absoluteUrl(url: string | undefined, origin: string): string | u
 }
 
 /** What a show's schema.org Event is made of: a stream page's data, or a shop page's stream card. */
-export type EventStream = {
+export type EventStream = StreamTimeFields & {
   _id: string;
   streamTitle: string;
   streamDescription?: string;
   streamStatus: StreamStatus;
-  streamStartUTC?: number;
-  streamStopUTC?: number;
   imageUrl?: string;
   /** The show's own video address, when known: the platform streaming at it is the main one. */
   streamVideoUrl?: string;
@@ -57,14 +56,16 @@ const EVENT_STATUS: Partial<Record<StreamStatus, string>> = {
 
 /**
  * A show as a schema.org Event (issue 17 item 5): online, at the platform's address where it streams
- * (its page here when no platform is linked), organised by its shop. Null for a draft, and for a show
- * without a start time a date can show.
+ * (its page here when no platform is linked), organised by its shop, at its shown times (decision 058:
+ * when it went live and ended, the plan for what is to come). Null for a draft, and for a show without a
+ * start time a date can show.
  */
 export function streamEventJsonLd(stream: EventStream, shop: EventOrganizer, origin: string) {
   const eventStatus = EVENT_STATUS[stream.streamStatus];
-  const startDate = stream.streamStartUTC === undefined ? undefined : isoDateTime(stream.streamStartUTC);
+  const { start, stop } = shownStreamTimes(stream);
+  const startDate = start === undefined ? undefined : isoDateTime(start);
   if (!eventStatus || startDate === undefined) return null;
-  const endDate = stream.streamStopUTC === undefined ? undefined : isoDateTime(stream.streamStopUTC);
+  const endDate = stop === undefined ? undefined : isoDateTime(stop);
   const streamUrl = new URL(paths.stream.getHref(stream._id), origin).href;
   const platformUrl = mainPlatform(stream)?.platformStreamUrl;
   return {

@@ -7,6 +7,7 @@
  */
 // Relative imports: `npm start` (scripts/serve) runs this module in Node, without the app's aliases.
 import { PLATFORMS } from "../../convex/lib/constants";
+import { shownStreamTimes } from "../../convex/lib/shownTimes";
 import { formatStreamTime, isFormattableTime } from "../../convex/lib/time";
 import { paths } from "../config/paths";
 import { mainPlatform, type EventStream } from "./json-ld";
@@ -78,10 +79,10 @@ export type StreamForMeta = Omit<EventStream, "imageUrl"> & {
  * their zone's name ("Sat, Nov 21, 7:30 PM CST").
  */
 function streamWhen(stream: StreamForMeta): string | null {
+  // What happened, else the plan (decision 058): a show that went live early started then.
+  const shown = shownStreamTimes(stream).start;
   const start =
-    stream.streamStartUTC !== undefined && isFormattableTime(stream.streamStartUTC)
-      ? formatStreamTime(stream.streamStartUTC, stream.timezone)
-      : null;
+    shown !== undefined && isFormattableTime(shown) ? formatStreamTime(shown, stream.timezone) : null;
   switch (stream.streamStatus) {
     case "LIVE":
       return "Live now";

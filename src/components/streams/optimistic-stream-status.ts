@@ -2,16 +2,15 @@ import type { OptimisticLocalStore } from "convex/browser";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import type { StreamStatus } from "@convex/lib/constants";
-
-type StreamTimes = { streamStatus: StreamStatus; streamStartUTC?: number; streamStopUTC?: number };
+import { timesRecordedByMove } from "@convex/lib/lifecycle";
+import type { StreamTimeFields } from "@convex/lib/shownTimes";
 
 /** What the server will write, as far as the screen needs it (convex/lib/lifecycle.ts, checkStreamTransition). */
-function withStatus<T extends StreamTimes>(stream: T, status: StreamStatus, now: number): T {
+function withStatus<T extends StreamTimeFields>(stream: T, status: StreamStatus, now: number): T {
   return {
     ...stream,
     streamStatus: status,
-    ...(status === "LIVE" && stream.streamStartUTC === undefined && { streamStartUTC: now }),
-    ...(status === "ENDED" && stream.streamStopUTC === undefined && { streamStopUTC: now }),
+    ...timesRecordedByMove(stream.streamStatus, status, stream, now),
   };
 }
 

@@ -9,44 +9,45 @@ import { useNow } from "@/lib/use-now";
 import { useViewerTimeZone } from "@/lib/viewer-time-zone";
 import type { api } from "@convex/_generated/api";
 import type { StreamStatus } from "@convex/lib/constants";
+import { shownStreamTimes, type StreamTimeFields } from "@convex/lib/shownTimes";
 import { formatStreamTime, isFormattableTime } from "@convex/lib/time";
 import { StreamStatusBadge } from "./stream-status-badge";
 
 export type StreamCardData = FunctionReturnType<typeof api.streams.listLiveNow>[number];
 
 /**
- * The words before a card's start time. A show that went live (or ended) before its planned start keeps
- * that start (PRODUCT.md sets it only when missing), so it never reads "Started" in the future: a live
- * or paused one says so, with its planned time; a show still waiting after its start reads "Planned for".
+ * The words before a card's start time (`shownStreamTimes`, decision 058): "Started" once it went live,
+ * "Starts" while it is to come, "Planned for" a start that passed with the show still waiting or called
+ * off. A show that went live early before starts were recorded shows its plan, still ahead: never
+ * "Started" in the future, but a live (or paused) one says so (issue 16 item 9).
  */
-export function streamStartLabel(status: StreamStatus, startUtc: number, now: number): string {
-  const happened = status === "LIVE" || status === "PAUSED" || status === "ENDED";
-  if (startUtc > now) {
-    if (status === "SCHEDULED") return "Starts";
-    if (status === "LIVE") return "Live now, planned for";
-    if (status === "PAUSED") return "Paused, planned for";
-    return "Planned for";
-  }
-  return happened ? "Started" : "Planned for";
+export function streamStartLabel(
+  status: StreamStatus,
+  started: boolean,
+  startUtc: number,
+  now: number,
+): string {
+  if (startUtc <= now) return started ? "Started" : "Planned for";
+  if (status === "SCHEDULED") return "Starts";
+  if (status === "LIVE") return "Live now, planned for";
+  if (status === "PAUSED") return "Paused, planned for";
+  return "Planned for";
 }
 
 /**
- * A card's time line, in `zone` (the viewer's; the shop's for the card's shop-time hint): its start with
- * streamStartLabel's words, and for an ended show when it ended (set when it ends, if no stop time was
- * planned). A time no date can show (stored before times were bounded) is left out, as a missing one
- * is; null when nothing is left.
+ * A card's time line, in `zone` (the viewer's; the shop's for the card's shop-time hint): its shown start
+ * with streamStartLabel's words, and for a show that ended, when it did. A time no date can show (stored
+ * before times were bounded) is left out, as a missing one is; null when nothing is left.
  */
-export function streamCardTime(
-  stream: Pick<StreamCardData, "streamStatus" | "streamStartUTC" | "streamStopUTC">,
-  now: number,
-  zone: string,
-): string | null {
-  const { streamStatus, streamStartUTC: start, streamStopUTC: stop } = stream;
+export function streamCardTime(stream: StreamTimeFields, now: number, zone: string): string | null {
+  const { start, stop, started, ended } = shownStreamTimes(stream);
   const parts: string[] = [];
   if (start !== undefined && isFormattableTime(start)) {
-    parts.push(`${streamStartLabel(streamStatus, start, now)} ${formatStreamTime(start, zone)}`);
+    parts.push(
+      `${streamStartLabel(stream.streamStatus, started, start, now)} ${formatStreamTime(start, zone)}`,
+    );
   }
-  if (streamStatus === "ENDED" && stop !== undefined && isFormattableTime(stop)) {
+  if (ended && stop !== undefined && isFormattableTime(stop)) {
     parts.push(`Ended ${formatStreamTime(stop, zone)}`);
   }
   return parts.length > 0 ? parts.join(" · ") : null;

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { ShopStatus, StreamStatus } from "@convex/lib/constants";
 import type { Actor } from "@convex/lib/lifecycle";
+import { shownEnd, shownStart } from "@convex/lib/shownTimes";
 import { StreamRow, type StreamRowData } from "./stream-row";
 
 export type ShopWithStreams = {
@@ -12,11 +13,8 @@ export type ShopWithStreams = {
 };
 type Listed = { stream: StreamRowData; shopStatus: ShopStatus; hiddenFromPublic: boolean };
 
-const byStart = (a: Listed, b: Listed) =>
-  (a.stream.streamStartUTC ?? Infinity) - (b.stream.streamStartUTC ?? Infinity);
-const latestFirst = (a: Listed, b: Listed) =>
-  (b.stream.streamStopUTC ?? b.stream.streamStartUTC ?? 0) -
-  (a.stream.streamStopUTC ?? a.stream.streamStartUTC ?? 0);
+const byStart = (a: Listed, b: Listed) => shownStart(a.stream) - shownStart(b.stream);
+const latestFirst = (a: Listed, b: Listed) => shownEnd(b.stream) - shownEnd(a.stream);
 
 const GROUPS: { title: string; statuses: StreamStatus[]; order?: (a: Listed, b: Listed) => number }[] = [
   { title: "Live now", statuses: ["LIVE", "PAUSED"], order: byStart },

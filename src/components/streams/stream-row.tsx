@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { ShopStatus } from "@convex/lib/constants";
 import { isStreamPagePublic, type Actor } from "@convex/lib/lifecycle";
+import { shownStreamTimes } from "@convex/lib/shownTimes";
 import { formatShowForViewer } from "@convex/lib/time";
 import { useViewerTimeZone } from "@/lib/viewer-time-zone";
 import { HiddenFromPublicTag } from "@/components/shops/shops-hidden-banner";
@@ -14,11 +15,14 @@ export type StreamRowData = StreamForControls & {
   statusReason?: string;
 };
 
-/** When the show runs, in the viewer's zone, and in its shop's when that reads differently. */
+/**
+ * When the show runs (as shown everywhere, decision 058: when it went live and ended, else the plan), in
+ * the viewer's zone, and in its shop's when that reads differently.
+ */
 function when(stream: StreamRowData, viewerZone: string): { inViewerZone: string; inShopZone?: string } {
-  const { streamStartUTC: start, streamStopUTC: stop, timezone } = stream;
+  const { start, stop } = shownStreamTimes(stream);
   if (start === undefined) return { inViewerZone: "No start time yet" };
-  return formatShowForViewer(start, stop, viewerZone, timezone);
+  return formatShowForViewer(start, stop, viewerZone, stream.timezone);
 }
 
 /** "Ended by the LiveLocal team: …": why an admin ended or cancelled the owner's stream. */

@@ -12,6 +12,7 @@ import { useViewerTimeZone } from "@/lib/viewer-time-zone";
 import { api } from "@convex/_generated/api";
 import type { StreamStatus } from "@convex/lib/constants";
 import { allowedStreamTransitions, isShopPublic, type StreamAction } from "@convex/lib/lifecycle";
+import { shownStreamTimes } from "@convex/lib/shownTimes";
 import { formatShowForViewer } from "@convex/lib/time";
 import { AdminShell } from "./admin-shell";
 import { ADMIN_PAGE_SIZE, ListEmpty, ListLoading, LoadMore, NoticeArea } from "./admin-list";
@@ -146,9 +147,9 @@ function streamTime(
   stream: ModeratedStream,
   viewerZone: string,
 ): { inViewerZone: string; inShopZone?: string } | null {
-  const { streamStartUTC: start, streamStopUTC: stop, timezone } = stream;
+  const { start, stop } = shownStreamTimes(stream);
   if (start === undefined) return null;
-  const time = formatShowForViewer(start, stop, viewerZone, timezone);
+  const time = formatShowForViewer(start, stop, viewerZone, stream.timezone);
   if (stop !== undefined) return time;
   return {
     inViewerZone: `Since ${time.inViewerZone}`,

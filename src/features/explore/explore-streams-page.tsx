@@ -18,7 +18,7 @@ function introFor(when: ExploreWhen, sort: ExploreSort, searching: boolean): str
   switch (when) {
     case "upcoming":
       return sort === "newest"
-        ? "Shows on now first, then the newest listed."
+        ? "Shows on now first, then upcoming shows by when they were added, the latest first (not by date)."
         : "Shows on now first, then the soonest coming up.";
     case "live":
       return "On air right now, updating as sellers go live.";

@@ -3,7 +3,7 @@ import { Icon } from "@/components/ui/icon";
 import { ShareButton } from "@/components/ui/share-button";
 import { SaveStreamButton } from "@/components/watch-list/save-stream-button";
 import { downloadShowIcs } from "@/lib/show-calendar";
-import { isFormattableTime } from "@convex/lib/time";
+import { calendarStart } from "@convex/lib/ics";
 import type { PublicStream } from "./stream-types";
 
 type Props = { stream: PublicStream; pageUrl: string };
@@ -11,14 +11,10 @@ type Props = { stream: PublicStream; pageUrl: string };
 /** Save to the watch list, add to calendar (an .ics file) and share (the native sheet, else copy the link). */
 export function StreamActions({ stream, pageUrl }: Props) {
   const canAddToCalendar =
-    stream.streamStartUTC !== undefined &&
-    isFormattableTime(stream.streamStartUTC) &&
-    ["SCHEDULED", "LIVE", "PAUSED"].includes(stream.streamStatus);
+    calendarStart(stream) !== undefined && ["SCHEDULED", "LIVE", "PAUSED"].includes(stream.streamStatus);
 
   function addToCalendar() {
-    if (stream.streamStartUTC === undefined) return;
-    const { streamStartUTC, shop } = stream;
-    downloadShowIcs({ ...stream, liveShopName: shop.liveShopName, streamStartUTC }, pageUrl);
+    downloadShowIcs({ ...stream, liveShopName: stream.shop.liveShopName }, pageUrl);
   }
 
   return (

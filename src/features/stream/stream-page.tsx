@@ -83,12 +83,7 @@ const StreamView = memo(function StreamView({ stream }: { stream: PublicStream }
           <h2 id="when-heading" className="text-lg font-semibold">
             When
           </h2>
-          <StreamTimes
-            startUtc={stream.streamStartUTC}
-            stopUtc={stream.streamStopUTC}
-            timezone={stream.timezone}
-            status={stream.streamStatus}
-          />
+          <StreamTimes stream={stream} />
           <StreamActions stream={stream} pageUrl={pageUrl} />
         </section>
         {stream.platforms.length > 0 && (

@@ -1,14 +1,9 @@
 import { formatTimeForViewer, isoDateTime } from "@convex/lib/time";
 import { TIME_ZONE_LABELS, type StreamStatus, type TimeZone } from "@convex/lib/constants";
+import { shownStreamTimes, type StreamTimeFields } from "@convex/lib/shownTimes";
 import { useKnownViewerTimeZone } from "@/lib/viewer-time-zone";
 
-type StreamTimesProps = {
-  startUtc?: number;
-  stopUtc?: number;
-  timezone: TimeZone;
-  /** Says whether the times are to come or past: "Starts" and "Ends", "Started" and "Ended". */
-  status: StreamStatus;
-};
+type StreamTimesProps = { stream: StreamTimeFields & { timezone: TimeZone } };
 
 function TimeRow({
   label,
@@ -39,30 +34,34 @@ function TimeRow({
   );
 }
 
-/** What the start and stop are called as the show stands: to come, under way, over, or called off. */
-export function streamTimeLabels(status: StreamStatus): { start: string; stop: string } {
-  switch (status) {
-    case "LIVE":
-    case "PAUSED":
-      return { start: "Started", stop: "Ends" };
-    case "ENDED":
-      return { start: "Started", stop: "Ended" };
-    case "CANCELLED":
-      return { start: "Was to start", stop: "Was to end" };
-    default:
-      return { start: "Starts", stop: "Ends" };
-  }
+/**
+ * What the start and stop are called as the show stands: to come, under way, over, or called off. A show
+ * that went live and was cancelled while paused started and ended; one cancelled before never did.
+ */
+export function streamTimeLabels(
+  status: StreamStatus,
+  happened: { started: boolean; ended: boolean },
+): { start: string; stop: string } {
+  if (status === "CANCELLED" && !happened.started) return { start: "Was to start", stop: "Was to end" };
+  return {
+    start: happened.started ? "Started" : "Starts",
+    stop: happened.ended ? "Ended" : "Ends",
+  };
 }
 
 /**
  * Start and end in the viewer's zone (issue 17 item 3), and in the shop's when that reads differently:
  * a pickup or a local drop follows the shop's clock.
  */
-export function StreamTimes({ startUtc, stopUtc, timezone, status }: StreamTimesProps) {
+export function StreamTimes({ stream }: StreamTimesProps) {
   // Server HTML cannot know the viewer's zone: it shows the shop's, and says so (decision 040).
   const knownZone = useKnownViewerTimeZone();
+  const { timezone } = stream;
   const viewerZone = knownZone ?? timezone;
-  const labels = streamTimeLabels(status);
+  // What happened, and the plan for what has not (decision 058).
+  const shown = shownStreamTimes(stream);
+  const { start: startUtc, stop: stopUtc } = shown;
+  const labels = streamTimeLabels(stream.streamStatus, shown);
   if (startUtc === undefined)
     return <p className="text-slate-600 dark:text-slate-300">Time to be announced.</p>;
   return (

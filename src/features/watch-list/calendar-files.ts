@@ -1,8 +1,7 @@
 import { paths } from "@/config/paths";
 import { downloadIcs } from "@/lib/ics-download";
 import { downloadShowIcs } from "@/lib/show-calendar";
-import { buildIcsCalendar, showCalendarEvent } from "@convex/lib/ics";
-import { isFormattableTime } from "@convex/lib/time";
+import { buildIcsCalendar, calendarStart, showCalendarEvent } from "@convex/lib/ics";
 import type { WatchStream } from "./watch-list-types";
 
 /** The file "Add all to calendar" saves. */
@@ -11,9 +10,12 @@ const WATCH_LIST_CALENDAR_NAME = "LiveLocal watch list";
 
 type TimedShow = WatchStream & { streamStartUTC: number };
 
-/** A start a calendar can hold: not missing, and not one stored before times were bounded. */
+/**
+ * A start a calendar can hold (the shown one, decision 058): not missing, and not one stored before
+ * times were bounded. The list's upcoming shows have not started, so it is their planned start.
+ */
 export function hasStart(show: WatchStream): show is TimedShow {
-  return show.streamStartUTC !== undefined && isFormattableTime(show.streamStartUTC);
+  return calendarStart(show) !== undefined && show.streamStartUTC !== undefined;
 }
 
 function showPageUrl(show: TimedShow, origin: string): string {
@@ -32,6 +34,6 @@ export function downloadOneShowIcs(show: TimedShow, origin: string, now: number)
 export function downloadAllShowsIcs(shows: readonly WatchStream[], origin: string, now: number): void {
   const events = shows
     .filter(hasStart)
-    .map((show) => showCalendarEvent(show, showPageUrl(show, origin), now));
+    .flatMap((show) => showCalendarEvent(show, showPageUrl(show, origin), now) ?? []);
   downloadIcs(WATCH_LIST_ICS_FILE, buildIcsCalendar(events, { name: WATCH_LIST_CALENDAR_NAME }));
 }

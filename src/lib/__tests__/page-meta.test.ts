@@ -46,6 +46,19 @@ describe("a stream's head", () => {
     expect(streamPageMeta({ ...stream, streamStatus }).facts[0]).toEqual({ label: "When", value: when });
   });
 
+  // Issue 41: a show planned for later that ran early previewed a start in the future.
+  test("a show that went live early says when it really started", () => {
+    const wentLive = START - 3 * 86_400_000;
+    expect(
+      streamPageMeta({
+        ...stream,
+        streamStatus: "ENDED",
+        streamStartedUTC: wentLive,
+        streamEndedUTC: wentLive + 3_600_000,
+      }).facts[0],
+    ).toEqual({ label: "When", value: "Ended · it started Wed, Nov 18, 7:30 PM CST" });
+  });
+
   test("the preview's tags name the page on the site's public address", () => {
     const tags = previewTags(streamPageMeta(stream), "https://livelocal.example");
     expect(tags).toContainEqual({

@@ -46,7 +46,7 @@ afterEach(() => {
 
 // Issue 16 item 9: a live card said "Planned for", and an ended show showed no stop time.
 describe("a stream card's time", () => {
-  test("a show taken live before its planned start reads as live, not as planned", () => {
+  test("a show taken live before its planned start, before starts were recorded, reads as live", () => {
     renderCard({ streamStatus: "LIVE", streamStartUTC: NOW + HOUR });
     expect(screen.getByText(/^Live now, planned for Sat, Nov 21, 1:00 PM/)).toBeInTheDocument();
   });
@@ -61,6 +61,27 @@ describe("a stream card's time", () => {
     expect(
       screen.getByText(/^Started Sat, Nov 21, 9:00 AM.* · Ended Sat, Nov 21, 11:00 AM/),
     ).toBeInTheDocument();
+  });
+
+  // Issue 41: planned for Dec 3, live and ended on Nov 21: the card says what happened.
+  test("a show taken live early and ended says when it really started and ended", () => {
+    const planned = Date.UTC(2026, 11, 4, 0);
+    renderCard({
+      streamStatus: "ENDED",
+      streamStartUTC: planned,
+      streamStopUTC: planned + 90 * 60_000,
+      streamStartedUTC: NOW - 2 * HOUR,
+      streamEndedUTC: NOW - HOUR,
+    });
+    expect(
+      screen.getByText(/^Started Sat, Nov 21, 10:00 AM.* · Ended Sat, Nov 21, 11:00 AM/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Dec 3/)).not.toBeInTheDocument();
+  });
+
+  test("a show live ahead of its plan reads Started, at the time it went live", () => {
+    renderCard({ streamStatus: "LIVE", streamStartUTC: NOW + HOUR, streamStartedUTC: NOW - 5 * 60_000 });
+    expect(screen.getByText(/^Started Sat, Nov 21, 11:55 AM/)).toBeInTheDocument();
   });
 
   test("a scheduled show shows only its start, not its planned end", () => {

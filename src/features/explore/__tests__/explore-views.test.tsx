@@ -120,10 +120,16 @@ describe("count and sort", () => {
     act(() => setQueryResult(api.explore.listExploreStreams, [card("s1", "Card night")]));
     const sort = screen.getByRole("combobox", { name: "Sort by" });
     expect(sort).toHaveValue("soonest");
-    await userEvent.selectOptions(sort, "newest");
+    // Said as what it is: by when shows were added, not by date (issue 41).
+    expect(within(sort).getByRole("option", { name: "Recently added" })).toHaveValue("newest");
+    await userEvent.selectOptions(sort, "Recently added");
     expect(params().get("sort")).toBe("newest");
     expect(lastListArgs()).toMatchObject({ view: { when: "upcoming", sort: "newest" } });
-    expect(screen.getByText("Shows on now first, then the newest listed.")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Shows on now first, then upcoming shows by when they were added, the latest first (not by date).",
+      ),
+    ).toBeInTheDocument();
     await act(() => router.navigate("/explore/streams?when=week&sort=newest"));
     expect(screen.queryByRole("combobox", { name: "Sort by" })).not.toBeInTheDocument();
     expect(lastListArgs()).toMatchObject({ view: { when: "week", sort: "soonest" } });

@@ -92,6 +92,43 @@ describe("StreamPage", () => {
     expect(when.getAllByRole("term").map((term) => term.textContent)).toEqual([start, stop]);
   });
 
+  // Issue 41: a show planned for later that went live and ended early kept its planned times.
+  test("a show taken live early and ended shows when it really started and ended, here and in its Event", () => {
+    const wentLive = START - 2 * 86_400_000; // Thu, Nov 19, 2:30 PM in New York
+    renderPage(
+      stream({
+        streamStatus: "ENDED",
+        streamStartedUTC: wentLive,
+        streamEndedUTC: wentLive + 40 * 60_000,
+      }),
+    );
+    const when = within(screen.getByRole("region", { name: "When" }));
+    expect(when.getByText("Started").nextElementSibling?.firstChild).toHaveTextContent(
+      "Thu, Nov 19, 2:30 PM EST",
+    );
+    expect(when.getByText("Ended").nextElementSibling?.firstChild).toHaveTextContent(
+      "Thu, Nov 19, 3:10 PM EST",
+    );
+    expect(when.queryByText(/Sat, Nov 21/)).not.toBeInTheDocument();
+    const script = document.body.querySelector('script[type="application/ld+json"]');
+    expect(JSON.parse(script?.textContent ?? "{}")).toMatchObject({
+      startDate: new Date(wentLive).toISOString(),
+      endDate: new Date(wentLive + 40 * 60_000).toISOString(),
+    });
+  });
+
+  test("live early: its real start, and the planned end still to come", () => {
+    const wentLive = START - 3_600_000;
+    renderPage(stream({ streamStatus: "LIVE", streamStartedUTC: wentLive }));
+    const when = within(screen.getByRole("region", { name: "When" }));
+    expect(when.getByText("Started").nextElementSibling?.firstChild).toHaveTextContent(
+      "Sat, Nov 21, 1:30 PM EST",
+    );
+    expect(when.getByText("Ends").nextElementSibling?.firstChild).toHaveTextContent(
+      "Sat, Nov 21, 3:30 PM EST",
+    );
+  });
+
   test("a stored time no date can show reads as unavailable, and is not offered to a calendar", () => {
     renderPage(stream({ streamStartUTC: Number.MAX_SAFE_INTEGER, streamStopUTC: 8.64e15 + 10 }));
     expect(screen.getByRole("heading", { level: 1, name: "Denim drop, part 2" })).toBeInTheDocument();
