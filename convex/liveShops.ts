@@ -106,19 +106,23 @@ export const getMyShop = query({
 /**
  * A shop's public page, by slug or id: its public fields (no tax id, no owner id), its owner's name and
  * picture if they allow it, categories, areas served and streams live now, upcoming and past. Null when
- * unknown or not public (only active and maintenance shops are).
+ * unknown or not public (only active and maintenance shops are), except to its owner and admins, who
+ * get it with `preview: true` (a draft or a shop waiting for verification, seen before anyone else).
  */
 export const getPublicShop = query({
   args: { idOrSlug: v.string() },
-  returns: v.union(publicShopValidator, v.null()),
-  handler: async (ctx, { idOrSlug }): Promise<PublicShop | null> => {
+  returns: v.union(publicShopValidator.extend({ preview: v.optional(v.literal(true)) }), v.null()),
+  handler: async (ctx, { idOrSlug }): Promise<(PublicShop & { preview?: true }) | null> => {
     const shop = await findShopByIdOrSlug(ctx, idOrSlug);
-    if (!shop || !isShopPublic(publicShopStatus(shop))) return null;
+    if (!shop) return null;
+    const preview = !isShopPublic(publicShopStatus(shop));
+    if (preview && !(await getManagedShop(ctx, ctx.viewer, shop._id))) return null;
     return {
       ...toPublicShopFields(shop),
       owner: await readPublicOwner(ctx, shop),
       ...(await readShopLinks(ctx, shop._id)),
       streams: await listShopPageStreams(ctx, shop._id),
+      ...(preview && { preview: true as const }),
     };
   },
 });
