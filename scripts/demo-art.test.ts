@@ -60,6 +60,13 @@ describe("demo artwork", () => {
     }
   });
 
+  it("prints no words but a logo's initials: cards and pages print names and titles beside the pictures", () => {
+    for (const url of expectedImages().keys()) {
+      if (url.endsWith("-logo.svg")) continue;
+      expect(readFileSync(path.join(publicDir, url), "utf8"), url).not.toContain("<text");
+    }
+  });
+
   it("holds no files the demo data does not use", () => {
     const used = new Set([...expectedImages().keys()].map((url) => url.replace(/^\/demo\//, "")));
     expect(listSvgs(artDir).filter((file) => !used.has(file))).toEqual([]);
