@@ -251,16 +251,15 @@ describe("the activity log: streams", () => {
 describe("the activity log: edits", () => {
   test("an admin saving someone else's shop form writes one edit_shop entry", async () => {
     const { t, admin, liveShopId, adaId } = await setUp();
-    // The form saves the fields, then the categories, then the metro areas: one entry.
-    await admin.mutation(api.liveShops.updateLiveShop, {
-      liveShopId,
-      shop: shopForm("Sarah's Vintage", "sarahs-vintage"),
-    });
-    await admin.mutation(api.liveShops.setShopCategories, {
-      liveShopId,
-      categories: [{ categoryId: "fashion_apparel", priority: 0 }],
-    });
-    await admin.mutation(api.liveShops.setShopMsas, { liveShopId, cbsaCodes: ["12420"] });
+    // Two saves of the form within the window: one entry.
+    for (const priority of [0, 1]) {
+      await admin.mutation(api.liveShops.updateLiveShop, {
+        liveShopId,
+        shop: shopForm("Sarah's Vintage", "sarahs-vintage"),
+        categories: [{ categoryId: "fashion_apparel", priority }],
+        cbsaCodes: ["12420"],
+      });
+    }
     expect(await logOf(t)).toEqual([
       expect.objectContaining({
         adminId: adaId,
@@ -299,13 +298,10 @@ describe("the activity log: edits", () => {
     await admin.mutation(api.streams.updateStream, {
       streamId: draftId,
       stream: streamForm("Untimed draft"),
-    });
-    await admin.mutation(api.streams.setStreamCategories, {
-      streamId: draftId,
       categories: [{ categoryId: "fashion_apparel", priority: 0 }],
+      cbsaCodes: ["12420"],
+      platforms: [],
     });
-    await admin.mutation(api.streams.setStreamMsas, { streamId: draftId, cbsaCodes: ["12420"] });
-    await admin.mutation(api.streams.setStreamPlatforms, { streamId: draftId, platforms: [] });
     expect(await logOf(t)).toEqual([
       expect.objectContaining({ action: "edit_stream", targetTable: "streams", targetId: draftId }),
     ]);
@@ -327,7 +323,11 @@ describe("the activity log: edits", () => {
     ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
     // An admin's edit the rules refuse (a submitted shop keeps its metro area) leaves no entry.
     await expect(
-      admin.mutation(api.liveShops.setShopMsas, { liveShopId, cbsaCodes: [] }),
+      admin.mutation(api.liveShops.updateLiveShop, {
+        liveShopId,
+        shop: shopForm("Sarah's Vintage", "sarahs-vintage"),
+        cbsaCodes: [],
+      }),
     ).rejects.toMatchObject({ data: { code: "MISSING_SHOP_DETAILS" } });
     expect(await logOf(t)).toEqual([]);
   });

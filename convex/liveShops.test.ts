@@ -341,15 +341,17 @@ describe("reading shops", () => {
 describe("a shop's categories and metro areas", () => {
   test("the set is replaced, keeping the tree: a subcategory must belong to its category", async () => {
     const { seller, liveShopId } = await setUp("draft", { reference: true });
-    await seller.mutation(api.liveShops.setShopCategories, {
+    await seller.mutation(api.liveShops.updateLiveShop, {
       liveShopId,
+      shop: shopForm(),
       categories: [
         { categoryId: "home_goods", subcategoryId: "kitchen_dining", priority: 1 },
         { categoryId: "fashion_apparel" },
       ],
     });
-    await seller.mutation(api.liveShops.setShopCategories, {
+    await seller.mutation(api.liveShops.updateLiveShop, {
       liveShopId,
+      shop: shopForm(),
       categories: [{ categoryId: "home_goods", subcategoryId: "kitchen_dining", priority: 0 }],
     });
     expect((await seller.query(api.liveShops.getMyShop, { liveShopId }))?.categories).toEqual([
@@ -362,7 +364,7 @@ describe("a shop's categories and metro areas", () => {
       [{ categoryId: "clothing" }],
     ]) {
       await expect(
-        seller.mutation(api.liveShops.setShopCategories, { liveShopId, categories }),
+        seller.mutation(api.liveShops.updateLiveShop, { liveShopId, shop: shopForm(), categories }),
       ).rejects.toMatchObject({ data: { code: "INVALID_ARGUMENT" } });
     }
     expect((await seller.query(api.liveShops.getMyShop, { liveShopId }))?.categories).toHaveLength(1);
@@ -371,8 +373,9 @@ describe("a shop's categories and metro areas", () => {
   test("duplicates and more than 12 categories are refused with the form's message", async () => {
     const { seller, liveShopId } = await setUp("draft", { reference: true });
     await expect(
-      seller.mutation(api.liveShops.setShopCategories, {
+      seller.mutation(api.liveShops.updateLiveShop, {
         liveShopId,
+        shop: shopForm(),
         categories: [{ categoryId: "home_goods" }, { categoryId: "home_goods" }],
       }),
     ).rejects.toMatchObject({ data: { message: "List each category only once." } });
@@ -382,24 +385,37 @@ describe("a shop's categories and metro areas", () => {
       subcategoryId: `sub_${i}`,
     }));
     await expect(
-      seller.mutation(api.liveShops.setShopCategories, { liveShopId, categories: tooMany }),
+      seller.mutation(api.liveShops.updateLiveShop, { liveShopId, shop: shopForm(), categories: tooMany }),
     ).rejects.toMatchObject({ data: { message: "Choose at most 12 categories." } });
   });
 
   test("metro areas are set by CBSA code; unknown codes and more than 10 are refused", async () => {
     const { seller, liveShopId } = await setUp("draft", { reference: true });
-    await seller.mutation(api.liveShops.setShopMsas, { liveShopId, cbsaCodes: ["12420", "16980"] });
-    await seller.mutation(api.liveShops.setShopMsas, { liveShopId, cbsaCodes: ["16980", "35620"] });
+    await seller.mutation(api.liveShops.updateLiveShop, {
+      liveShopId,
+      shop: shopForm(),
+      cbsaCodes: ["12420", "16980"],
+    });
+    await seller.mutation(api.liveShops.updateLiveShop, {
+      liveShopId,
+      shop: shopForm(),
+      cbsaCodes: ["16980", "35620"],
+    });
     expect((await seller.query(api.liveShops.getMyShop, { liveShopId }))?.cbsaCodes.sort()).toEqual([
       "16980",
       "35620",
     ]);
     await expect(
-      seller.mutation(api.liveShops.setShopMsas, { liveShopId, cbsaCodes: ["12420", "99999"] }),
+      seller.mutation(api.liveShops.updateLiveShop, {
+        liveShopId,
+        shop: shopForm(),
+        cbsaCodes: ["12420", "99999"],
+      }),
     ).rejects.toMatchObject({ data: { code: "INVALID_ARGUMENT", message: 'Unknown metro area "99999".' } });
     await expect(
-      seller.mutation(api.liveShops.setShopMsas, {
+      seller.mutation(api.liveShops.updateLiveShop, {
         liveShopId,
+        shop: shopForm(),
         cbsaCodes: Array.from({ length: LIMITS.linkedMetroAreas + 1 }, (_, i) => String(10000 + i)),
       }),
     ).rejects.toMatchObject({ data: { message: "Choose at most 10 metro areas." } });
@@ -410,10 +426,10 @@ describe("a shop's categories and metro areas", () => {
     const { t, seller, liveShopId } = await setUp("pending_verification");
     await completeShop(t, liveShopId);
     await expect(
-      seller.mutation(api.liveShops.setShopCategories, { liveShopId, categories: [] }),
+      seller.mutation(api.liveShops.updateLiveShop, { liveShopId, shop: shopForm(), categories: [] }),
     ).rejects.toMatchObject({ data: { code: "MISSING_SHOP_DETAILS", missing: ["category"] } });
     await expect(
-      seller.mutation(api.liveShops.setShopMsas, { liveShopId, cbsaCodes: [] }),
+      seller.mutation(api.liveShops.updateLiveShop, { liveShopId, shop: shopForm(), cbsaCodes: [] }),
     ).rejects.toMatchObject({ data: { code: "MISSING_SHOP_DETAILS", missing: ["metroArea"] } });
   });
 
@@ -422,12 +438,104 @@ describe("a shop's categories and metro areas", () => {
     await completeShop(t, liveShopId);
     for (const caller of [other, viewer]) {
       await expect(
-        caller.mutation(api.liveShops.setShopCategories, { liveShopId, categories: [] }),
+        caller.mutation(api.liveShops.updateLiveShop, { liveShopId, shop: shopForm(), categories: [] }),
       ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
       await expect(
-        caller.mutation(api.liveShops.setShopMsas, { liveShopId, cbsaCodes: [] }),
+        caller.mutation(api.liveShops.updateLiveShop, { liveShopId, shop: shopForm(), cbsaCodes: [] }),
       ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
     }
+  });
+});
+
+describe("saving the shop form: one mutation, all or nothing", () => {
+  test("fields, categories and metro areas are saved together", async () => {
+    const { seller, liveShopId } = await setUp("draft", { reference: true });
+    await seller.mutation(api.liveShops.updateLiveShop, {
+      liveShopId,
+      shop: shopForm({ liveShopName: "Sarah's Denim" }),
+      categories: [{ categoryId: "fashion_apparel", subcategoryId: "clothing", priority: 0 }],
+      cbsaCodes: ["12420"],
+    });
+    expect(await seller.query(api.liveShops.getMyShop, { liveShopId })).toMatchObject({
+      liveShopName: "Sarah's Denim",
+      categories: [{ categoryId: "fashion_apparel", subcategoryId: "clothing", priority: 0 }],
+      cbsaCodes: ["12420"],
+    });
+  });
+
+  test("a save whose metro areas (its last part) name an unknown one writes nothing", async () => {
+    const { t, seller, liveShopId } = await setUp("draft", { reference: true });
+    await seller.mutation(api.liveShops.updateLiveShop, {
+      liveShopId,
+      shop: shopForm(),
+      categories: [{ categoryId: "home_goods", priority: 0 }],
+      cbsaCodes: ["12420"],
+    });
+    const before = await t.run(async (ctx) => ({
+      shop: await ctx.db.get("liveShops", liveShopId),
+      categories: await ctx.db.query("liveShopCategories").collect(),
+      msas: await ctx.db.query("liveShopMsas").collect(),
+      listings: await ctx.db.query("shopListings").collect(),
+    }));
+
+    await expect(
+      seller.mutation(api.liveShops.updateLiveShop, {
+        liveShopId,
+        shop: shopForm({ liveShopName: "Renamed", description: "Changed." }),
+        categories: [{ categoryId: "fashion_apparel", priority: 0 }],
+        cbsaCodes: ["16980", "99999"],
+      }),
+    ).rejects.toMatchObject({ data: { code: "INVALID_ARGUMENT", message: 'Unknown metro area "99999".' } });
+
+    const after = await t.run(async (ctx) => ({
+      shop: await ctx.db.get("liveShops", liveShopId),
+      categories: await ctx.db.query("liveShopCategories").collect(),
+      msas: await ctx.db.query("liveShopMsas").collect(),
+      listings: await ctx.db.query("shopListings").collect(),
+    }));
+    expect(after).toEqual(before);
+    expect(after.shop?.liveShopName).toBe("Sarah's Vintage");
+  });
+
+  test("a new shop whose metro areas are refused is not opened, and its owner stays a viewer", async () => {
+    const { t, viewer } = await setUp("draft", { reference: true });
+    await expect(
+      viewer.mutation(api.liveShops.createLiveShop, {
+        shop: shopForm({ liveShopName: "Vera's Plants", slug: "veras-plants" }),
+        categories: [{ categoryId: "home_goods", priority: 0 }],
+        cbsaCodes: ["99999"],
+      }),
+    ).rejects.toMatchObject({ data: { message: 'Unknown metro area "99999".' } });
+    expect(await countShops(t)).toBe(2);
+    expect((await viewer.query(api.users.viewer, {}))?.role).toBe("viewer");
+    expect(await t.run(async (ctx) => await ctx.db.query("liveShopCategories").collect())).toEqual([]);
+    expect(await t.run(async (ctx) => await ctx.db.query("adminActions").collect())).toEqual([]);
+  });
+
+  test("a new shop is opened with its categories and metro areas", async () => {
+    const { viewer } = await setUp("draft", { reference: true });
+    const liveShopId = await viewer.mutation(api.liveShops.createLiveShop, {
+      shop: shopForm({ liveShopName: "Vera's Plants", slug: "veras-plants" }),
+      categories: [{ categoryId: "home_goods", priority: 0 }],
+      cbsaCodes: ["12420"],
+    });
+    expect(await viewer.query(api.liveShops.getMyShop, { liveShopId })).toMatchObject({
+      categories: [{ categoryId: "home_goods", priority: 0 }],
+      cbsaCodes: ["12420"],
+    });
+  });
+
+  test("a submitted shop's save that empties its categories changes nothing else either", async () => {
+    const { t, seller, liveShopId } = await setUp("pending_verification");
+    await completeShop(t, liveShopId);
+    await expect(
+      seller.mutation(api.liveShops.updateLiveShop, {
+        liveShopId,
+        shop: shopForm({ headline: "New headline" }),
+        categories: [],
+      }),
+    ).rejects.toMatchObject({ data: { code: "MISSING_SHOP_DETAILS" } });
+    expect((await shopOf(t, liveShopId))?.headline).toBeUndefined();
   });
 });
 

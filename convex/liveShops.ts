@@ -16,16 +16,16 @@ import {
 import { categoryLinkValidator } from "./model/links";
 import {
   assertMayOpenAnotherShop,
-  assertShopKeepsRequirements,
   changeShopStatus,
   copyShopNameToStreams,
   getLiveShopBySlug,
+  getLiveShopOrThrow,
   insertLiveShop,
   listShopCategories,
   listShopCbsaCodes,
-  patchLiveShop,
   replaceShopCategories,
   replaceShopMsas,
+  saveShopForm,
   shopFormFields,
 } from "./model/liveShops";
 import { listFeaturedShopCards } from "./model/home";
@@ -106,19 +106,23 @@ export const getMyShop = query({
 /**
  * A shop's public page, by slug or id: its public fields (no tax id, no owner id), its owner's name and
  * picture if they allow it, categories, areas served and streams live now, upcoming and past. Null when
- * unknown or not public (only active and maintenance shops are).
+ * unknown or not public (only active and maintenance shops are), except to its owner and admins, who
+ * get it with `preview: true` (a draft or a shop waiting for verification, seen before anyone else).
  */
 export const getPublicShop = query({
   args: { idOrSlug: v.string() },
-  returns: v.union(publicShopValidator, v.null()),
-  handler: async (ctx, { idOrSlug }): Promise<PublicShop | null> => {
+  returns: v.union(publicShopValidator.extend({ preview: v.optional(v.literal(true)) }), v.null()),
+  handler: async (ctx, { idOrSlug }): Promise<(PublicShop & { preview?: true }) | null> => {
     const shop = await findShopByIdOrSlug(ctx, idOrSlug);
-    if (!shop || !isShopPublic(publicShopStatus(shop))) return null;
+    if (!shop) return null;
+    const preview = !isShopPublic(publicShopStatus(shop));
+    if (preview && !(await getManagedShop(ctx, ctx.viewer, shop._id))) return null;
     return {
       ...toPublicShopFields(shop),
       owner: await readPublicOwner(ctx, shop),
       ...(await readShopLinks(ctx, shop._id)),
       streams: await listShopPageStreams(ctx, shop._id),
+      ...(preview && { preview: true as const }),
     };
   },
 });
@@ -143,52 +147,44 @@ export const checkSlug = query({
 });
 
 /**
- * Opens a draft shop owned by the caller. A viewer's first shop makes them a seller (PRODUCT.md "Roles"),
- * recorded in the activity log; a viewer who already owns shops (an admin made them one) is refused.
+ * The shop form's link sets, saved with its fields in one mutation: absent, a new shop has none and an
+ * existing one keeps its own (decision 060).
+ */
+const shopFormLinks = {
+  categories: categoryLinksSchema.optional(),
+  cbsaCodes: cbsaCodesSchema.optional(),
+};
+
+/**
+ * Opens a draft shop owned by the caller, with its categories and metro areas. A viewer's first shop
+ * makes them a seller (PRODUCT.md "Roles"), recorded in the activity log; a viewer who already owns
+ * shops (an admin made them one) is refused.
  */
 export const createLiveShop = zMutation({
-  args: { shop: liveShopSchema },
+  args: { shop: liveShopSchema, ...shopFormLinks },
   returns: v.id("liveShops"),
-  handler: async (ctx, { shop }) => {
+  handler: async (ctx, { shop, categories = [], cbsaCodes = [] }) => {
     await assertMayOpenAnotherShop(ctx, ctx.viewer._id);
     await limitRate(ctx, "newShop", ctx.viewer._id);
     await becomeSellerForNewShop(ctx, ctx.viewer, shop.liveShopName);
-    return await insertLiveShop(ctx, { ...shopFormFields(shop), userId: ctx.viewer._id });
+    const liveShopId = await insertLiveShop(ctx, { ...shopFormFields(shop), userId: ctx.viewer._id });
+    const created = await getLiveShopOrThrow(ctx, liveShopId);
+    await replaceShopCategories(ctx, created, categories);
+    await replaceShopMsas(ctx, created, cbsaCodes);
+    return liveShopId;
   },
 });
 
-/** Saves the shop form (every field; blank ones are cleared): the owner, or an admin moderating. */
+/**
+ * Saves the shop form, all or nothing (every field, blank ones cleared; the categories and metro areas
+ * given): the owner, or an admin moderating.
+ */
 export const updateLiveShop = zMutation({
-  args: { liveShopId: zid("liveShops"), shop: liveShopSchema },
+  args: { liveShopId: zid("liveShops"), shop: liveShopSchema, ...shopFormLinks },
   returns: v.null(),
-  handler: async (ctx, { liveShopId, shop }) => {
+  handler: async (ctx, { liveShopId, shop, categories, cbsaCodes }) => {
     const access = await getOwnedShopOrThrow(ctx, ctx.viewer, liveShopId, "ownerOrAdmin");
-    await assertShopKeepsRequirements(ctx, access.shop, { description: shop.description });
-    await patchLiveShop(ctx, liveShopId, shopFormFields(shop));
-    await recordModeratorEdit(ctx, ctx.viewer, access);
-    return null;
-  },
-});
-
-/** Replaces the shop's categories (at most LIMITS.linkedCategories, each a real category or subcategory). */
-export const setShopCategories = zMutation({
-  args: { liveShopId: zid("liveShops"), categories: categoryLinksSchema },
-  returns: v.null(),
-  handler: async (ctx, { liveShopId, categories }) => {
-    const access = await getOwnedShopOrThrow(ctx, ctx.viewer, liveShopId, "ownerOrAdmin");
-    await replaceShopCategories(ctx, access.shop, categories);
-    await recordModeratorEdit(ctx, ctx.viewer, access);
-    return null;
-  },
-});
-
-/** Replaces the metro areas the shop serves, by CBSA code (at most LIMITS.linkedMetroAreas). */
-export const setShopMsas = zMutation({
-  args: { liveShopId: zid("liveShops"), cbsaCodes: cbsaCodesSchema },
-  returns: v.null(),
-  handler: async (ctx, { liveShopId, cbsaCodes }) => {
-    const access = await getOwnedShopOrThrow(ctx, ctx.viewer, liveShopId, "ownerOrAdmin");
-    await replaceShopMsas(ctx, access.shop, cbsaCodes);
+    await saveShopForm(ctx, access.shop, shop, { categories, cbsaCodes });
     await recordModeratorEdit(ctx, ctx.viewer, access);
     return null;
   },

@@ -96,14 +96,33 @@ describe("getPublicShop", () => {
   });
 
   test.each(["draft", "suspended", "pending_verification", "inactive"] as const)(
-    "a %s shop is not found, even by its owner",
+    "a %s shop is not found by the public; its owner and admins see it as a preview",
     async (status) => {
       const { t } = await setUp(status);
       expect(await t.query(api.liveShops.getPublicShop, { idOrSlug: "sarahs-vintage" })).toBeNull();
-      const asOwner = t.withIdentity(sarah);
-      expect(await asOwner.query(api.liveShops.getPublicShop, { idOrSlug: "sarahs-vintage" })).toBeNull();
+      expect(
+        await t.withIdentity(vera).query(api.liveShops.getPublicShop, { idOrSlug: "sarahs-vintage" }),
+      ).toBeNull();
+      for (const manager of [t.withIdentity(sarah), t.withIdentity(ada)]) {
+        expect(
+          await manager.query(api.liveShops.getPublicShop, { idOrSlug: "sarahs-vintage" }),
+        ).toMatchObject({
+          liveShopName: "Sarah's Vintage",
+          status,
+          preview: true,
+        });
+      }
     },
   );
+
+  test("a public shop is no preview, whoever asks", async () => {
+    const { t } = await setUp("active");
+    for (const caller of [t, t.withIdentity(sarah), t.withIdentity(ada)]) {
+      const shop = await caller.query(api.liveShops.getPublicShop, { idOrSlug: "sarahs-vintage" });
+      expect(shop).not.toBeNull();
+      expect(shop).not.toHaveProperty("preview");
+    }
+  });
 
   test("an unknown slug or a malformed id is not found", async () => {
     const { t, streamId } = await setUp();

@@ -535,29 +535,139 @@ describe("the replay link", () => {
   });
 });
 
+describe("saving the stream form: one mutation, all or nothing", () => {
+  const whatnot = {
+    platformType: "whatnot" as const,
+    platformStreamUrl: "https://www.whatnot.com/live/sarah",
+  };
+
+  async function stateOf(t: ReturnType<typeof newTest>, streamId: Id<"streams">) {
+    return await t.run(async (ctx) => ({
+      stream: await ctx.db.get("streams", streamId),
+      categories: await ctx.db.query("streamCategories").collect(),
+      msas: await ctx.db.query("streamMsas").collect(),
+      platforms: await ctx.db.query("streamPlatforms").collect(),
+      listings: await ctx.db.query("streamListings").collect(),
+    }));
+  }
+
+  test("fields, categories, metro areas and platform links are saved together", async () => {
+    const { seller, scheduled } = await setUpEditing({ reference: true });
+    const stream = await seller.query(api.streams.getMyStream, { streamId: scheduled });
+    await seller.mutation(api.streams.updateStream, {
+      streamId: scheduled,
+      stream: streamForm({
+        streamTitle: "Denim drop, part 2",
+        streamStartUTC: stream?.streamStartUTC,
+        streamStopUTC: stream?.streamStopUTC,
+      }),
+      categories: [{ categoryId: "fashion_apparel", subcategoryId: "clothing", priority: 0 }],
+      cbsaCodes: ["12420"],
+      platforms: [whatnot],
+    });
+    expect(await seller.query(api.streams.getMyStream, { streamId: scheduled })).toMatchObject({
+      streamTitle: "Denim drop, part 2",
+      categories: [{ categoryId: "fashion_apparel", subcategoryId: "clothing", priority: 0 }],
+      cbsaCodes: ["12420"],
+      platforms: [whatnot],
+    });
+  });
+
+  test("a save whose metro areas (its last part) name an unknown one writes nothing", async () => {
+    const { t, seller, scheduled } = await setUpEditing({ reference: true });
+    const stream = await seller.query(api.streams.getMyStream, { streamId: scheduled });
+    const times = { streamStartUTC: stream?.streamStartUTC, streamStopUTC: stream?.streamStopUTC };
+    await seller.mutation(api.streams.updateStream, {
+      streamId: scheduled,
+      stream: streamForm(times),
+      categories: [{ categoryId: "home_goods", priority: 0 }],
+      cbsaCodes: ["12420"],
+      platforms: [whatnot],
+    });
+    const before = await stateOf(t, scheduled);
+
+    await expect(
+      seller.mutation(api.streams.updateStream, {
+        streamId: scheduled,
+        stream: streamForm({ ...times, streamTitle: "Renamed" }),
+        categories: [{ categoryId: "fashion_apparel", priority: 0 }],
+        platforms: [{ platformType: "tiktok", platformStreamUrl: "https://www.tiktok.com/@sarah/live" }],
+        cbsaCodes: ["16980", "99999"],
+      }),
+    ).rejects.toMatchObject({ data: { code: "INVALID_ARGUMENT", message: 'Unknown metro area "99999".' } });
+
+    const after = await stateOf(t, scheduled);
+    expect(after).toEqual(before);
+    expect(after.stream?.streamTitle).toBe("Denim drop");
+  });
+
+  test("a new stream whose metro areas are refused is not created", async () => {
+    const { t, seller, liveShopId } = await setUpEditing({ reference: true });
+    const before = await countRows(t);
+    await expect(
+      seller.mutation(api.streams.createStream, {
+        liveShopId,
+        stream: streamForm({ streamTitle: "New show" }),
+        categories: [{ categoryId: "home_goods", priority: 0 }],
+        platforms: [whatnot],
+        cbsaCodes: ["99999"],
+      }),
+    ).rejects.toMatchObject({ data: { message: 'Unknown metro area "99999".' } });
+    expect(await countRows(t)).toEqual(before);
+  });
+
+  test("a new stream is created with its categories, metro areas and platform links", async () => {
+    const { seller, liveShopId } = await setUpEditing({ reference: true });
+    const streamId = await seller.mutation(api.streams.createStream, {
+      liveShopId,
+      stream: streamForm({ streamTitle: "New show" }),
+      categories: [{ categoryId: "home_goods", priority: 0 }],
+      cbsaCodes: ["12420"],
+      platforms: [whatnot],
+    });
+    expect(await seller.query(api.streams.getMyStream, { streamId })).toMatchObject({
+      streamStatus: "CREATED",
+      categories: [{ categoryId: "home_goods", priority: 0 }],
+      cbsaCodes: ["12420"],
+      platforms: [whatnot],
+    });
+  });
+});
+
 describe("a stream's categories, metro areas and platforms", () => {
   test("each set is replaced; duplicates and unknown values are refused with nothing written", async () => {
     const { seller, draft } = await setUpEditing({ reference: true });
-    await seller.mutation(api.streams.setStreamCategories, {
+    await seller.mutation(api.streams.updateStream, {
       streamId: draft,
+      stream: streamForm({ streamTitle: "Untimed draft" }),
       categories: [
         { categoryId: "fashion_apparel", subcategoryId: "clothing" },
         { categoryId: "home_goods" },
       ],
     });
-    await seller.mutation(api.streams.setStreamCategories, {
+    await seller.mutation(api.streams.updateStream, {
       streamId: draft,
+      stream: streamForm({ streamTitle: "Untimed draft" }),
       categories: [{ categoryId: "home_goods", priority: 0 }],
     });
-    await seller.mutation(api.streams.setStreamMsas, { streamId: draft, cbsaCodes: ["12420"] });
+    await seller.mutation(api.streams.updateStream, {
+      streamId: draft,
+      stream: streamForm({ streamTitle: "Untimed draft" }),
+      cbsaCodes: ["12420"],
+    });
     await expect(
-      seller.mutation(api.streams.setStreamCategories, {
+      seller.mutation(api.streams.updateStream, {
         streamId: draft,
+        stream: streamForm({ streamTitle: "Untimed draft" }),
         categories: [{ categoryId: "home_goods", subcategoryId: "shoes" }],
       }),
     ).rejects.toMatchObject({ data: { code: "INVALID_ARGUMENT" } });
     await expect(
-      seller.mutation(api.streams.setStreamMsas, { streamId: draft, cbsaCodes: ["12420", "12420"] }),
+      seller.mutation(api.streams.updateStream, {
+        streamId: draft,
+        stream: streamForm({ streamTitle: "Untimed draft" }),
+        cbsaCodes: ["12420", "12420"],
+      }),
     ).rejects.toMatchObject({ data: { message: "List each metro area only once." } });
     expect(await seller.query(api.streams.getMyStream, { streamId: draft })).toMatchObject({
       categories: [{ categoryId: "home_goods", priority: 0 }],
@@ -572,8 +682,9 @@ describe("a stream's categories, metro areas and platforms", () => {
       platformStreamUrl: "https://www.whatnot.com/live/sarah",
     };
     await expect(
-      seller.mutation(api.streams.setStreamPlatforms, {
+      seller.mutation(api.streams.updateStream, {
         streamId: draft,
+        stream: streamForm({ streamTitle: "Untimed draft" }),
         platforms: [whatnot, { ...whatnot, platformStreamUrl: "https://whatnot.com/live/other" }],
       }),
     ).rejects.toMatchObject({
@@ -591,20 +702,23 @@ describe("a stream's categories, metro areas and platforms", () => {
   test("platform links are held to the platform's hosts and replaced as a set", async () => {
     const { seller, draft } = await setUpEditing();
     await expect(
-      seller.mutation(api.streams.setStreamPlatforms, {
+      seller.mutation(api.streams.updateStream, {
         streamId: draft,
+        stream: streamForm({ streamTitle: "Untimed draft" }),
         platforms: [{ platformType: "tiktok", platformStreamUrl: "https://evil.example/live" }],
       }),
     ).rejects.toMatchObject({ data: { message: "A TikTok Shop link must be on tiktok.com." } });
-    await seller.mutation(api.streams.setStreamPlatforms, {
+    await seller.mutation(api.streams.updateStream, {
       streamId: draft,
+      stream: streamForm({ streamTitle: "Untimed draft" }),
       platforms: [
         { platformType: "whatnot", platformStreamUrl: "https://www.whatnot.com/live/sarah" },
         { platformType: "tiktok", platformStreamUrl: "https://www.tiktok.com/@sarah/live" },
       ],
     });
-    await seller.mutation(api.streams.setStreamPlatforms, {
+    await seller.mutation(api.streams.updateStream, {
       streamId: draft,
+      stream: streamForm({ streamTitle: "Untimed draft" }),
       platforms: [
         {
           platformType: "tiktok",
@@ -626,17 +740,29 @@ describe("a stream's categories, metro areas and platforms", () => {
     const { t, seller, other, viewer, liveShopId, draft } = await setUpEditing();
     const ended = await withStatus(t, liveShopId, "ENDED");
     await expect(
-      seller.mutation(api.streams.setStreamPlatforms, { streamId: ended, platforms: [] }),
+      seller.mutation(api.streams.updateStream, { streamId: ended, stream: streamForm(), platforms: [] }),
     ).rejects.toMatchObject({ data: { code: "NOT_EDITABLE" } });
     for (const caller of [other, viewer]) {
       await expect(
-        caller.mutation(api.streams.setStreamCategories, { streamId: draft, categories: [] }),
+        caller.mutation(api.streams.updateStream, {
+          streamId: draft,
+          stream: streamForm({ streamTitle: "Untimed draft" }),
+          categories: [],
+        }),
       ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
       await expect(
-        caller.mutation(api.streams.setStreamMsas, { streamId: draft, cbsaCodes: [] }),
+        caller.mutation(api.streams.updateStream, {
+          streamId: draft,
+          stream: streamForm({ streamTitle: "Untimed draft" }),
+          cbsaCodes: [],
+        }),
       ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
       await expect(
-        caller.mutation(api.streams.setStreamPlatforms, { streamId: draft, platforms: [] }),
+        caller.mutation(api.streams.updateStream, {
+          streamId: draft,
+          stream: streamForm({ streamTitle: "Untimed draft" }),
+          platforms: [],
+        }),
       ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
     }
   });
@@ -712,13 +838,19 @@ describe("duplicating and deleting", () => {
 
   test("deleting a draft removes its link rows, platforms and watch-list entries", async () => {
     const { t, seller, draft } = await setUpEditing({ reference: true });
-    await seller.mutation(api.streams.setStreamCategories, {
+    await seller.mutation(api.streams.updateStream, {
       streamId: draft,
+      stream: streamForm({ streamTitle: "Untimed draft" }),
       categories: [{ categoryId: "home_goods" }],
     });
-    await seller.mutation(api.streams.setStreamMsas, { streamId: draft, cbsaCodes: ["12420"] });
-    await seller.mutation(api.streams.setStreamPlatforms, {
+    await seller.mutation(api.streams.updateStream, {
       streamId: draft,
+      stream: streamForm({ streamTitle: "Untimed draft" }),
+      cbsaCodes: ["12420"],
+    });
+    await seller.mutation(api.streams.updateStream, {
+      streamId: draft,
+      stream: streamForm({ streamTitle: "Untimed draft" }),
       platforms: [{ platformType: "whatnot", platformStreamUrl: "https://www.whatnot.com/live/sarah" }],
     });
     await t.run(async (ctx) => {

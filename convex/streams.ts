@@ -38,9 +38,9 @@ import {
 } from "./model/ownership";
 import { publicStreamValidator, readStreamLinks, type PublicStream } from "./model/publicPages";
 import {
-  assertStreamEditable,
   duplicateStreamWithLinks,
   endOverdueStreams,
+  getStreamOrThrow,
   insertStream,
   listStreamCategories,
   listStreamCbsaCodes,
@@ -48,9 +48,7 @@ import {
   newStreamFromForm,
   patchStream,
   planStreamEdit,
-  replaceStreamCategories,
-  replaceStreamMsas,
-  replaceStreamPlatforms,
+  replaceStreamLinks,
 } from "./model/streams";
 import { isHiddenByOwner, publicShopStatus } from "./model/restriction";
 import { limitRate } from "./model/rateLimits";
@@ -267,27 +265,48 @@ export const getMyStream = query({
   },
 });
 
-/** A new draft stream in one of the caller's own shops. Times are epoch ms, converted from the shop's zone by the browser. */
+/**
+ * The stream form's link sets, saved with its fields in one mutation: absent, a new stream has none and
+ * an existing one keeps its own (decision 060).
+ */
+const streamFormLinks = {
+  categories: categoryLinksSchema.optional(),
+  cbsaCodes: cbsaCodesSchema.optional(),
+  platforms: platformLinksSchema.optional(),
+};
+
+/**
+ * A new draft stream in one of the caller's own shops, with its categories, metro areas and platform
+ * links. Times are epoch ms, converted from the shop's zone by the browser.
+ */
 export const createStream = zMutation({
-  args: { liveShopId: zid("liveShops"), stream: streamSchema },
+  args: { liveShopId: zid("liveShops"), stream: streamSchema, ...streamFormLinks },
   returns: v.id("streams"),
-  handler: async (ctx, { liveShopId, stream }) => {
+  handler: async (ctx, { liveShopId, stream, categories, cbsaCodes, platforms }) => {
     await getOwnedShopOrThrow(ctx, ctx.viewer, liveShopId, "ownerOnly");
     await limitRate(ctx, "newStream", ctx.viewer._id);
-    return await insertStream(ctx, newStreamFromForm(liveShopId, stream));
+    const streamId = await insertStream(ctx, newStreamFromForm(liveShopId, stream));
+    await replaceStreamLinks(ctx, await getStreamOrThrow(ctx, streamId), {
+      categories,
+      cbsaCodes,
+      platforms,
+    });
+    return streamId;
   },
 });
 
 /**
- * Saves the stream form (every field; blank ones are cleared): the owner, or an admin moderating.
- * Drafts, scheduled, live and paused streams; an ended one takes only a new replay link.
+ * Saves the stream form, all or nothing (every field, blank ones cleared; the link sets given): the
+ * owner, or an admin moderating. Drafts, scheduled, live and paused streams; an ended one takes only a
+ * new replay link, and no links.
  */
 export const updateStream = zMutation({
-  args: { streamId: zid("streams"), stream: streamSchema },
+  args: { streamId: zid("streams"), stream: streamSchema, ...streamFormLinks },
   returns: v.null(),
-  handler: async (ctx, { streamId, stream }) => {
+  handler: async (ctx, { streamId, stream, categories, cbsaCodes, platforms }) => {
     const access = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
     await patchStream(ctx, streamId, planStreamEdit(access.stream, stream));
+    await replaceStreamLinks(ctx, access.stream, { categories, cbsaCodes, platforms });
     await recordModeratorEdit(ctx, ctx.viewer, access);
     return null;
   },
@@ -333,45 +352,6 @@ export const deleteStream = mutation({
     await deleteStreamCascade(ctx, streamId);
     if (isModerating(access.actor))
       await recordAdminAction(ctx, ctx.viewer, { action: "delete_stream", ...moderationTarget(access) });
-    return null;
-  },
-});
-
-/** Replaces the stream's categories (at most LIMITS.linkedCategories). */
-export const setStreamCategories = zMutation({
-  args: { streamId: zid("streams"), categories: categoryLinksSchema },
-  returns: v.null(),
-  handler: async (ctx, { streamId, categories }) => {
-    const access = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
-    assertStreamEditable(access.stream);
-    await replaceStreamCategories(ctx, streamId, categories);
-    await recordModeratorEdit(ctx, ctx.viewer, access);
-    return null;
-  },
-});
-
-/** Replaces the metro areas the stream is listed in, by CBSA code (at most LIMITS.linkedMetroAreas). */
-export const setStreamMsas = zMutation({
-  args: { streamId: zid("streams"), cbsaCodes: cbsaCodesSchema },
-  returns: v.null(),
-  handler: async (ctx, { streamId, cbsaCodes }) => {
-    const access = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
-    assertStreamEditable(access.stream);
-    await replaceStreamMsas(ctx, streamId, cbsaCodes);
-    await recordModeratorEdit(ctx, ctx.viewer, access);
-    return null;
-  },
-});
-
-/** Replaces where the stream can be watched: one link per platform, each held to the platform's hosts. */
-export const setStreamPlatforms = zMutation({
-  args: { streamId: zid("streams"), platforms: platformLinksSchema },
-  returns: v.null(),
-  handler: async (ctx, { streamId, platforms }) => {
-    const access = await getOwnedStreamOrThrow(ctx, ctx.viewer, streamId, "ownerOrAdmin");
-    assertStreamEditable(access.stream);
-    await replaceStreamPlatforms(ctx, streamId, platforms);
-    await recordModeratorEdit(ctx, ctx.viewer, access);
     return null;
   },
 });

@@ -377,19 +377,28 @@ describe("a seller made a viewer (decision 025)", () => {
       products: [],
     };
     const attempts: [string, () => Promise<unknown>][] = [
-      ["updateLiveShop", () => asSarah.mutation(api.liveShops.updateLiveShop, { liveShopId, shop })],
       [
-        "setShopCategories",
-        () => asSarah.mutation(api.liveShops.setShopCategories, { liveShopId, categories: [] }),
+        "updateLiveShop",
+        () =>
+          asSarah.mutation(api.liveShops.updateLiveShop, { liveShopId, shop, categories: [], cbsaCodes: [] }),
       ],
-      ["setShopMsas", () => asSarah.mutation(api.liveShops.setShopMsas, { liveShopId, cbsaCodes: [] })],
       [
         "setShopStatus",
         () => asSarah.mutation(api.liveShops.setShopStatus, { liveShopId, status: "maintenance" }),
       ],
       ["createLiveShop", () => asSarah.mutation(api.liveShops.createLiveShop, { shop })],
       ["createStream", () => asSarah.mutation(api.streams.createStream, { liveShopId, stream })],
-      ["updateStream", () => asSarah.mutation(api.streams.updateStream, { streamId: scheduled, stream })],
+      [
+        "updateStream",
+        () =>
+          asSarah.mutation(api.streams.updateStream, {
+            streamId: scheduled,
+            stream,
+            categories: [],
+            cbsaCodes: [],
+            platforms: [],
+          }),
+      ],
       ["pause", () => asSarah.mutation(api.streams.setStreamStatus, { streamId: live, status: "PAUSED" })],
       ["resume", () => asSarah.mutation(api.streams.setStreamStatus, { streamId: paused, status: "LIVE" })],
       ["end", () => asSarah.mutation(api.streams.setStreamStatus, { streamId: live, status: "ENDED" })],
@@ -403,18 +412,6 @@ describe("a seller made a viewer (decision 025)", () => {
       ],
       ["duplicateStream", () => asSarah.mutation(api.streams.duplicateStream, { streamId: scheduled })],
       ["deleteStream", () => asSarah.mutation(api.streams.deleteStream, { streamId: draft })],
-      [
-        "setStreamCategories",
-        () => asSarah.mutation(api.streams.setStreamCategories, { streamId: scheduled, categories: [] }),
-      ],
-      [
-        "setStreamMsas",
-        () => asSarah.mutation(api.streams.setStreamMsas, { streamId: scheduled, cbsaCodes: [] }),
-      ],
-      [
-        "setStreamPlatforms",
-        () => asSarah.mutation(api.streams.setStreamPlatforms, { streamId: scheduled, platforms: [] }),
-      ],
     ];
     for (const [name, attempt] of attempts) {
       const error: unknown = await attempt().then(

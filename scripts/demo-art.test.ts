@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { DEMO_SHOPS, buildSampleStreams } from "../convex/lib/data/demo";
-import { escapeXml, fitText, wrapText } from "./generate-demo-art.mjs";
+import { escapeXml } from "./generate-demo-art.mjs";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const publicDir = path.join(repoRoot, "public");
@@ -60,6 +60,13 @@ describe("demo artwork", () => {
     }
   });
 
+  it("prints no words but a logo's initials: cards and pages print names and titles beside the pictures", () => {
+    for (const url of expectedImages().keys()) {
+      if (url.endsWith("-logo.svg")) continue;
+      expect(readFileSync(path.join(publicDir, url), "utf8"), url).not.toContain("<text");
+    }
+  });
+
   it("holds no files the demo data does not use", () => {
     const used = new Set([...expectedImages().keys()].map((url) => url.replace(/^\/demo\//, "")));
     expect(listSvgs(artDir).filter((file) => !used.has(file))).toEqual([]);
@@ -88,24 +95,5 @@ describe("demo artwork", () => {
 describe("art helpers", () => {
   it("escapes XML", () => {
     expect(escapeXml(`Levi's <501> & "Lee"`)).toBe("Levi&apos;s &lt;501&gt; &amp; &quot;Lee&quot;");
-  });
-
-  it("wraps on word boundaries and ends an overflow with an ellipsis", () => {
-    expect(wrapText("Rare aroid cuttings and plant swap", 20, 2)).toEqual([
-      "Rare aroid cuttings",
-      "and plant swap",
-    ]);
-    expect(wrapText("one two three four five six", 9, 2)).toEqual(["one two", "three…"]);
-    expect(wrapText("short", 20, 2)).toEqual(["short"]);
-  });
-
-  it("shrinks text before cutting it", () => {
-    expect(fitText("Second Act Furniture", 820, [64, 56], 1)).toEqual({
-      lines: ["Second Act Furniture"],
-      size: 64,
-    });
-    const fitted = fitText("A fairly long title that needs a smaller size to fit", 400, [40, 20], 2);
-    expect(fitted.size).toBe(20);
-    expect(fitted.lines.some((line) => line.endsWith("…"))).toBe(false);
   });
 });

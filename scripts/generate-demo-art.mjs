@@ -3,8 +3,8 @@
  * Generates the demo artwork in `public/demo/` from the demo data in `convex/lib/data/demo.ts`:
  * per shop a banner (1200×400), a logo (256×256) and a cover (800×600); per sample stream a
  * thumbnail (640×360); per product an image (400×400). Small, offline SVG files: a two-colour
- * gradient from the shop's theme colours, the category's lucide icon large and translucent, and
- * white sans-serif text (not on banners, which are artwork only).
+ * gradient from the shop's theme colours and the category's lucide icon large and translucent; only
+ * logos carry text (the shop's initials): pages and cards print every other name beside its picture.
  *
  *   node scripts/generate-demo-art.mjs [--out DIR]      (npm run art:generate)
  *
@@ -19,8 +19,6 @@ import { runnerImport } from "vite";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DEFAULT_OUT = path.join(repoRoot, "public/demo");
 const FONT = "Inter,system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
-/** Average advance of a bold sans-serif glyph, in em; used to wrap text without measuring it. */
-const CHAR_WIDTH_EM = 0.6;
 
 /**
  * @typedef {typeof import("../convex/lib/data/demo")} DemoModule
@@ -40,64 +38,6 @@ export function escapeXml(text) {
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&apos;");
-}
-
-/**
- * Greedy word wrap into at most `maxLines` lines of about `maxChars` characters; an overflowing
- * last line ends with an ellipsis.
- * @param {string} text
- * @param {number} maxChars
- * @param {number} maxLines
- * @returns {string[]}
- */
-export function wrapText(text, maxChars, maxLines) {
-  const words = text.split(/\s+/).filter(Boolean);
-  /** @type {string[]} */
-  const lines = [];
-  let current = "";
-  let index = 0;
-  for (; index < words.length; index++) {
-    const word = words[index] ?? "";
-    const candidate = current ? `${current} ${word}` : word;
-    if (candidate.length <= maxChars || !current) {
-      current = candidate;
-      continue;
-    }
-    lines.push(current);
-    current = word;
-    if (lines.length === maxLines) break;
-  }
-  if (lines.length < maxLines) {
-    if (current) lines.push(current);
-    return lines;
-  }
-  // Out of lines: the rest goes on the last line, cut at a word boundary with an ellipsis.
-  const last = lines[maxLines - 1] ?? "";
-  let truncated = last;
-  while (truncated.length + 1 > maxChars && truncated.includes(" ")) {
-    truncated = truncated.slice(0, truncated.lastIndexOf(" "));
-  }
-  lines[maxLines - 1] = `${truncated.replace(/[\s,.:;&+-]+$/, "")}…`;
-  return lines;
-}
-
-/**
- * The largest of `sizes` (descending) at which `text` fits `width` in `maxLines` lines; at the
- * smallest size the text is wrapped and, if need be, cut with an ellipsis.
- * @param {string} text
- * @param {number} width
- * @param {number[]} sizes
- * @param {number} maxLines
- * @returns {{ lines: string[]; size: number }}
- */
-export function fitText(text, width, sizes, maxLines) {
-  for (const size of sizes) {
-    const maxChars = charsFor(width, size);
-    const lines = wrapText(text, maxChars, maxLines);
-    if (!lines.some((line) => line.endsWith("…") || line.length > maxChars)) return { lines, size };
-  }
-  const size = sizes[sizes.length - 1] ?? 16;
-  return { lines: wrapText(text, charsFor(width, size), maxLines), size };
 }
 
 /**
@@ -164,15 +104,6 @@ function textBlock({ lines, x, y, size, weight = 700, opacity = 1, anchor = "sta
 }
 
 /**
- * @param {number} width
- * @param {number} size
- * @returns {number}
- */
-function charsFor(width, size) {
-  return Math.floor(width / (size * CHAR_WIDTH_EM));
-}
-
-/**
  * A banner is artwork only: the shop's page and card show its name and headline as text beside it, so
  * a banner that repeated them would say everything twice (decision 032). The category's icon sits
  * large on the right and again, smaller, on the left, clear of the logo the page lays over its corner.
@@ -211,43 +142,23 @@ export function shopLogo(shop, palette) {
 }
 
 /**
- * @param {DemoShop} shop
+ * Covers, show pictures and product pictures are artwork only, as banners are: every page and card
+ * that shows one prints the shop's name, the show's title or the product's name and price beside it,
+ * so a picture repeating them said everything twice (issue 41).
+ * @param {DemoShop} _shop
  * @param {Palette} palette
- * @param {string} categoryLabel
  * @returns {string}
  */
-export function shopCover(shop, palette, categoryLabel) {
-  const name = fitText(shop.liveShopName, 700, [52, 44], 2);
-  const nameY = 600 - 64 - (name.lines.length - 1) * Math.round(name.size * 1.15);
-  return svgDocument({
-    width: 800,
-    height: 600,
-    palette,
-    iconX: 440,
-    iconY: 48,
-    iconSize: 312,
-    content: [
-      textBlock({
-        lines: [categoryLabel.toUpperCase()],
-        x: 56,
-        y: nameY - 72,
-        size: 20,
-        weight: 600,
-        opacity: 0.85,
-      }),
-      textBlock({ lines: name.lines, x: 56, y: nameY, size: name.size, lineHeight: 1.15 }),
-    ].join("\n"),
-  });
+export function shopCover(_shop, palette) {
+  return svgDocument({ width: 800, height: 600, palette, iconX: 440, iconY: 48, iconSize: 312, content: "" });
 }
 
 /**
- * @param {{ title: string; shopName: string }} stream
  * @param {Palette} palette
  * @returns {string}
  */
-export function streamThumbnail(stream, palette) {
-  const title = fitText(stream.title, 570, [34, 30, 27, 24], 2);
-  const titleY = 360 - 44 - (title.lines.length - 1) * Math.round(title.size * 1.2);
+export function streamThumbnail(palette) {
+  const scale = Math.round((96 / 24) * 100) / 100;
   return svgDocument({
     width: 640,
     height: 360,
@@ -255,32 +166,23 @@ export function streamThumbnail(stream, palette) {
     iconX: 384,
     iconY: 24,
     iconSize: 240,
-    content: [
-      textBlock({ lines: [stream.shopName], x: 40, y: 60, size: 22, weight: 600, opacity: 0.9 }),
-      textBlock({ lines: title.lines, x: 40, y: titleY, size: title.size }),
-    ].join("\n"),
+    content: `<g transform="translate(72 200) scale(${scale})" opacity=".12">${palette.icon}</g>`,
   });
 }
 
 /**
- * @param {{ name: string; price: string }} product
  * @param {Palette} palette
  * @returns {string}
  */
-export function productImage(product, palette) {
-  const name = fitText(product.name, 340, [26, 23, 21], 3);
-  const nameY = 400 - 36 - (name.lines.length - 1) * Math.round(name.size * 1.2);
+export function productImage(palette) {
   return svgDocument({
     width: 400,
     height: 400,
     palette: { ...palette, theme: palette.accent, accent: palette.theme },
     iconX: 100,
-    iconY: 40,
+    iconY: 100,
     iconSize: 200,
-    content: [
-      textBlock({ lines: [`$${product.price}`], x: 30, y: nameY - 52, size: 28, weight: 800 }),
-      textBlock({ lines: name.lines, x: 30, y: nameY, size: name.size, weight: 600 }),
-    ].join("\n"),
+    content: "",
   });
 }
 
@@ -343,9 +245,9 @@ export async function renderDemoArt() {
     };
     files.set(`shops/${shop.slug}-banner.svg`, shopBanner(shop, palette));
     files.set(`shops/${shop.slug}-logo.svg`, shopLogo(shop, palette));
-    files.set(`shops/${shop.slug}-cover.svg`, shopCover(shop, palette, category.label));
+    files.set(`shops/${shop.slug}-cover.svg`, shopCover(shop, palette));
     for (const product of shop.products) {
-      files.set(`products/${product.id}.svg`, productImage(product, palette));
+      files.set(`products/${product.id}.svg`, productImage(palette));
     }
   }
   for (const stream of buildSampleStreams(0)) {
@@ -358,10 +260,7 @@ export async function renderDemoArt() {
       accent: shop.accentThemeColor,
       icon: iconBody(icons, category.icon),
     };
-    files.set(
-      `streams/${stream.id}.svg`,
-      streamThumbnail({ title: stream.title, shopName: shop.liveShopName }, palette),
-    );
+    files.set(`streams/${stream.id}.svg`, streamThumbnail(palette));
   }
   return files;
 }

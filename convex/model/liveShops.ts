@@ -326,6 +326,27 @@ export async function replaceShopMsas(
   );
 }
 
+/** The shop form's link sets: each one given replaces the shop's, one left out is kept as it is. */
+export type ShopFormLinks = { categories?: readonly CategoryLinkValue[]; cbsaCodes?: readonly string[] };
+
+/**
+ * Saves the shop form: its fields (blank ones cleared), then the link sets it carries. The caller's
+ * one transaction holds every part, so a refusal of any (a taken address, an unknown category or
+ * metro area, a requirement a submitted shop must keep) writes nothing.
+ */
+export async function saveShopForm(
+  ctx: MutationCtx,
+  shop: Doc<"liveShops">,
+  input: LiveShopInput,
+  links: ShopFormLinks,
+  now = Date.now(),
+): Promise<void> {
+  await assertShopKeepsRequirements(ctx, shop, { description: input.description });
+  await patchLiveShop(ctx, shop._id, shopFormFields(input), now);
+  if (links.categories) await replaceShopCategories(ctx, shop, links.categories, now);
+  if (links.cbsaCodes) await replaceShopMsas(ctx, shop, links.cbsaCodes, now);
+}
+
 /**
  * Moves a shop along its lifecycle (PRODUCT.md "Live shop lifecycle") for `actor`; a refusal for
  * missing details names them (`missing`). The reason of a rejection or suspension is kept for the

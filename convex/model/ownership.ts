@@ -117,8 +117,8 @@ export function moderationTarget(access: ShopAccess | StreamAccess): Omit<AdminA
 }
 
 /**
- * How long one admin's further edits of the same shop or stream extend the same log entry: saving a
- * form is several mutations (the fields, then categories, metro areas, platform links).
+ * How long one admin's further edits of the same shop or stream extend the same log entry: a
+ * correction is often several saves of the form in a row.
  */
 export const EDIT_ENTRY_WINDOW_MS = 5 * 60 * 1000;
 

@@ -353,6 +353,30 @@ export async function replaceStreamMsas(
   );
 }
 
+/** The stream form's link sets: each one given replaces the stream's, one left out is kept as it is. */
+export type StreamFormLinks = {
+  categories?: readonly CategoryLinkValue[];
+  cbsaCodes?: readonly string[];
+  platforms?: readonly PlatformLinkInput[];
+};
+
+/**
+ * Replaces the link sets the stream form carries, in the caller's transaction (its fields are saved
+ * with it, so a refusal of any part writes nothing). Only an editable stream's links change.
+ */
+export async function replaceStreamLinks(
+  ctx: MutationCtx,
+  stream: Doc<"streams">,
+  links: StreamFormLinks,
+  now = Date.now(),
+): Promise<void> {
+  if (!links.categories && !links.cbsaCodes && !links.platforms) return;
+  assertStreamEditable(stream);
+  if (links.categories) await replaceStreamCategories(ctx, stream._id, links.categories, now);
+  if (links.platforms) await replaceStreamPlatforms(ctx, stream._id, links.platforms, now);
+  if (links.cbsaCodes) await replaceStreamMsas(ctx, stream._id, links.cbsaCodes, now);
+}
+
 /** Replaces a stream's platform links (one per platform type, already checked by the schema). */
 export async function replaceStreamPlatforms(
   ctx: MutationCtx,
@@ -367,7 +391,15 @@ export async function replaceStreamPlatforms(
     (link) => link.platformType,
   );
   for (const row of plan.remove) await ctx.db.delete("streamPlatforms", row._id);
-  for (const { value } of plan.keep) await upsertStreamPlatform(ctx, streamId, value, now);
+  for (const { row, value } of plan.keep) {
+    // An unchanged link is not written again: each write derives the stream's listings again.
+    if (
+      row.platformStreamUrl === value.platformStreamUrl &&
+      row.platformActionUrl === value.platformActionUrl
+    )
+      continue;
+    await upsertStreamPlatform(ctx, streamId, value, now);
+  }
   for (const link of plan.add) await insertStreamPlatform(ctx, streamId, link, now);
 }
 

@@ -151,29 +151,14 @@ export const MATRIX: Record<string, Row> = {
   },
   "liveShops:updateLiveShop": {
     kind: "mutation",
-    call: (t, { liveShopId }) =>
-      t.mutation(api.liveShops.updateLiveShop, {
+    call: async (t, { liveShopId }) => {
+      await addReferenceRows(t);
+      return await t.mutation(api.liveShops.updateLiveShop, {
         liveShopId,
         shop: shopForm("Sarah's Denim", "sarahs-vintage"),
-      }),
-    expect: OWNER_OR_ADMIN,
-  },
-  "liveShops:setShopCategories": {
-    kind: "mutation",
-    call: async (t, { liveShopId }) => {
-      await addReferenceRows(t);
-      return await t.mutation(api.liveShops.setShopCategories, {
-        liveShopId,
         categories: [{ categoryId: "home_goods", priority: 0 }],
+        cbsaCodes: ["12420"],
       });
-    },
-    expect: OWNER_OR_ADMIN,
-  },
-  "liveShops:setShopMsas": {
-    kind: "mutation",
-    call: async (t, { liveShopId }) => {
-      await addReferenceRows(t);
-      return await t.mutation(api.liveShops.setShopMsas, { liveShopId, cbsaCodes: ["12420"] });
     },
     expect: OWNER_OR_ADMIN,
   },
@@ -196,7 +181,16 @@ export const MATRIX: Record<string, Row> = {
   },
   "streams:updateStream": {
     kind: "mutation",
-    call: (t, { streamId }) => t.mutation(api.streams.updateStream, { streamId, stream: streamForm() }),
+    call: async (t, { streamId }) => {
+      await addReferenceRows(t);
+      return await t.mutation(api.streams.updateStream, {
+        streamId,
+        stream: streamForm(),
+        categories: [{ categoryId: "home_goods", priority: 0 }],
+        cbsaCodes: ["12420"],
+        platforms: [{ platformType: "whatnot", platformStreamUrl: "https://www.whatnot.com/live/sarah" }],
+      });
+    },
     expect: OWNER_OR_ADMIN,
   },
   "streams:setReplayUrl": {
@@ -221,34 +215,6 @@ export const MATRIX: Record<string, Row> = {
       const streamId = await addStream(t, liveShopId, "CREATED");
       return await t.mutation(api.streams.deleteStream, { streamId });
     },
-    expect: OWNER_OR_ADMIN,
-  },
-  "streams:setStreamCategories": {
-    kind: "mutation",
-    call: async (t, { streamId }) => {
-      await addReferenceRows(t);
-      return await t.mutation(api.streams.setStreamCategories, {
-        streamId,
-        categories: [{ categoryId: "home_goods", priority: 0 }],
-      });
-    },
-    expect: OWNER_OR_ADMIN,
-  },
-  "streams:setStreamMsas": {
-    kind: "mutation",
-    call: async (t, { streamId }) => {
-      await addReferenceRows(t);
-      return await t.mutation(api.streams.setStreamMsas, { streamId, cbsaCodes: ["12420"] });
-    },
-    expect: OWNER_OR_ADMIN,
-  },
-  "streams:setStreamPlatforms": {
-    kind: "mutation",
-    call: (t, { streamId }) =>
-      t.mutation(api.streams.setStreamPlatforms, {
-        streamId,
-        platforms: [{ platformType: "whatnot", platformStreamUrl: "https://www.whatnot.com/live/sarah" }],
-      }),
     expect: OWNER_OR_ADMIN,
   },
   // Settings (settings.ts): each caller changes only their own row.

@@ -11,8 +11,8 @@ type DraftFormOptions<T extends object, P, Id> = {
   draft: ReturnType<typeof useFormDraft<T>>;
   /** The shared schemas over the whole form: data when valid, errors keyed by the fields' paths. */
   parse: (values: T) => Parsed<P>;
-  /** Sends a valid form; `saved` is what the server held before, to skip unchanged parts. */
-  save: (data: P, sent: T, saved: T) => Promise<Id>;
+  /** Sends a valid form, whole (decision 060). */
+  save: (data: P) => Promise<Id>;
   /** For a new record: called after the first save, with navigation away allowed. */
   onCreated?: (id: Id) => void;
 };
@@ -50,7 +50,7 @@ export function useDraftForm<T extends object, P, Id>({
     const sent = form.values;
     setSaving(true);
     try {
-      const id = await save(data, sent, form.saved);
+      const id = await save(data);
       form.markSaved(sent);
       if (onCreated) {
         guard.allowNextNavigation();

@@ -19,14 +19,17 @@ export type DashboardShellProps = {
 export function DashboardShell({ title, description, actions, subnav, children }: DashboardShellProps) {
   useDocumentTitle(title);
   return (
-    <div className="mx-auto max-w-5xl px-4 pb-10 pt-4">
+    // Names people choose (a shop, a show) may be one long word: it breaks where it must, and a grid or
+    // flex column holding it never grows past the page for it (`anywhere` counts in min-content widths;
+    // `break-word` does not).
+    <div className="mx-auto max-w-5xl px-4 pb-10 pt-4 [overflow-wrap:anywhere]">
       <DashboardNav />
       {subnav}
       <TermsBanner />
       <ShopsHiddenBanner />
       <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <h1 className="break-words text-3xl font-bold tracking-tight">{title}</h1>
+          <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
           {description && <div className="mt-2 text-slate-600 dark:text-slate-300">{description}</div>}
         </div>
         {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}

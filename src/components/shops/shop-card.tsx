@@ -32,7 +32,7 @@ export function ShopCard({ shop, priority = false }: { shop: ShopCardData; prior
         )}
       </div>
       <div className="p-4">
-        <div className="flex items-center gap-3">
+        <div className="flex items-start justify-between gap-3">
           <span className="-mt-10 grid size-14 shrink-0 place-items-center overflow-hidden rounded-xl border-2 border-white bg-slate-100 dark:border-slate-900 dark:bg-slate-800">
             {shop.logoUrl ? (
               <img src={shop.logoUrl} alt="" className="size-full object-cover" loading="lazy" />
@@ -40,17 +40,19 @@ export function ShopCard({ shop, priority = false }: { shop: ShopCardData; prior
               <Icon name="lucide:store" className="size-6 text-slate-500" />
             )}
           </span>
-          <h3 className="line-clamp-2 min-w-0 font-semibold">
-            {/* The whole card is the link's target area (::after), with one accessible name. */}
-            <Link to={paths.liveShop.getHref(shop.slug)} className={CARD_LINK_CLASS}>
-              {shop.liveShopName}
-            </Link>
-          </h3>
           {/* Off the banner's own text; above the link's ::after overlay (z-10). */}
-          <span className="relative z-10 -mr-2 ml-auto shrink-0">
+          <span className="relative z-10 -mr-2 -mt-2 shrink-0">
             <FollowShopButton liveShopId={shop._id} liveShopName={shop.liveShopName} />
           </span>
         </div>
+        {/* The name has the card's whole width beside nothing: two lines hold the longest demo names
+            at every column width, and a longer one breaks anywhere rather than overflowing. */}
+        <h3 className="mt-2 line-clamp-2 font-semibold [overflow-wrap:anywhere]">
+          {/* The whole card is the link's target area (::after), with one accessible name. */}
+          <Link to={paths.liveShop.getHref(shop.slug)} className={CARD_LINK_CLASS}>
+            {shop.liveShopName}
+          </Link>
+        </h3>
         {shop.status === "maintenance" && (
           <p className="mt-2 text-xs font-medium text-amber-800 dark:text-amber-200">Temporarily closed</p>
         )}

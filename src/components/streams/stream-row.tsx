@@ -29,7 +29,7 @@ function when(stream: StreamRowData, viewerZone: string): { inViewerZone: string
 export function ModerationNote({ stream, reason }: { stream: { streamStatus: string }; reason: string }) {
   const verb = stream.streamStatus === "CANCELLED" ? "Cancelled" : "Ended";
   return (
-    <p className="mt-1 break-words text-sm text-red-800 dark:text-red-200">
+    <p className="mt-1 [overflow-wrap:anywhere] text-sm text-red-800 dark:text-red-200">
       <span className="font-semibold">{verb} by the LiveLocal team:</span> {reason}
     </p>
   );
@@ -59,7 +59,7 @@ export function StreamRow({ stream, actor, shopStatus, hiddenFromPublic, actions
           {hiddenFromPublic && shopStatus && isStreamPagePublic(stream.streamStatus, shopStatus) && (
             <HiddenFromPublicTag />
           )}
-          <span className="min-w-0 break-words">{stream.streamTitle}</span>
+          <span className="min-w-0 [overflow-wrap:anywhere]">{stream.streamTitle}</span>
         </p>
         <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
           {stream.liveShopName} · {time.inViewerZone}

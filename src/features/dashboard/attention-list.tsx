@@ -27,7 +27,9 @@ export function AttentionList({ items }: { items: AttentionItem[] }) {
             <div className="min-w-0">
               <p className="font-medium text-amber-950 dark:text-amber-50">{item.title}</p>
               {item.detail && (
-                <p className="break-words text-sm text-amber-900 dark:text-amber-200">{item.detail}</p>
+                <p className="[overflow-wrap:anywhere] text-sm text-amber-900 dark:text-amber-200">
+                  {item.detail}
+                </p>
               )}
             </div>
             <Link

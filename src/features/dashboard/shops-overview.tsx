@@ -38,7 +38,7 @@ export function ShopsOverview({ shops, canRunShops }: { shops: Shop[]; canRunSho
             <div className="flex items-start justify-between gap-3">
               <Link
                 to={paths.dashboard.liveShop.getHref(shop._id)}
-                className="min-w-0 break-words font-semibold hover:underline"
+                className="min-w-0 [overflow-wrap:anywhere] font-semibold hover:underline"
               >
                 {shop.liveShopName}
               </Link>

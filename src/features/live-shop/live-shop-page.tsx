@@ -14,10 +14,15 @@ import { ShopDetails } from "./shop-details";
 import { ShopFaq } from "./shop-faq";
 import { ShopHero } from "./shop-hero";
 import type { PublicShop } from "./public-shop";
-import { ShopStreams } from "./shop-streams";
+import { PreviewBanner } from "./preview-banner";
+import { ShopAbout, ShopProducts } from "./shop-products";
+import { CurrentShows, LaterShows } from "./shop-streams";
 import { shopThemeStyle } from "./shop-theme";
 
-/** `/live-shop/:idOrSlug`: a shop's public page; unknown or not public reads as not found. */
+/**
+ * `/live-shop/:idOrSlug`: a shop's public page; unknown or not public reads as not found, except to its
+ * owner and admins, who see it as a preview.
+ */
 export function LiveShopPage() {
   const { idOrSlug = "" } = useParams();
   const shop = usePageQuery(api.liveShops.getPublicShop, { idOrSlug });
@@ -33,24 +38,17 @@ const LiveShopView = memo(function LiveShopView({ shop }: { shop: PublicShop }) 
   useDocumentMeta({ title: meta.title, description: meta.description, canonical: meta.path });
   return (
     <div style={shopThemeStyle(shop)} className="pb-16">
-      <JsonLdScript data={shopJsonLd(shop, origin)} />
+      {shop.preview ? <PreviewBanner shop={shop} /> : <JsonLdScript data={shopJsonLd(shop, origin)} />}
       <ShopHero shop={shop} />
       <div className="mx-auto mt-8 grid max-w-6xl gap-10 px-4 lg:grid-cols-[1fr_20rem]">
         <div className="grid min-w-0 content-start gap-10">
-          {shop.description && (
-            <section aria-labelledby="about-heading">
-              <h2 id="about-heading" className="text-xl font-semibold tracking-tight">
-                About
-              </h2>
-              <p className="mt-3 whitespace-pre-line text-slate-700 dark:text-slate-300">
-                {shop.description}
-              </p>
-            </section>
-          )}
+          <CurrentShows streams={shop.streams} />
+          <ShopAbout shop={shop} />
+          <ShopProducts shop={shop} />
           {shop.shopTrailerUrl && (
             <TrailerSection url={shop.shopTrailerUrl} label={`${shop.liveShopName} trailer`} />
           )}
-          <ShopStreams streams={shop.streams} />
+          <LaterShows streams={shop.streams} />
           <ShopFaq entries={shop.faqSection} />
         </div>
         <aside className="min-w-0">

@@ -39,7 +39,9 @@ export function ShopHero({ shop }: { shop: PublicShop }) {
           )}
         </div>
         <div className="min-w-0 flex-1 pb-1">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{shop.liveShopName}</h1>
+          <h1 className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-4xl">
+            {shop.liveShopName}
+          </h1>
           {shop.headline && (
             <p className="mt-1 text-lg text-slate-600 dark:text-slate-300">{shop.headline}</p>
           )}
@@ -53,16 +55,19 @@ export function ShopHero({ shop }: { shop: PublicShop }) {
             </p>
           )}
         </div>
-        <div className="flex shrink-0 flex-wrap items-center gap-3 sm:pb-2">
-          <FollowShopButton liveShopId={shop._id} liveShopName={shop.liveShopName} variant="full" />
-          <ShareButton
-            data={{
-              title: shop.liveShopName,
-              text: shop.headline ? `${shop.liveShopName}: ${shop.headline}` : shop.liveShopName,
-              url: shopUrl,
-            }}
-          />
-        </div>
+        {/* A preview has nobody to share it with yet, nor a page to follow. */}
+        {!shop.preview && (
+          <div className="flex shrink-0 flex-wrap items-center gap-3 sm:pb-2">
+            <FollowShopButton liveShopId={shop._id} liveShopName={shop.liveShopName} variant="full" />
+            <ShareButton
+              data={{
+                title: shop.liveShopName,
+                text: shop.headline ? `${shop.liveShopName}: ${shop.headline}` : shop.liveShopName,
+                url: shopUrl,
+              }}
+            />
+          </div>
+        )}
       </div>
       {shop.status === "maintenance" && (
         <div className="mx-auto mt-6 max-w-6xl px-4">

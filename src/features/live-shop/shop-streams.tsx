@@ -37,17 +37,32 @@ function StreamGroup({
   );
 }
 
-/** Live now, upcoming, and past shows (their cards lead to the replays). */
-export function ShopStreams({ streams }: { streams: PublicShop["streams"] }) {
+/**
+ * Live now and the next shows, first under the shop's name: on a phone they come before the About text,
+ * not under it.
+ */
+export function CurrentShows({ streams }: { streams: PublicShop["streams"] }) {
+  if (streams.live.length === 0 && streams.upcoming.length === 0) return null;
   return (
     <div className="grid gap-10">
       <StreamGroup id="live-heading" title="Live now" streams={streams.live} />
-      <StreamGroup
-        id="upcoming-heading"
-        title="Upcoming shows"
-        streams={streams.upcoming}
-        empty="No shows scheduled yet."
-      />
+      <StreamGroup id="upcoming-heading" title="Upcoming shows" streams={streams.upcoming} />
+    </div>
+  );
+}
+
+/** Past shows (their cards lead to the replays), after saying so when nothing is live or coming. */
+export function LaterShows({ streams }: { streams: PublicShop["streams"] }) {
+  return (
+    <div className="grid gap-10">
+      {streams.live.length === 0 && streams.upcoming.length === 0 && (
+        <StreamGroup
+          id="upcoming-heading"
+          title="Upcoming shows"
+          streams={[]}
+          empty="No shows scheduled yet."
+        />
+      )}
       <StreamGroup id="past-heading" title="Past shows and replays" streams={streams.past} />
     </div>
   );

@@ -83,13 +83,23 @@ function EditLiveShop({ liveShopId }: { liveShopId: string }) {
         </div>
       }
       actions={
-        <Link
-          to={paths.dashboard.streams.getHref(shop._id)}
-          className={buttonVariants({ variant: "outline", size: "sm" })}
-        >
-          <Icon name="lucide:video" className="size-4" />
-          Streams of this shop
-        </Link>
+        <>
+          {/* A shop nobody else sees yet opens as a preview for its owner and admins. */}
+          <Link
+            to={paths.liveShop.getHref(shop.slug)}
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+          >
+            <Icon name="lucide:external-link" className="size-4" />
+            {isShopPublic(shop.status) && !hiddenByOwner ? "View page" : "Preview page"}
+          </Link>
+          <Link
+            to={paths.dashboard.streams.getHref(shop._id)}
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+          >
+            <Icon name="lucide:video" className="size-4" />
+            Streams of this shop
+          </Link>
+        </>
       }
     >
       {justCreated && shop.status === "draft" && (

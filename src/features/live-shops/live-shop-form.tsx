@@ -25,9 +25,6 @@ type LiveShopFormProps = {
   onDirtyChange?: (dirty: boolean) => void;
 };
 
-const json = (value: unknown) => JSON.stringify(value);
-const withoutKeys = (links: ShopDraft["categories"]) => links.map(({ key: _key, ...link }) => link);
-
 /** Every field of a live shop (SPEC.md section 3), checked by the shared schemas before it is sent. */
 export function LiveShopForm({ initial, liveShopId, onCreated, onDirtyChange }: LiveShopFormProps) {
   const { save, savedId } = useSaveShop(liveShopId);
@@ -41,11 +38,7 @@ export function LiveShopForm({ initial, liveShopId, onCreated, onDirtyChange }: 
       if (availability !== "taken" || parsed.errors.slug) return parsed;
       return { errors: { ...parsed.errors, slug: TAKEN_MESSAGE } };
     },
-    save: (data, sent, saved) =>
-      save(data, {
-        categories: json(withoutKeys(sent.categories)) !== json(withoutKeys(saved.categories)),
-        cbsaCodes: json(sent.cbsaCodes) !== json(saved.cbsaCodes),
-      }),
+    save,
     onCreated: liveShopId === undefined ? onCreated : undefined,
   });
   const { values, update, errors } = form;

@@ -52,7 +52,7 @@ export function LiveShopsPage() {
             className="flex flex-col gap-3 rounded-2xl border border-slate-200 p-4 dark:border-slate-800"
           >
             <div className="flex items-start justify-between gap-3">
-              <h2 className="min-w-0 break-words font-semibold">{shop.liveShopName}</h2>
+              <h2 className="min-w-0 [overflow-wrap:anywhere] font-semibold">{shop.liveShopName}</h2>
               <div className="flex shrink-0 flex-col items-end gap-1">
                 <ShopStatusBadge status={shop.status} />
                 {shop.hiddenFromPublic && isShopPublic(shop.status) && <HiddenFromPublicTag />}

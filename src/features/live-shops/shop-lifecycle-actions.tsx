@@ -31,7 +31,18 @@ export function ShopLifecycleActions({ shop, actor, dirty }: Props) {
   const setShopStatus = useMutation(api.liveShops.setShopStatus);
   const [confirm, dialog] = useConfirm();
   const [pending, setPending] = useState(false);
-  const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  // Said about the shop as the action left it: once its status moves anywhere else (an admin approves,
+  // rejects, suspends or reinstates), the sentence is stale and goes.
+  const [message, setMessage] = useState<{
+    tone: "error" | "success";
+    text: string;
+    status: ShopStatus;
+  } | null>(null);
+  const [seenStatus, setSeenStatus] = useState(shop.status);
+  if (seenStatus !== shop.status) {
+    setSeenStatus(shop.status);
+    if (message && message.status !== shop.status) setMessage(null);
+  }
   const [reason, setReason] = useState("");
   const transitions = allowedShopTransitions(shop.status, actor);
   const asksReason = transitions.some((transition) => transition.needsReason);
@@ -50,9 +61,9 @@ export function ShopLifecycleActions({ shop, actor, dirty }: Props) {
       const needsReason = transitions.find((transition) => transition.to === to)?.needsReason ?? false;
       await setShopStatus({ liveShopId: shop._id, status: to, ...(needsReason && { reason }) });
       setReason("");
-      setMessage({ tone: "success", text: SHOP_ACTION_DONE[action] });
+      setMessage({ tone: "success", text: SHOP_ACTION_DONE[action], status: to });
     } catch (caught) {
-      setMessage({ tone: "error", text: errorMessage(caught) });
+      setMessage({ tone: "error", text: errorMessage(caught), status: shop.status });
     } finally {
       setPending(false);
     }

@@ -1,11 +1,5 @@
+import { ProductGrid } from "@/components/products/product-grid";
 import type { PublicStream } from "./stream-types";
-
-function formatPrice(price: string): string {
-  const amount = Number(price);
-  return Number.isFinite(amount)
-    ? new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(amount)
-    : price;
-}
 
 /** What the show features; buying happens on the platform. */
 export function StreamProducts({ products }: { products: PublicStream["products"] }) {
@@ -15,36 +9,7 @@ export function StreamProducts({ products }: { products: PublicStream["products"
       <h2 id="products-heading" className="text-xl font-semibold tracking-tight">
         In this show
       </h2>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-        {products.map((product) => (
-          <li
-            key={product.id}
-            className="flex gap-4 rounded-2xl border border-slate-200 p-3 dark:border-slate-800"
-          >
-            <div className="size-20 shrink-0 overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800">
-              {product.imageUrl && (
-                <img
-                  src={product.imageUrl}
-                  alt={product.name}
-                  className="size-full object-cover"
-                  loading="lazy"
-                />
-              )}
-            </div>
-            <div className="min-w-0">
-              <h3 className="font-medium">{product.name}</h3>
-              <p className="text-sm font-semibold text-primary-700 dark:text-primary-100">
-                {formatPrice(product.price)}
-              </p>
-              {product.description && (
-                <p className="mt-1 line-clamp-3 text-sm text-slate-600 dark:text-slate-300">
-                  {product.description}
-                </p>
-              )}
-            </div>
-          </li>
-        ))}
-      </ul>
+      <ProductGrid products={products} className="mt-4" />
     </section>
   );
 }

@@ -9,7 +9,7 @@ import { useFormDraft } from "@/lib/use-form-draft";
 import type { Id } from "@convex/_generated/dataModel";
 import type { TimeZone } from "@convex/lib/constants";
 import { PlatformLinksEditor } from "./platform-links-editor";
-import { emptyStreamDraft, parseStreamDraft, type StreamDraft } from "./stream-draft";
+import { parseStreamDraft, type StreamDraft } from "./stream-draft";
 import { StreamMediaSection, StreamShowSection } from "./stream-sections";
 import { useSaveStream } from "./use-save-stream";
 
@@ -24,26 +24,13 @@ type StreamFormProps = {
   linksFrom?: string;
 };
 
-const json = (value: unknown) => JSON.stringify(value);
-const withoutKeys = <T extends { key: string }>(rows: T[]) => rows.map(({ key: _key, ...row }) => row);
-const changed = <T extends { key: string }>(a: T[], b: T[]) => json(withoutKeys(a)) !== json(withoutKeys(b));
-
 /** Every field of a stream, checked by the shared schemas; times go to the server as UTC milliseconds. */
 export function StreamForm({ initial, timezone, target, onCreated, linksFrom }: StreamFormProps) {
   const { save, savedId } = useSaveStream(target);
   const form = useDraftForm({
     draft: useFormDraft(initial),
     parse: (values: StreamDraft) => parseStreamDraft(values, timezone),
-    save: (data, sent, saved) => {
-      // A new stream has no links on the server, whatever the form started with (the shop's), until
-      // a save succeeds and the editor takes over.
-      const server = "liveShopId" in target ? emptyStreamDraft() : saved;
-      return save(data, {
-        categories: changed(sent.categories, server.categories),
-        cbsaCodes: json(sent.cbsaCodes) !== json(server.cbsaCodes),
-        platforms: changed(sent.platforms, server.platforms),
-      });
-    },
+    save,
     onCreated: "liveShopId" in target ? onCreated : undefined,
   });
   const { values, update, errors } = form;

@@ -4,34 +4,31 @@ import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import type { ParsedStream } from "./stream-draft";
 
-export type StreamLinksChanged = { categories: boolean; cbsaCodes: boolean; platforms: boolean };
-
 /**
- * Saves the stream form: its fields, then the categories, metro areas and platform links that changed.
- * A new stream is created once; if a later step is refused, the next save updates it instead.
+ * Saves the stream form in one mutation, all or nothing: its fields, categories, metro areas and
+ * platform links (decision 060). A new stream is created once; a later save updates it.
  */
 export function useSaveStream(target: { streamId: Id<"streams"> } | { liveShopId: Id<"liveShops"> }) {
   const createStream = useMutation(api.streams.createStream);
   const updateStream = useMutation(api.streams.updateStream);
-  const setStreamCategories = useMutation(api.streams.setStreamCategories);
-  const setStreamMsas = useMutation(api.streams.setStreamMsas);
-  const setStreamPlatforms = useMutation(api.streams.setStreamPlatforms);
   const [createdId, setCreatedId] = useState<Id<"streams">>();
   const savedId = "streamId" in target ? target.streamId : createdId;
 
-  async function save(data: ParsedStream, changed: StreamLinksChanged) {
-    let streamId = savedId;
-    if (streamId === undefined) {
-      if (!("liveShopId" in target)) throw new Error("A new stream needs its shop.");
-      streamId = await createStream({ liveShopId: target.liveShopId, stream: data.stream });
-      setCreatedId(streamId);
-    } else {
-      await updateStream({ streamId, stream: data.stream });
+  async function save({ stream, categories, cbsaCodes, platforms }: ParsedStream) {
+    if (savedId !== undefined) {
+      await updateStream({ streamId: savedId, stream, categories, cbsaCodes, platforms });
+      return savedId;
     }
-    if (changed.categories) await setStreamCategories({ streamId, categories: data.categories });
-    if (changed.cbsaCodes) await setStreamMsas({ streamId, cbsaCodes: data.cbsaCodes });
-    if (changed.platforms) await setStreamPlatforms({ streamId, platforms: data.platforms });
-    return streamId;
+    if (!("liveShopId" in target)) throw new Error("A new stream needs its shop.");
+    const created = await createStream({
+      liveShopId: target.liveShopId,
+      stream,
+      categories,
+      cbsaCodes,
+      platforms,
+    });
+    setCreatedId(created);
+    return created;
   }
 
   return { save, savedId };

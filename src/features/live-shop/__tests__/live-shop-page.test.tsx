@@ -185,6 +185,56 @@ describe("LiveShopPage", () => {
     Reflect.deleteProperty(navigator, "share");
   });
 
+  test("shows the products summary, every product with its price, and the cover picture", () => {
+    renderPage(
+      shop({
+        productsSummary: "Jeans, jackets and boots from the seventies.",
+        products: [
+          { id: "p1", name: "501 jeans", price: "24.50", imageUrl: "https://img.example/501.png" },
+          { id: "p2", name: "Trucker jacket", price: "80", description: "Type III, size M." },
+        ],
+        coverImageUrl: "https://img.example/cover.png",
+      }),
+    );
+    const products = screen.getByRole("region", { name: "What we sell" });
+    expect(products).toHaveTextContent("Jeans, jackets and boots from the seventies.");
+    expect(within(products).getByRole("heading", { name: "501 jeans" })).toBeInTheDocument();
+    expect(within(products).getByText("$24.50")).toBeInTheDocument();
+    expect(within(products).getByText("$80.00")).toBeInTheDocument();
+    expect(within(products).getByText("Type III, size M.")).toBeInTheDocument();
+    expect(within(products).getByRole("img", { name: "501 jeans" })).toHaveAttribute(
+      "src",
+      "https://img.example/501.png",
+    );
+    const about = screen.getByRole("region", { name: "About" });
+    expect(about.querySelector('img[src="https://img.example/cover.png"]')).not.toBeNull();
+  });
+
+  test("the live and next shows come before the About text (first on a phone's one column)", () => {
+    renderPage(shop());
+    const upcoming = screen.getByRole("heading", { name: "Upcoming shows" });
+    const about = screen.getByRole("heading", { name: "About" });
+    expect(upcoming.compareDocumentPosition(about) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  test("a preview (the owner's draft) says it is not public yet, and is no structured data", () => {
+    renderPage(shop({ status: "draft", preview: true }));
+    expect(screen.getByText("Preview: not public yet.").closest('[role="status"]')).toHaveTextContent(
+      /It is a draft: submit it for verification/,
+    );
+    expect(screen.getByRole("link", { name: "Edit the shop" })).toHaveAttribute(
+      "href",
+      "/dashboard/liveshops/shop1",
+    );
+    expect(document.body.querySelector('script[type="application/ld+json"]')).toBeNull();
+    expect(screen.queryByRole("button", { name: "Share" })).not.toBeInTheDocument();
+  });
+
+  test("a public shop has no preview banner", () => {
+    renderPage(shop());
+    expect(screen.queryByText(/^Preview:/)).not.toBeInTheDocument();
+  });
+
   test("an unknown or non-public shop is the not-found page", () => {
     renderPage(null, "/live-shop/nope");
     expect(screen.getByText("Page not found: /live-shop/nope")).toBeInTheDocument();

@@ -115,7 +115,7 @@ describe("the live shop form", () => {
     expect(screen.getAllByRole("button", { name: /^Upload a picture/ })).toHaveLength(3);
   });
 
-  test("creates the shop with the parsed values, then its categories and metro areas", async () => {
+  test("creates the shop with the parsed values, its categories and metro areas, in one mutation", async () => {
     const router = renderNewShop();
     await userEvent.type(screen.getByLabelText("Shop name"), "  Sarah's Vintage ");
     await userEvent.type(screen.getByLabelText("Description"), "Vintage denim, live twice a week.");
@@ -162,33 +162,28 @@ describe("the live shop form", () => {
             products: [{ id: expect.any(String) as string, name: "501 jeans", price: "24.50" }],
             schemaType: "Organization",
           },
-        },
-      },
-      {
-        name: "liveShops:setShopCategories",
-        args: {
-          liveShopId: "shop1",
           categories: [{ categoryId: "fashion_apparel", subcategoryId: "clothing", priority: 0 }],
+          cbsaCodes: ["12420"],
         },
       },
-      { name: "liveShops:setShopMsas", args: { liveShopId: "shop1", cbsaCodes: ["12420"] } },
     ]);
     expect(await screen.findByRole("heading", { name: "Shop editor" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/dashboard/liveshops/shop1");
   });
 
-  test("a refusal from the server is shown in words and nothing typed is lost", async () => {
+  test("a refusal of any part by the server is shown in words, nothing typed is lost, and nothing half-made is kept", async () => {
     mutationImpl.current = () =>
-      Promise.reject(
-        new ConvexError({ code: "CONFLICT", message: "Another shop already uses that web address." }),
-      );
+      Promise.reject(new ConvexError({ code: "INVALID_ARGUMENT", message: 'Unknown metro area "99999".' }));
     renderNewShop();
     await userEvent.type(screen.getByLabelText("Shop name"), "Corner Bakery");
     await userEvent.type(screen.getByLabelText("Description"), "Bread at dawn.");
     await submit();
-    expect(await screen.findByRole("alert")).toHaveTextContent("Another shop already uses that web address.");
+    expect(await screen.findByRole("alert")).toHaveTextContent('Unknown metro area "99999".');
     expect(screen.getByLabelText("Shop name")).toHaveValue("Corner Bakery");
     expect(screen.getByLabelText("Description")).toHaveValue("Bread at dawn.");
     expect(screen.getByText("Unsaved changes")).toBeInTheDocument();
+    expect(mutationCalls.map((call) => call.name)).toEqual(["liveShops:createLiveShop"]);
+    // The one mutation wrote nothing: the next save creates the shop, whole.
+    expect(screen.getByRole("button", { name: "Create shop" })).toBeEnabled();
   });
 });

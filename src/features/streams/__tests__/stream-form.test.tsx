@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "@convex/_generated/api";
 import {
@@ -77,6 +78,9 @@ describe("the stream form", () => {
           timezone: "America/Los_Angeles",
           products: [],
         },
+        categories: [],
+        cbsaCodes: [],
+        platforms: [],
       },
     });
     expect(mutationCalls).toHaveLength(1);
@@ -136,7 +140,7 @@ describe("the stream form", () => {
     expect(screen.queryByText("Use a secure link that starts with https://.")).not.toBeInTheDocument();
   });
 
-  test("each platform can be linked once, and the links are saved after the stream", async () => {
+  test("each platform can be linked once, and the links are saved with the stream", async () => {
     renderNewStream();
     await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
     await addPlatformLink("Whatnot");
@@ -149,17 +153,49 @@ describe("the stream form", () => {
     await fill(screen.getByLabelText("TikTok Shop stream link"), "https://www.tiktok.com/@sarah/live");
 
     await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
-    expect(mutationCalls.map((call) => call.name)).toEqual([
-      "streams:createStream",
-      "streams:setStreamPlatforms",
-    ]);
-    expect(mutationCalls[1]?.args).toEqual({
-      streamId: "st1",
-      platforms: [
-        { platformType: "whatnot", platformStreamUrl: "https://www.whatnot.com/live/sarah" },
-        { platformType: "tiktok", platformStreamUrl: "https://www.tiktok.com/@sarah/live" },
-      ],
+    expect(mutationCalls).toHaveLength(1);
+    expect(mutationCalls[0]).toMatchObject({
+      name: "streams:createStream",
+      args: {
+        platforms: [
+          { platformType: "whatnot", platformStreamUrl: "https://www.whatnot.com/live/sarah" },
+          { platformType: "tiktok", platformStreamUrl: "https://www.tiktok.com/@sarah/live" },
+        ],
+      },
     });
+  });
+
+  test("the server's refusal of any part is shown in words; nothing typed is lost and the next save sends it all again", async () => {
+    mutationImpl.current = () =>
+      Promise.reject(new ConvexError({ code: "INVALID_ARGUMENT", message: 'Unknown metro area "99999".' }));
+    renderNewStream();
+    await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
+    await addPlatformLink("Whatnot");
+    await fill(screen.getByLabelText("Whatnot stream link"), "https://www.whatnot.com/live/sarah");
+    await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent('Unknown metro area "99999".');
+    expect(screen.getByLabelText("Title")).toHaveValue("Denim drop");
+    expect(screen.getByLabelText("Whatnot stream link")).toHaveValue("https://www.whatnot.com/live/sarah");
+    expect(screen.getByText("Unsaved changes")).toBeInTheDocument();
+    // Nothing was created: the button still creates, and sends the whole form once more.
+    mutationImpl.current = () => Promise.resolve("st1");
+    await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
+    expect(await screen.findByRole("heading", { name: "Stream editor" })).toBeInTheDocument();
+    expect(mutationCalls.map((call) => call.name)).toEqual(["streams:createStream", "streams:createStream"]);
+    expect(mutationCalls[1]?.args).toEqual(mutationCalls[0]?.args);
+  });
+
+  test("while the save is with the server the button says so and cannot be pressed again", async () => {
+    let finish: (id: string) => void = () => {};
+    mutationImpl.current = () => new Promise((resolve) => (finish = resolve));
+    renderNewStream();
+    await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
+    await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
+    expect(screen.getByRole("button", { name: "Saving…" })).toBeDisabled();
+    finish("st1");
+    expect(await screen.findByRole("heading", { name: "Stream editor" })).toBeInTheDocument();
+    expect(mutationCalls).toHaveLength(1);
   });
 });
 
@@ -194,22 +230,20 @@ describe("a new stream (issue 16 item 6)", () => {
 
     await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
     await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
-    expect(mutationCalls.map((call) => call.name)).toEqual([
-      "streams:createStream",
-      "streams:setStreamCategories",
-      "streams:setStreamMsas",
-    ]);
-    expect(mutationCalls[1]?.args).toEqual({
-      streamId: "st1",
-      categories: [
-        { categoryId: "fashion_apparel", subcategoryId: "clothing", priority: 0 },
-        { categoryId: "home_goods", priority: 1 },
-      ],
+    expect(mutationCalls).toHaveLength(1);
+    expect(mutationCalls[0]).toMatchObject({
+      name: "streams:createStream",
+      args: {
+        categories: [
+          { categoryId: "fashion_apparel", subcategoryId: "clothing", priority: 0 },
+          { categoryId: "home_goods", priority: 1 },
+        ],
+        cbsaCodes: ["12420"],
+      },
     });
-    expect(mutationCalls[2]?.args).toEqual({ streamId: "st1", cbsaCodes: ["12420"] });
   });
 
-  test("what the seller changes is what the stream gets; emptied lists are not sent", async () => {
+  test("what the seller changes is what the stream gets; emptied lists are sent empty", async () => {
     renderNewStream();
     await userEvent.click(screen.getByRole("button", { name: "Remove Austin-Round Rock-San Marcos, TX" }));
     await userEvent.click(
@@ -219,37 +253,13 @@ describe("a new stream (issue 16 item 6)", () => {
     );
     await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
     await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
-    expect(mutationCalls.map((call) => call.name)).toEqual([
-      "streams:createStream",
-      "streams:setStreamCategories",
-    ]);
-    expect(mutationCalls[1]?.args).toEqual({
-      streamId: "st1",
-      categories: [{ categoryId: "fashion_apparel", subcategoryId: "clothing", priority: 0 }],
+    expect(mutationCalls).toHaveLength(1);
+    expect(mutationCalls[0]).toMatchObject({
+      name: "streams:createStream",
+      args: {
+        categories: [{ categoryId: "fashion_apparel", subcategoryId: "clothing", priority: 0 }],
+        cbsaCodes: [],
+      },
     });
-  });
-
-  test("a save refused after the stream was created sends the shop's lists again on the next try", async () => {
-    let refuseCategories = true;
-    mutationImpl.current = (name) => {
-      if (name === "streams:setStreamCategories" && refuseCategories) {
-        refuseCategories = false;
-        return Promise.reject(new Error("Network down"));
-      }
-      return Promise.resolve(name === "streams:createStream" ? "st1" : null);
-    };
-    renderNewStream();
-    await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
-    await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
-    await screen.findByText("Something went wrong. Please try again.");
-    // The stream exists now: the form saves it rather than creating another.
-    await userEvent.click(screen.getByRole("button", { name: "Save stream" }));
-    expect(mutationCalls.map((call) => call.name)).toEqual([
-      "streams:createStream",
-      "streams:setStreamCategories",
-      "streams:updateStream",
-      "streams:setStreamCategories",
-      "streams:setStreamMsas",
-    ]);
   });
 });
