@@ -12,7 +12,7 @@ export function ConfigErrorPage({ problem }: { problem: ConfigProblem }) {
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col justify-center px-4 py-24">
       <Icon name="lucide:triangle-alert" className="size-12 text-amber-500" />
       <h1 className="mt-4 text-3xl font-bold tracking-tight">LiveLocal is not configured correctly</h1>
-      <p role="alert" className="mt-4 break-words text-slate-700 dark:text-slate-200">
+      <p role="alert" className="mt-4 [overflow-wrap:anywhere] text-slate-700 dark:text-slate-200">
         {problem.message}
       </p>
       <p className="mt-4 text-slate-600 dark:text-slate-300">

@@ -14,7 +14,27 @@ afterAll(async () => {
 const PHONE = { width: 390, height: 844 };
 
 async function noHorizontalScroll(page: Page): Promise<number> {
-  return await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (over > 0) {
+    // Say what sticks out (outside any scrolling box of its own), so a failure names its cause.
+    const culprits = await page.evaluate(() =>
+      [...document.querySelectorAll("body *")]
+        .filter((element) => {
+          if (element.getBoundingClientRect().right <= window.innerWidth + 1) return false;
+          for (let up = element.parentElement; up; up = up.parentElement) {
+            if (getComputedStyle(up).overflowX !== "visible") return false;
+          }
+          return true;
+        })
+        .slice(-3)
+        .map(
+          (element) =>
+            `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">${(element.textContent ?? "").slice(0, 80)}`,
+        ),
+    );
+    console.error(`${page.url()} is ${over} px wider than the phone:\n${culprits.join("\n")}`);
+  }
+  return over;
 }
 
 /** The admin console's screens, each at desktop and phone width, light and dark, for looking at. */
@@ -45,7 +65,8 @@ test(
   async () => {
     const stamp = Date.now();
     const approvedName = `Vinyl Vault ${stamp}`;
-    const rejectedName = `Tape Trove ${stamp}`;
+    // One unbroken word, as some people name things: the console's phone layout must wrap it.
+    const rejectedName = `Tapetroveandcassettecollective${stamp}`;
     const streamTitle = `Crate digging live ${stamp}`;
     const rejection = "Add photos of the tapes you sell, and say where you ship from.";
     const endReason = "Sound problems for the whole show: please check your microphone.";

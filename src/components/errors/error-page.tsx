@@ -18,7 +18,7 @@ export function ErrorPage({ status, title, message }: ErrorPageProps) {
       <Icon name="lucide:circle-alert" className="size-12 text-slate-400" />
       <p className="mt-4 text-sm font-semibold text-primary-700 dark:text-primary-500">{status}</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">{title}</h1>
-      <p className="mt-4 break-words text-slate-600 dark:text-slate-300">{message}</p>
+      <p className="mt-4 [overflow-wrap:anywhere] text-slate-600 dark:text-slate-300">{message}</p>
       <Link to={paths.home.getHref()} className={buttonVariants({ className: "mt-8" })}>
         Back to home
       </Link>

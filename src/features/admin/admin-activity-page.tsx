@@ -59,7 +59,7 @@ function ActivityEntry({ entry }: { entry: Entry }) {
     <li className="flex gap-3 p-4">
       <Avatar name={entry.adminName} className="size-8 text-xs" />
       <div className="min-w-0 flex-1">
-        <p className="break-words">
+        <p className="[overflow-wrap:anywhere]">
           <span className="font-semibold">{entry.adminName}</span>{" "}
           <span className={cn(severe && "font-medium text-red-700 dark:text-red-300")}>
             {ADMIN_ACTION_WORDS[entry.action]}
@@ -76,7 +76,7 @@ function ActivityEntry({ entry }: { entry: Entry }) {
           )}
         </p>
         {entry.reason && (
-          <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-700 dark:text-slate-200">
+          <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere] text-sm text-slate-700 dark:text-slate-200">
             <span className="font-medium">Why:</span> {entry.reason}
           </p>
         )}

@@ -156,7 +156,7 @@ function QueueCard({
           </span>
         )}
         <div className="min-w-0 flex-1">
-          <h3 id={headingId} className="break-words text-lg font-semibold">
+          <h3 id={headingId} className="[overflow-wrap:anywhere] text-lg font-semibold">
             {shop.liveShopName}
           </h3>
           <Owner owner={shop.owner} />
@@ -319,7 +319,7 @@ function ShopListRow({ shop, onNotice }: { shop: ShopRow; onNotice: (notice: Not
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2">
-          <span className="break-words font-semibold">{shop.liveShopName}</span>
+          <span className="[overflow-wrap:anywhere] font-semibold">{shop.liveShopName}</span>
           <ShopStatusBadge status={shop.status} />
         </p>
         <Owner owner={shop.owner} />

@@ -178,7 +178,10 @@ function StreamRow({ stream, onNotice }: { stream: ModeratedStream; onNotice: (n
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2">
-          <Link to={paths.stream.getHref(stream._id)} className="break-words font-semibold hover:underline">
+          <Link
+            to={paths.stream.getHref(stream._id)}
+            className="[overflow-wrap:anywhere] font-semibold hover:underline"
+          >
             {stream.streamTitle}
           </Link>
           <StreamStatusBadge status={stream.streamStatus} />

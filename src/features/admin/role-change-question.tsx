@@ -29,7 +29,7 @@ function ShopList({ owned }: { owned: OwnedShops }) {
   return (
     <ul className="mt-2 max-h-40 list-disc space-y-1 overflow-y-auto pl-5">
       {owned.shops.map((shop) => (
-        <li key={shop._id} className="break-words">
+        <li key={shop._id} className="[overflow-wrap:anywhere]">
           <span className="font-medium text-slate-900 dark:text-slate-100">{shop.liveShopName}</span> (
           {SHOP_STATUS_LABELS[shop.status].toLowerCase()}
           {shop.liveNow && ", a show is live now"})

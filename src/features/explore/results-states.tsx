@@ -42,7 +42,7 @@ export function ResultsEmpty({ message, onClear }: { message: string; onClear: (
   return (
     <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700">
       <Icon name="lucide:search-x" className="mx-auto size-10 text-slate-400" />
-      <p className="mt-3 font-medium break-words">{message}</p>
+      <p className="mt-3 font-medium [overflow-wrap:anywhere]">{message}</p>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         Try fewer filters, another place, or different words.
       </p>

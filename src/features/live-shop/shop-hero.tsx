@@ -48,7 +48,7 @@ export function ShopHero({ shop }: { shop: PublicShop }) {
           {shop.owner && (
             <p className="mt-2 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
               <Avatar name={shop.owner.name} url={shop.owner.avatar} className="size-7 text-xs" />
-              <span className="min-w-0 break-words">
+              <span className="min-w-0 [overflow-wrap:anywhere]">
                 Run by{" "}
                 <span className="font-medium text-slate-900 dark:text-slate-100">{shop.owner.name}</span>
               </span>
