@@ -784,15 +784,9 @@ export class Runner {
     work: (tx: Transaction) => Promise<T>,
   ): Promise<T> {
     const tx: Transaction = {
-      component,
+      ...newTransaction(component),
       docsRead: parent.docsRead,
       docsWritten: parent.docsWritten,
-      deletedFiles: [],
-      scheduled: [],
-      closed: false,
-      paginated: 0,
-      streams: new Map(),
-      nextQueryId: 0,
       failure: parent.failure,
     };
     this.store.begin();
