@@ -36,12 +36,27 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** Moves the open app to `path` the way a link does: the router's navigation, no page load. */
+/**
+ * Moves the open app to `path` the way a link does: the router's navigation, no page load. Returns once
+ * the new page has replaced the old one's heading: the address changes at once, but the router keeps
+ * the old page on screen while the new one's module loads, and an audit or a click meanwhile would land
+ * on the old page (a filter checkbox clicked there navigated back to it).
+ */
 async function go(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
+  const leaving = await page.evaluateHandle((to) => {
+    const heading = document.querySelector("main h1");
+    const text = heading?.textContent;
+    if (`${window.location.pathname}${window.location.search}` === to) return null;
     window.history.pushState(null, "", to);
     window.dispatchEvent(new PopStateEvent("popstate"));
+    return { heading, text };
   }, path);
+  await page.waitForFunction((old) => {
+    if (old === null) return true;
+    const heading = document.querySelector("main h1");
+    return heading !== old.heading || heading?.textContent !== old.text;
+  }, leaving);
+  await leaving.dispose();
   await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
 }
 
