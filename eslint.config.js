@@ -4,6 +4,52 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * The embedded backend's layers, lowest first (STYLE.md point 17, local-backend/README.md): a folder
+ * imports only from itself and the folders listed before it; folders on one line are peers that do
+ * not import each other. `conformance/` holds the tests that drive a running backend.
+ */
+const ENGINE_LAYERS = [
+  ["core"],
+  ["values"],
+  ["storage"],
+  ["database"],
+  ["runtime"],
+  ["scheduler", "live"],
+  ["api"],
+  ["cli"],
+  ["host"],
+];
+
+function engineLayerRules() {
+  return ENGINE_LAYERS.flatMap((peers, level) =>
+    peers.map((folder) => {
+      const forbidden = [
+        ...peers.filter((peer) => peer !== folder),
+        ...ENGINE_LAYERS.slice(level + 1).flat(),
+        "conformance",
+      ];
+      return {
+        files: [`local-backend/${folder}/**/*.ts`],
+        ignores: ["**/*.test.ts"],
+        rules: {
+          "no-restricted-imports": [
+            "error",
+            {
+              patterns: [
+                {
+                  regex: `^\\.{1,2}/(?:\\.\\./)*(?:${forbidden.join("|")})/`,
+                  message: `local-backend/${folder} sits below that folder: move the shared piece down, or pass it in from above.`,
+                },
+              ],
+            },
+          ],
+        },
+      };
+    }),
+  );
+}
+
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "convex/_generated", ".local-backend", "test-results", "coverage"] },
   js.configs.recommended,
@@ -60,6 +106,7 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  ...engineLayerRules(),
   {
     // One-way imports (STYLE.md point 10): app → features → components, lib. Shared pieces live below.
     files: ["src/components/**/*.{ts,tsx}", "src/lib/**/*.{ts,tsx}", "src/config/**/*.{ts,tsx}"],

@@ -1,5 +1,5 @@
 /**
- * The standalone backend (`npm run backend`, i.e. `tsx local-backend/server.ts`) as a child process of
+ * The standalone backend (`npm run backend`, i.e. `tsx local-backend/host/server.ts`) as a child process of
  * the benchmark, on a given data folder: its start-up time, its resident memory, its per-function
  * statistics and clients for it. It runs without crons (nothing runs besides what the benchmark
  * asks), without file watching and without function log lines. With `BENCH_CPU_PROF=<dir>` each
@@ -32,7 +32,7 @@ export class BackendProcess {
   ) {}
 
   /**
-   * Starts `tsx local-backend/server.ts` on `dataDir` (seeding the demo data when the folder is new)
+   * Starts `tsx local-backend/host/server.ts` on `dataDir` (seeding the demo data when the folder is new)
    * and waits until it has answered a first query.
    */
   static async start(dataDir: string): Promise<BackendProcess> {
@@ -43,7 +43,7 @@ export class BackendProcess {
         ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
         "--import",
         "tsx",
-        path.join(root, "local-backend/server.ts"),
+        path.join(root, "local-backend/host/server.ts"),
         ...["--port", "0", "--site-port", "0", "--data-dir", dataDir],
         ...["--no-crons", "--no-watch", "--quiet"],
       ],

@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { AdminKey } from "../../local-backend/admin-key";
-import { newHttpClient, q, spawnFixtureBackend } from "../../local-backend/test-helpers";
+import { AdminKey } from "../../local-backend/api/admin-key";
+import { newHttpClient, q, spawnFixtureBackend } from "../../local-backend/conformance/test-helpers";
 import { ms, printFigures, ratio, recordFigure, summarize } from "./stats";
 
 const ROWS = 200_000;

@@ -1,5 +1,5 @@
 /**
- * Issue 15's figures, measured as ratios in one run. The standalone backend (`tsx local-backend/server.ts`,
+ * Issue 15's figures, measured as ratios in one run. The standalone backend (`tsx local-backend/host/server.ts`,
  * without crons) runs as its own process. One data folder is seeded with the demo data, then filled
  * with generated streams (`benchData:generateStreams`, run with the admin key in batches), and copied
  * on the way: the demo data; plus 200 streams and a full watch list; plus 10,000; plus 50,000.
@@ -351,7 +351,7 @@ export async function benchmarkScale(): Promise<void> {
   const benchStarted = performance.now();
   try {
     console.log(
-      "\nIssue 15: the standalone backend (tsx local-backend/server.ts, no crons), as its own process",
+      "\nIssue 15: the standalone backend (tsx local-backend/host/server.ts, no crons), as its own process",
     );
     const folders = await buildFolders(root);
     const demoLabel = "demo data";

@@ -5,7 +5,7 @@
  */
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { fixtureDir } from "../../local-backend/test-helpers.ts";
+import { fixtureDir } from "../../local-backend/conformance/test-helpers.ts";
 import { startAppServer, type StartedAppServer } from "./server.ts";
 import { writeTestDist } from "./test-dist.ts";
 

@@ -34,11 +34,11 @@ import {
   parseAllowedHosts,
   refuseUpgrade,
   type AccessOptions,
-} from "../../local-backend/access.ts";
-import { LocalBackendCore } from "../../local-backend/backend.ts";
-import { requestPathname } from "../../local-backend/paths.ts";
-import { SYNC_PATH } from "../../local-backend/sync.ts";
-import { BACKEND_PATHS } from "../../local-backend/vite-plugin.ts";
+} from "../../local-backend/api/access.ts";
+import { LocalBackendCore } from "../../local-backend/host/backend.ts";
+import { requestPathname } from "../../local-backend/core/paths.ts";
+import { SYNC_PATH } from "../../local-backend/api/sync.ts";
+import { BACKEND_PATHS } from "../../local-backend/host/vite-plugin.ts";
 import { readBuildMeta } from "../build/build-info.ts";
 import { createAppHandler } from "./app-handler.ts";
 import { createPagePreviews } from "./page-previews.ts";

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { startAppProcess, type AppProcess } from "../../scripts/bench/app-process";
 import { buildApp } from "../../scripts/build/build-app";
-import { startForwardingProxy } from "../../local-backend/test-helpers";
+import { startForwardingProxy } from "../../local-backend/conformance/test-helpers";
 import { demoSellerWithStream } from "../support/demo-seller";
 import { launchBrowser, screenshot } from "./browser";
 

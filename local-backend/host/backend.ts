@@ -1,0 +1,487 @@
+/**
+ * The backend as a whole: engine (on its store) + subscriptions + sync + HTTP + auth + crons +
+ * reloads, independent of how it is served (the Vite plugin or the standalone server).
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import path from "node:path";
+import type { Value } from "convex/values";
+import type { ViteDevServer } from "vite";
+import { AccessPolicy, type AccessOptions } from "../api/access.ts";
+import { AdminKey } from "../api/admin-key.ts";
+import {
+  LOCAL_ISSUER_ENV,
+  LocalAuth,
+  providersFromAuthConfig,
+  type IssuedToken,
+  type TokenClaims,
+} from "../api/auth.ts";
+import { CliApi } from "../cli/cli-api.ts";
+import { ensureGeneratedEnv } from "./generated-env.ts";
+import { CronRunner, jobsFromModule } from "../scheduler/cron-runner.ts";
+import {
+  LocalBackendEngine,
+  type AnySchema,
+  type CallOptions,
+  type CallOutcome,
+  type EngineStats,
+  type Identity,
+  type ModulesMap,
+  valueResult,
+} from "../runtime/engine.ts";
+import { FileUrls } from "../api/file-urls.ts";
+import { createApiMiddleware, createSiteHandler, type Middleware } from "../api/http.ts";
+import { createViteFunctionSource, type FunctionSource, type FunctionsChange } from "../runtime/modules.ts";
+import { Clock } from "../core/protocol.ts";
+import { ReadSet, WriteSet } from "../storage/read-set.ts";
+import type { BackendServices } from "../api/services.ts";
+import type { WriteBytes } from "../core/files.ts";
+import { SqliteStore, type FlushFile } from "../storage/store.ts";
+import { SubscriptionManager } from "../live/subscriptions.ts";
+import { SyncServer } from "../api/sync.ts";
+
+export type FunctionLogs = "all" | "background" | "none";
+
+/**
+ * The internal mutation asked before a local sign-in token is issued, when the functions define it:
+ * `{ key }` (the caller's address) in, `{ ok, retryAfterMs }` out.
+ */
+export const SIGN_IN_LIMIT = "localAuth:limitSignIn";
+
+/**
+ * The app's origin as the functions see it (`process.env`), for links they make (e-mails): the public
+ * origin, else the origin this backend is served on. A Convex deployment names it with APP_ORIGINS.
+ */
+export const APP_ORIGIN_ENV = "LIVELOCAL_APP_ORIGIN";
+
+export type LocalBackendCoreOptions = {
+  /** The Convex functions folder (default `<cwd>/convex`). */
+  functionsDir?: string;
+  /** Where data is kept (default `<cwd>/.local-backend`); `null` keeps it in memory only. */
+  dataDir?: string | null;
+  /** Wipe the data folder first. */
+  reset?: boolean;
+  /** Load functions through this Vite server (the app's, in the Vite plugin). */
+  vite?: ViteDevServer;
+  /** Or give the functions directly (no reloads): a modules map with `_generated` keys. */
+  modules?: { map: ModulesMap; schema?: AnySchema };
+  /** Run `convex/crons.ts` (default true). */
+  crons?: boolean;
+  /**
+   * What an empty store is given: `true` (default, for development) runs `seed:seedAll`, the reference
+   * and the demo data; `"reference"` only `seed:seedReferenceData` (metro areas, categories), what a
+   * served deployment starts with; `false` nothing.
+   */
+  seed?: boolean | "reference";
+  /** Reload functions when files change (default true). */
+  watch?: boolean;
+  /** The issuer of local tokens (default `$LIVELOCAL_LOCAL_AUTH_ISSUER` or DEFAULT_LOCAL_ISSUER). */
+  authIssuer?: string;
+  /** Which function log lines are printed here: all, only work no client waits for, or none. */
+  functionLogs?: FunctionLogs;
+  /** Enforce Convex's transaction limits (default true). */
+  transactionLimits?: boolean;
+  /**
+   * Which Host and Origin headers to answer (default: loopback names only), and so whether development
+   * sign-in is offered at all (access.ts).
+   */
+  access?: AccessOptions;
+  /**
+   * The address people reach this server by (`--public-origin`): file and upload URLs and the links
+   * in e-mails name it instead of the served origin, and development sign-in is off.
+   */
+  publicOrigin?: string;
+  /** How the WAL is flushed to disk after a commit (default `fs.fdatasync`; tests hold or fail one). */
+  flushFile?: FlushFile;
+  /** How stored files' bytes are written (default `fs.writeSync`; tests fail one as a full disk does). */
+  writeBytes?: WriteBytes;
+};
+
+export type LocalBackendStats = EngineStats & {
+  subscriptions: number;
+  connections: number;
+};
+
+function schemaKeyOf(schema: AnySchema | undefined): string {
+  if (!schema) return "none";
+  const exporter = (schema as unknown as { export?: () => string }).export;
+  return typeof exporter === "function" ? exporter.call(schema) : JSON.stringify(Object.keys(schema.tables));
+}
+
+export class LocalBackendCore implements BackendServices {
+  readonly clock = new Clock();
+  readonly subscriptions: SubscriptionManager;
+  readonly sync: SyncServer;
+  readonly apiMiddleware: Middleware;
+  readonly siteHandler: (req: IncomingMessage, res: ServerResponse) => void;
+  readonly crons: CronRunner;
+  readonly access: AccessPolicy;
+  readonly fileUrls: FileUrls;
+  readonly adminKey: AdminKey;
+  readonly cli: CliApi;
+  private currentEngine!: LocalBackendEngine;
+  private schemaKey = "none";
+  private reloadChain: Promise<void> = Promise.resolve();
+  private pendingChanges: FunctionsChange[] = [];
+  private reloadTimer: ReturnType<typeof setTimeout> | null = null;
+  private unwatch: (() => void) | null = null;
+  private stopped = false;
+  /** The process's own value of APP_ORIGIN_ENV before this backend set it. */
+  private readonly appOriginBefore = process.env[APP_ORIGIN_ENV];
+
+  private constructor(
+    readonly auth: LocalAuth,
+    /** Where the data lives (in memory when there is no data folder). */
+    readonly store: SqliteStore,
+    private readonly source: FunctionSource | null,
+    private readonly options: LocalBackendCoreOptions,
+    private readonly originOf: () => string,
+  ) {
+    this.access = new AccessPolicy({ ...options.access, publicOrigin: options.publicOrigin });
+    this.cli = new CliApi(this);
+    this.fileUrls = new FileUrls(() => this.appOrigin(), store.dir);
+    this.adminKey = AdminKey.load(store.dir);
+    this.subscriptions = new SubscriptionManager(
+      (udfPath, args, callOptions) => this.call(udfPath, args, callOptions),
+      this.clock,
+    );
+    this.sync = new SyncServer(this);
+    this.siteHandler = createSiteHandler(this);
+    this.apiMiddleware = createApiMiddleware({
+      services: this,
+      origin: originOf,
+      extraRoutes: { "/local-backend/stats": () => this.stats() },
+      site: this.siteHandler,
+    });
+    this.crons = new CronRunner(
+      (udfPath, args) => this.call(udfPath, args, {}),
+      (line, udfPath) => this.printBackgroundLog(line, udfPath),
+    );
+  }
+
+  static async create(options: LocalBackendCoreOptions = {}): Promise<LocalBackendCore> {
+    return await LocalBackendCore.createWithOrigin(options, () => "http://127.0.0.1");
+  }
+
+  static async createWithOrigin(
+    options: LocalBackendCoreOptions,
+    origin: () => string,
+  ): Promise<LocalBackendCore> {
+    const dataDir = options.dataDir === undefined ? path.resolve(".local-backend") : options.dataDir;
+    if (options.reset && dataDir) SqliteStore.reset(dataDir);
+    // Opened first: a folder another backend is using stops this one before anything else starts.
+    // Refusals (`DataFolderError`: a damaged database or key file, a lost database, a read-only
+    // folder) come from here and from the keys' loading below, before anything is served.
+    const store = SqliteStore.open(dataDir, { flushFile: options.flushFile, writeBytes: options.writeBytes });
+    let source: FunctionSource | null = null;
+    try {
+      const issuer = options.authIssuer ?? process.env[LOCAL_ISSUER_ENV];
+      const auth = await LocalAuth.create({ dataDir: dataDir ?? undefined, issuer });
+      // The project's auth.config.ts names the local issuer through this variable in local mode.
+      process.env[LOCAL_ISSUER_ENV] = auth.issuer;
+      source = options.modules
+        ? null
+        : await createViteFunctionSource({
+            functionsDir: options.functionsDir ?? path.resolve("convex"),
+            vite: options.vite,
+          });
+      const core = new LocalBackendCore(auth, store, source, options, origin);
+      await core.start();
+      return core;
+    } catch (e) {
+      await source?.close();
+      store.close();
+      throw e;
+    }
+  }
+
+  private async loadModule(modulePath: string): Promise<Record<string, unknown> | null> {
+    if (this.source) return await this.source.load(modulePath);
+    return this.currentEngine ? await this.currentEngine.loadModule(modulePath) : null;
+  }
+
+  private async loadSchema(): Promise<AnySchema | undefined> {
+    if (this.options.modules) return this.options.modules.schema;
+    return (await this.loadModule("schema"))?.default as AnySchema | undefined;
+  }
+
+  private modulesMap(): ModulesMap {
+    return this.options.modules ? this.options.modules.map : this.source!.modules();
+  }
+
+  private async start(): Promise<void> {
+    // The deployment's environment variables, before any function runs; a fresh store gets the
+    // generated ones (VAPID keys, the unsubscribe secret) first.
+    ensureGeneratedEnv(this.store);
+    this.cli.start();
+    this.originKnown();
+    const schema = await this.loadSchema();
+    this.schemaKey = schemaKeyOf(schema);
+    this.currentEngine = await LocalBackendEngine.create({
+      schema,
+      modules: this.modulesMap(),
+      store: this.store,
+      // Given modules (tests) come without components unless a folder is named.
+      functionsDir: this.options.functionsDir ?? (this.options.modules ? null : path.resolve("convex")),
+    });
+    this.wireEngine(this.currentEngine);
+    if (!this.store.fresh) await this.currentEngine.resumeScheduledFunctions();
+    await this.loadAuthConfig();
+    if (this.store.fresh && this.options.seed !== false) await this.seed();
+    await this.loadCrons();
+    if (this.source && this.options.watch !== false) {
+      this.unwatch = this.source.watch((change) => this.onFunctionsChange(change));
+    }
+  }
+
+  private wireEngine(engine: LocalBackendEngine): void {
+    engine.fileUrls = this.fileUrls;
+    // Committed writes no waiting call reports itself (scheduled functions, crons, HTTP actions,
+    // uploads) update subscriptions as they commit.
+    engine.setWriteListener((writes) => this.reportWrites(writes));
+    engine.setLogListener((line, udfPath) => {
+      this.cli.recordBackgroundLog(line, udfPath);
+      this.printBackgroundLog(line, udfPath);
+    });
+  }
+
+  private async seed(): Promise<void> {
+    const engine = this.currentEngine;
+    const udfPath = this.options.seed === "reference" ? "seed:seedReferenceData" : "seed:seedAll";
+    if (!engine.hasModule("seed") || !(await engine.describe(udfPath).catch(() => null))) return;
+    const outcome = await this.call(udfPath, {}, {});
+    for (const line of outcome.logLines) this.printBackgroundLog(line, udfPath);
+    if (!outcome.success) {
+      console.error(`local-backend: ${udfPath} failed: ${outcome.errorMessage}`);
+    } else if (this.options.functionLogs !== "none") {
+      console.log(`local-backend: empty store, ran ${udfPath}`);
+    }
+  }
+
+  private async loadAuthConfig(): Promise<void> {
+    let config: unknown = null;
+    try {
+      config = (await this.loadModule("auth.config"))?.default ?? null;
+    } catch (e) {
+      console.error("local-backend: could not load convex/auth.config.ts", e);
+    }
+    this.auth.setProviders(providersFromAuthConfig(config));
+  }
+
+  private async loadCrons(): Promise<void> {
+    if (this.options.crons === false) return;
+    try {
+      this.crons.setJobs(jobsFromModule(await this.loadModule("crons")));
+    } catch (e) {
+      console.error("local-backend: could not load convex/crons.ts", e);
+    }
+  }
+
+  engine(): LocalBackendEngine {
+    return this.currentEngine;
+  }
+
+  /** The backend's URL as its clients reach it. */
+  origin(): string {
+    return this.originOf();
+  }
+
+  /** Where people reach the app: the public origin, else the served one (file URLs, e-mail links). */
+  appOrigin(): string {
+    return this.options.publicOrigin ?? this.originOf();
+  }
+
+  /**
+   * Tells the functions the app's origin (APP_ORIGIN_ENV). Called on start and by whoever serves this
+   * backend once it listens and its origin is known.
+   */
+  originKnown(): void {
+    const origin = this.appOrigin();
+    if (origin !== "") process.env[APP_ORIGIN_ENV] = origin;
+  }
+
+  /** The functions folder's modules (`messages`, `dir/file`), `_generated` left out. */
+  modulePaths(): string[] {
+    const keys = Object.keys(this.modulesMap());
+    const generated = keys.find((key) => key.includes("_generated"));
+    const prefix = generated === undefined ? "" : generated.split("_generated", 2)[0];
+    return keys
+      .filter((key) => key.startsWith(prefix) && !key.includes("_generated"))
+      .map((key) => key.slice(prefix.length).replace(/\.[^./]+$/, ""));
+  }
+
+  // -- BackendServices -----------------------------------------------------------------------
+
+  /** Runs a function; a mutation is answered once its transaction is on disk. */
+  async call(udfPath: string, args: Value, options: CallOptions): Promise<CallOutcome> {
+    const system = options.admin || !options.publicOnly ? this.cli.systemQuery(udfPath) : null;
+    if (system) return await this.callSystemQuery(udfPath, args, system);
+    const outcome = await this.currentEngine.call(udfPath, args, options);
+    if (!outcome.replayed) await this.cli.recordCall(outcome.udfPath, options.kind, outcome);
+    return outcome;
+  }
+
+  /** One of the Convex CLI's system queries (cli-api.ts), answered as a query's outcome. */
+  private async callSystemQuery(
+    udfPath: string,
+    args: Value,
+    query: NonNullable<ReturnType<CliApi["systemQuery"]>>,
+  ): Promise<CallOutcome> {
+    const started = performance.now();
+    const base = {
+      udfPath,
+      logLines: [],
+      readTables: new Set(query.readTables),
+      reads: ReadSet.ofTables(query.readTables),
+      writes: new WriteSet(),
+      commitTs: null,
+      docsRead: 0,
+      docsWritten: 0,
+      journal: null,
+    };
+    try {
+      const fields = typeof args === "object" && args !== null && !Array.isArray(args) ? args : {};
+      const value = await query.run(fields as Record<string, unknown>);
+      return { ...base, ...valueResult(value), durationMs: performance.now() - started };
+    } catch (e) {
+      const errorMessage = `Uncaught Error: ${e instanceof Error ? e.message : String(e)}`;
+      return { ...base, success: false, errorMessage, durationMs: performance.now() - started };
+    }
+  }
+
+  fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | null): Promise<Response> {
+    return this.currentEngine.fetchHttp(pathAndQuery, init, identity);
+  }
+
+  /** Stores an uploaded file (an upload URL's POST); answered once the file and its document are on disk. */
+  storeUpload(bytes: Uint8Array, contentType: string | null): Promise<string> {
+    return this.currentEngine.storeUpload(bytes, contentType);
+  }
+
+  storedFile(storageId: string): { blob: Blob; contentType: string | null } | null {
+    return this.currentEngine.storedFile(storageId);
+  }
+
+  async allowSignIn(address: string): Promise<{ ok: true } | { ok: false; retryAfterMs: number }> {
+    const info = await this.currentEngine.describe(SIGN_IN_LIMIT).catch(() => null);
+    if (info?.kind !== "mutation") return { ok: true };
+    const outcome = await this.call(SIGN_IN_LIMIT, { key: address }, { kind: "mutation" });
+    if (!outcome.success) {
+      // A broken limit must not lock everyone out of a development backend: say so and let them in.
+      console.error(`local-backend: ${SIGN_IN_LIMIT} failed: ${outcome.errorMessage}`);
+      return { ok: true };
+    }
+    const { ok, retryAfterMs } = outcome.value as { ok: boolean; retryAfterMs: number | null };
+    return ok ? { ok: true } : { ok: false, retryAfterMs: retryAfterMs ?? 1000 };
+  }
+
+  /** A commit's writes, for the subscriptions; returns the timestamp the commit is known by. */
+  reportWrites(writes: WriteSet | Iterable<string>): bigint {
+    const ts = this.subscriptions.markWritten(
+      writes instanceof WriteSet ? writes : WriteSet.ofTables(writes),
+    );
+    this.subscriptions.requestFlush();
+    return ts;
+  }
+
+  printLogs(udfPath: string, logLines: string[]): void {
+    if (this.options.functionLogs !== "all") return;
+    for (const line of logLines) process.stdout.write(`[convex ${udfPath}] ${line}\n`);
+  }
+
+  private printBackgroundLog(line: string, udfPath: string): void {
+    if (this.options.functionLogs === "none") return;
+    process.stdout.write(`[convex ${udfPath}] ${line}\n`);
+  }
+
+  // -- Serving -------------------------------------------------------------------------------
+
+  /** Takes WebSocket upgrades for the sync path; returns false for others (e.g. Vite's HMR). */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    return this.sync.handleUpgrade(req, socket, head);
+  }
+
+  issueToken(claims: TokenClaims, options?: { expiresInSeconds?: number }): Promise<IssuedToken> {
+    return this.auth.issueToken(claims, options);
+  }
+
+  stats(): LocalBackendStats {
+    return {
+      ...this.currentEngine.getStats(),
+      subscriptions: this.subscriptions.computationCount(),
+      connections: this.sync.connectionCount(),
+    };
+  }
+
+  /** Resolves when no subscription pass is running and no save is pending. */
+  async idle(): Promise<void> {
+    await this.subscriptions.idle();
+  }
+
+  // -- Reloads -------------------------------------------------------------------------------
+
+  private onFunctionsChange(change: FunctionsChange): void {
+    this.pendingChanges.push(change);
+    if (this.reloadTimer) clearTimeout(this.reloadTimer);
+    this.reloadTimer = setTimeout(() => {
+      this.reloadTimer = null;
+      const changes = this.pendingChanges;
+      this.pendingChanges = [];
+      void this.reload(changes);
+    }, 100);
+    this.reloadTimer.unref();
+  }
+
+  /** Reloads functions (keeping data) and re-runs every subscription. */
+  reload(changes: FunctionsChange[] = []): Promise<void> {
+    this.reloadChain = this.reloadChain.then(async () => {
+      if (this.stopped) return;
+      try {
+        const schema = await this.loadSchema();
+        const schemaKey = schemaKeyOf(schema);
+        const filesAddedOrRemoved = changes.some((c) => c.event !== "change");
+        this.cli.forgetKinds();
+        if (schemaKey !== this.schemaKey || filesAddedOrRemoved) {
+          await this.rebuildEngine(schema);
+          this.schemaKey = schemaKey;
+        } else {
+          this.currentEngine.functionsChanged();
+        }
+        await this.loadAuthConfig();
+        await this.loadCrons();
+        const names = changes.map((c) => path.basename(c.file)).join(", ");
+        if (this.options.functionLogs !== "none") {
+          console.log(`local-backend: functions reloaded${names ? ` (${names})` : ""}`);
+        }
+      } catch (e) {
+        console.error("local-backend: reload failed, keeping the previous functions", e);
+      }
+      this.subscriptions.markAllDirty();
+      this.subscriptions.requestFlush();
+    });
+    return this.reloadChain;
+  }
+
+  /** New functions or schema for the engine (the data stays; indexes the schema changes are rebuilt). */
+  private async rebuildEngine(schema: AnySchema | undefined): Promise<void> {
+    await this.currentEngine.setFunctions(schema, this.modulesMap());
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.cli.stop();
+    this.crons.stop();
+    this.unwatch?.();
+    if (this.reloadTimer) clearTimeout(this.reloadTimer);
+    await this.reloadChain;
+    await this.sync.close();
+    await this.subscriptions.idle();
+    await this.currentEngine.dispose();
+    await this.store.durable().catch(() => undefined);
+    this.store.close();
+    await this.source?.close();
+    if (this.appOriginBefore === undefined) delete process.env[APP_ORIGIN_ENV];
+    else process.env[APP_ORIGIN_ENV] = this.appOriginBefore;
+  }
+}

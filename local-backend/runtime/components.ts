@@ -1,0 +1,221 @@
+/**
+ * The app's Convex components, found as Convex's bundler finds them: `convex/convex.config.ts` is
+ * bundled (esbuild), and every component definition it imports (a package's `convex.config.js`) is
+ * stamped with its folder, which `app.use()` needs (`componentDefinitionPath`; Convex's bundler
+ * stamps it the same way). Each component's modules (its functions and schema) are bundled from that
+ * folder as the CLI bundles them for a push: packages' own files are written for bundlers
+ * (extension-less imports), so Node cannot import them as they are.
+ *
+ * Bundles are written to `node_modules/.cache/livelocal-components/` under the app, so the packages
+ * they import (`convex/server`, …) resolve to the app's own copies, loaded, and removed; engines of
+ * one process share what was loaded until the config file changes.
+ */
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { build, type Plugin } from "esbuild";
+import { isRunning } from "../core/files.ts";
+
+/** A component definition as `defineComponent`/`defineApp` make it (their private fields). */
+type Definition = {
+  _isRoot: boolean;
+  _name?: string;
+  componentDefinitionPath?: string;
+  _childComponents: [string, Definition, ...unknown[]][];
+};
+
+export type InstalledComponent = {
+  /** The component path (`rateLimiter`, `rateLimiter/batchWorker`). */
+  path: string;
+  /** The folder holding its `convex.config.js`, schema and function modules. */
+  dir: string;
+  /** Its modules: `lib` -> loader. */
+  modules: Map<string, () => Promise<Record<string, unknown>>>;
+  /** Child name -> the child's component path. */
+  children: Map<string, string>;
+};
+
+/** Export conditions Convex's bundler uses. */
+const CONDITIONS = ["convex", "module"];
+const RAW = "livelocal-raw:";
+
+function isDefinition(value: unknown): value is Definition {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "_childComponents" in value &&
+    Array.isArray((value as Definition)._childComponents)
+  );
+}
+
+/** Imported component configs come back stamped with their folder and name. */
+const stampDefinitions: Plugin = {
+  name: "livelocal-component-definitions",
+  setup(b) {
+    b.onResolve({ filter: /^livelocal-raw:/ }, (args) => ({ path: args.path.slice(RAW.length) }));
+    b.onResolve({ filter: /convex\.config/ }, async (args) => {
+      const data = args.pluginData as { plain?: true } | undefined;
+      if (args.kind === "entry-point" || data?.plain) return undefined;
+      const resolved = await b.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        pluginData: { plain: true },
+      });
+      if (resolved.errors.length > 0 || !resolved.path) return undefined;
+      return { path: resolved.path, namespace: "stamped" };
+    });
+    b.onLoad({ filter: /.*/, namespace: "stamped" }, (args) => ({
+      resolveDir: path.dirname(args.path),
+      contents: [
+        `import definition from ${JSON.stringify(RAW + args.path)};`,
+        `definition.componentDefinitionPath = ${JSON.stringify(path.dirname(args.path))};`,
+        `definition.defaultName = definition._name;`,
+        `export default definition;`,
+      ].join("\n"),
+    }));
+  },
+};
+
+let generation = 0;
+
+/** A fresh folder for this load's bundles (a reload gets new files, so Node loads them anew). */
+function bundleDir(appRoot: string, name: string): string {
+  const dir = path.join(
+    appRoot,
+    "node_modules",
+    ".cache",
+    "livelocal-components",
+    `${process.pid}-${++generation}`,
+    name,
+  );
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Evaluates `configFile` (the app's `convex.config.ts`) with its component imports stamped. */
+async function loadAppDefinition(configFile: string, appRoot: string): Promise<unknown> {
+  const outfile = path.join(bundleDir(appRoot, "app"), "convex.config.mjs");
+  await build({
+    entryPoints: [configFile],
+    outfile,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    conditions: CONDITIONS,
+    plugins: [stampDefinitions],
+    logLevel: "silent",
+  });
+  return ((await import(pathToFileURL(outfile).href)) as { default?: unknown }).default;
+}
+
+/** Every `.js` module of a component folder but its config and generated code. */
+function moduleFiles(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (folder: string, prefix: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        if (entry.name !== "_generated" && entry.name !== "node_modules") {
+          walk(path.join(folder, entry.name), `${prefix}${entry.name}/`);
+        }
+      } else if (/\.js$/.test(entry.name) && entry.name !== "convex.config.js") {
+        files.set(`${prefix}${entry.name.replace(/\.js$/, "")}`, path.join(folder, entry.name));
+      }
+    }
+  };
+  walk(dir, "");
+  return files;
+}
+
+/** Bundles a component's modules (its packages stay imports) and returns a loader per module. */
+async function bundleComponent(
+  dir: string,
+  outdir: string,
+): Promise<Map<string, () => Promise<Record<string, unknown>>>> {
+  const files = moduleFiles(dir);
+  const loaders = new Map<string, () => Promise<Record<string, unknown>>>();
+  if (files.size === 0) return loaders;
+  await build({
+    entryPoints: Object.fromEntries([...files].map(([modulePath, file]) => [modulePath, file])),
+    outdir,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    conditions: CONDITIONS,
+    logLevel: "silent",
+  });
+  // Loaded now (the files go once this returns); a module's code runs when it is first imported, as
+  // when Convex loads a component.
+  for (const modulePath of files.keys()) {
+    const href = pathToFileURL(path.join(outdir, `${modulePath}.mjs`)).href;
+    const module = (await import(href)) as Record<string, unknown>;
+    loaders.set(modulePath, () => Promise.resolve(module));
+  }
+  return loaders;
+}
+
+/**
+ * The components `configFile` (the app's `convex.config.ts`) installs, the root app first (with
+ * only its children). `appRoot` is the folder of the app's package.json.
+ */
+export async function installedComponents(
+  configFile: string,
+  appRoot: string,
+): Promise<InstalledComponent[]> {
+  if (!existsSync(configFile)) return [{ path: "", dir: appRoot, modules: new Map(), children: new Map() }];
+  const { mtimeMs, size } = statSync(configFile);
+  const key = `${configFile}:${mtimeMs}:${size}`;
+  let loading = loaded.get(key);
+  if (!loading) {
+    loading = loadComponents(configFile, appRoot).finally(() => removeBundles(appRoot));
+    loaded.set(key, loading);
+    loading.catch(() => loaded.delete(key));
+  }
+  return await loading;
+}
+
+/** Loaded component trees by config file version: engines of one process share them. */
+const loaded = new Map<string, Promise<InstalledComponent[]>>();
+
+async function loadComponents(configFile: string, appRoot: string): Promise<InstalledComponent[]> {
+  const app = await loadAppDefinition(configFile, appRoot);
+  if (!isDefinition(app)) throw new Error(`${configFile} does not export an app (defineApp()) by default`);
+  const found: InstalledComponent[] = [];
+  const visit = async (definition: Definition, parentPath: string): Promise<Map<string, string>> => {
+    const children = new Map<string, string>();
+    for (const [name, child] of definition._childComponents) {
+      const childPath = parentPath ? `${parentPath}/${name}` : name;
+      children.set(name, childPath);
+      const dir = child.componentDefinitionPath;
+      if (!dir)
+        throw new Error(`Component "${childPath}" has no folder (was it imported from a convex.config?)`);
+      const component: InstalledComponent = {
+        path: childPath,
+        dir,
+        modules: await bundleComponent(dir, bundleDir(appRoot, childPath.replaceAll("/", "__"))),
+        children: new Map(),
+      };
+      found.push(component);
+      component.children = await visit(child, childPath);
+    }
+    return children;
+  };
+  const rootChildren = await visit(app, "");
+  found.unshift({ path: "", dir: appRoot, modules: new Map(), children: rootChildren });
+  return found;
+}
+
+/** Removes this process's bundles (loaded already) and those of processes that are gone. */
+function removeBundles(appRoot: string): void {
+  const cache = path.join(appRoot, "node_modules", ".cache", "livelocal-components");
+  if (!existsSync(cache)) return;
+  for (const entry of readdirSync(cache)) {
+    const pid = Number(entry.split("-")[0]);
+    if (pid === process.pid || !isRunning(pid))
+      rmSync(path.join(cache, entry), { recursive: true, force: true });
+  }
+}

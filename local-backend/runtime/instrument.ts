@@ -1,0 +1,134 @@
+/**
+ * What each call did, and its console.
+ *
+ * Every call the backend makes into the engine runs inside a `CallRecord` (an AsyncLocalStorage
+ * store). The runner attributes to it the tables and documents read and written; the console
+ * capture, its log lines. Work that outlives the call (a promise a function left running) finds the
+ * record finished: its log lines are printed as background lines.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { inspect } from "node:util";
+import { ReadSet, WriteSet } from "../storage/read-set.ts";
+
+export interface CallOwner {
+  /** A table was written. `deferred` when the active call will report its writes when it ends. */
+  onWrite(table: string, deferred: boolean): void;
+  /** A log line from work no client is waiting for (scheduled functions, crons). */
+  onBackgroundLog(line: string, udfPath: string): void;
+  /** The addresses `ctx.storage.getUrl` and `generateUploadUrl` give (this backend serves them). */
+  readonly fileUrls: { getUrl(storageId: string): string; uploadUrl(): string } | null;
+}
+
+export interface CallRecord {
+  owner: CallOwner;
+  udfPath: string;
+  active: boolean;
+  /** The caller reports this call's writes itself once it ends (client mutations). */
+  deferWrites: boolean;
+  readTables: Set<string>;
+  /** What the call read, precisely (index ranges, ids): which writes change its result. */
+  reads: ReadSet;
+  /** What the call's committed transactions wrote. */
+  writes: WriteSet;
+  /** The timestamp of the call's last commit, as the subscriptions know it (null: none reported). */
+  commitTs: bigint | null;
+  /** A re-sent mutation answered from its first run's recorded answer, without running (decision 056). */
+  replayed: boolean;
+  docsRead: number;
+  docsWritten: number;
+  logLines: string[];
+  /** Pagination: the end cursor to reuse (from the subscription's journal). */
+  journalEndCursor: string | null;
+  /** Pagination: the end cursor the call settled on, to give back as its journal. */
+  observedEndCursor: string | null;
+}
+
+const callStorage = new AsyncLocalStorage<CallRecord>();
+
+export function newCallRecord(
+  owner: CallOwner,
+  udfPath: string,
+  options: { deferWrites?: boolean; journalEndCursor?: string | null } = {},
+): CallRecord {
+  return {
+    owner,
+    udfPath,
+    active: true,
+    deferWrites: options.deferWrites ?? false,
+    readTables: new Set(),
+    reads: new ReadSet(),
+    writes: new WriteSet(),
+    commitTs: null,
+    replayed: false,
+    docsRead: 0,
+    docsWritten: 0,
+    logLines: [],
+    journalEndCursor: options.journalEndCursor ?? null,
+    observedEndCursor: null,
+  };
+}
+
+/** Runs `fn` with `record` as the current call; marks it finished afterwards. */
+export async function runInRecord<T>(record: CallRecord, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await callStorage.run(record, fn);
+  } finally {
+    record.active = false;
+  }
+}
+
+/** Runs `fn` with `record` as the current call, leaving it active (its caller finishes it). */
+export function inRecord<T>(record: CallRecord, fn: () => T): T {
+  return callStorage.run(record, fn);
+}
+
+export function currentRecord(): CallRecord | undefined {
+  return callStorage.getStore();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Console capture
+
+const LOG_PREFIXES = {
+  log: "[LOG] ",
+  info: "[INFO] ",
+  warn: "[WARN] ",
+  error: "[ERROR] ",
+  debug: "[DEBUG] ",
+} as const;
+
+type LogMethod = keyof typeof LOG_PREFIXES;
+
+export function formatLogArgs(args: unknown[]): string {
+  return args
+    .map((arg) => (typeof arg === "string" ? arg : inspect(arg, { depth: 4, breakLength: Infinity })))
+    .join(" ");
+}
+
+const CONSOLE_WRAPPED = Symbol.for("livelocal.localBackend.consoleWrapped");
+
+/**
+ * Replaces the global console with one that, inside a call, records lines with Convex's level
+ * prefixes instead of printing them. Outside calls it prints as before.
+ */
+export function installConsoleCapture(): void {
+  const g = globalThis as unknown as { console: Console & { [CONSOLE_WRAPPED]?: true } };
+  const real = g.console;
+  if (real[CONSOLE_WRAPPED]) return;
+  const capturing = Object.create(real) as Console & { [CONSOLE_WRAPPED]?: true };
+  capturing[CONSOLE_WRAPPED] = true;
+  for (const method of Object.keys(LOG_PREFIXES) as LogMethod[]) {
+    const original = real[method].bind(real);
+    capturing[method] = (...args: unknown[]) => {
+      const record = callStorage.getStore();
+      if (!record) {
+        original(...args);
+        return;
+      }
+      const line = LOG_PREFIXES[method] + formatLogArgs(args);
+      if (record.active) record.logLines.push(line);
+      else record.owner.onBackgroundLog(line, record.udfPath);
+    };
+  }
+  g.console = capturing;
+}
