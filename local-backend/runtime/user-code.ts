@@ -1,0 +1,99 @@
+/**
+ * A user's code never takes the server down (STYLE.md point 19). What a function's code throws outside
+ * the promise it returned (a timer's or an I/O callback's exception, an `'error'` event nobody listens
+ * to, a promise rejected with no handler) is uncaught in this process, and Node would exit: the dev
+ * server, or the town's only server. Convex fails that one call instead and keeps serving.
+ *
+ * Each call of user code runs in an async context naming it; Node carries that context through timers,
+ * I/O callbacks and event emitters into the process's `uncaughtException` handler, which fails the call
+ * it names. An action that never settles fails after Convex's action timeout. Errors no call owns are
+ * the server's own: printed, and the process exits as Node's default would.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/** Convex's limit for an action in Node (`NODE_ACTION_USER_TIMEOUT`, crates/common/src/knobs.rs). */
+export const ACTION_TIMEOUT_MS = 600_000;
+
+type UserCall = {
+  /** The function's path, for the line logged when a callback throws after the call has ended. */
+  readonly udfPath: string;
+  /** Fails the call; false once it has already ended. */
+  fail(error: unknown): boolean;
+  ended: boolean;
+};
+
+const calls = new AsyncLocalStorage<UserCall>();
+
+/** Convex's words when a function runs past its limit (`UserTimeoutError`, crates/isolate/src/termination.rs). */
+export function timeoutMessage(ms: number): string {
+  // Rust's `Duration` as `{:?}` prints it: whole seconds as `600s`, otherwise milliseconds.
+  const duration = ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
+  return `Function execution timed out (maximum duration: ${duration})`;
+}
+
+/**
+ * Runs `fn` (user code) as one call: settles with its result, or with the first error it throws
+ * anywhere (also from a callback it left behind), or after `timeoutMs` with Convex's timeout error.
+ */
+export function runUserCode<T>(
+  udfPath: string,
+  fn: () => Promise<T>,
+  { timeoutMs }: { timeoutMs?: number } = {},
+): Promise<T> {
+  guardProcess();
+  return new Promise<T>((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const call: UserCall = {
+      udfPath,
+      ended: false,
+      fail(error) {
+        if (call.ended) return false;
+        end();
+        reject(error instanceof Error ? error : new Error(String(error)));
+        return true;
+      },
+    };
+    const end = () => {
+      call.ended = true;
+      clearTimeout(timer);
+    };
+    if (timeoutMs !== undefined) {
+      // Started outside the call's context, so the timer is the server's, not the user's.
+      timer = setTimeout(() => call.fail(new Error(timeoutMessage(timeoutMs))), timeoutMs);
+      timer.unref();
+    }
+    calls.run(call, fn).then(
+      (value) => {
+        if (call.ended) return;
+        end();
+        resolve(value);
+      },
+      (error: unknown) => call.fail(error),
+    );
+  });
+}
+
+/** Whether the user code running now belongs to a call that has already ended (timed out or failed). */
+export function userCallEnded(): boolean {
+  return calls.getStore()?.ended ?? false;
+}
+
+let guarded = false;
+
+function guardProcess(): void {
+  if (guarded) return;
+  guarded = true;
+  process.on("uncaughtException", (error, origin) => {
+    const call = calls.getStore();
+    if (call) {
+      if (!call.fail(error)) {
+        console.error(`[ERROR] ${call.udfPath}: uncaught after the call ended:`, error);
+      }
+      return;
+    }
+    // Not a user's: the server's own bug. Other listeners (a test runner's) decide; alone, do as Node does.
+    if (process.listenerCount("uncaughtException") > 1) return;
+    console.error(origin === "unhandledRejection" ? "Unhandled rejection:" : "Uncaught exception:", error);
+    process.exit(1);
+  });
+}
