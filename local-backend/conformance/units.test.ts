@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { identityFromClaims, providersFromAuthConfig } from "../api/auth.ts";
 import { cronStringFor, nextRunAt } from "../scheduler/cron-runner.ts";
-import { canonicalizeUdfPath, tableFromId } from "../core/paths.ts";
+import { canonicalizeUdfPath, displayUdfPath, tableFromId } from "../core/paths.ts";
 import { Clock, decodeTs, encodeTs } from "../core/protocol.ts";
 import { parseServerArgs } from "../host/server.ts";
 import { stableStringify } from "../live/subscriptions.ts";
@@ -36,6 +36,9 @@ describe("protocol pieces", () => {
     expect(canonicalizeUdfPath("messages:list")).toBe("messages:list");
     expect(canonicalizeUdfPath("messages.js:list")).toBe("messages:list");
     expect(canonicalizeUdfPath("dir/file")).toBe("dir/file:default");
+    // Errors name a default export by its module alone, as Convex's do.
+    expect(displayUdfPath("dir/file.js:default")).toBe("dir/file");
+    expect(displayUdfPath("dir/file:list")).toBe("dir/file:list");
     expect(tableFromId("000000010001messages")).toBe("messages");
     expect(tableFromId("12345")).toBeNull();
   });

@@ -15,6 +15,11 @@ export function canonicalizeUdfPath(udfPath: string): string {
   return `${moduleName}:${functionName}`;
 }
 
+/** A path as Convex shows it in errors (its `strip()`): canonical, without `:default`. */
+export function displayUdfPath(udfPath: string): string {
+  return canonicalizeUdfPath(udfPath).replace(/:default$/, "");
+}
+
 export function splitUdfPath(udfPath: string): { modulePath: string; exportName: string } {
   const canonical = canonicalizeUdfPath(udfPath);
   const i = canonical.lastIndexOf(":");

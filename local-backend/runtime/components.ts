@@ -2,18 +2,19 @@
  * The app's Convex components, found as Convex's bundler finds them: `convex/convex.config.ts` is
  * bundled (esbuild), and every component definition it imports (a package's `convex.config.js`) is
  * stamped with its folder, which `app.use()` needs (`componentDefinitionPath`; Convex's bundler
- * stamps it the same way). Each component's modules (its functions and schema) are bundled from that
- * folder as the CLI bundles them for a push: packages' own files are written for bundlers
- * (extension-less imports), so Node cannot import them as they are.
+ * stamps it the same way). Each component's modules (its functions and schema, `.js` in a package,
+ * `.ts` in the app's own repo) are bundled from that folder as the CLI bundles them for a push:
+ * packages' own files are written for bundlers (extension-less imports), so Node cannot import them
+ * as they are.
  *
  * Bundles are written to `node_modules/.cache/livelocal-components/` under the app, so the packages
  * they import (`convex/server`, …) resolve to the app's own copies, loaded, and removed; engines of
  * one process share what was loaded until the config file changes.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { build, type Plugin } from "esbuild";
+import { build, type Message, type Plugin } from "esbuild";
 import { isRunning } from "../core/files.ts";
 
 /** A component definition as `defineComponent`/`defineApp` make it (their private fields). */
@@ -109,38 +110,61 @@ async function loadAppDefinition(configFile: string, appRoot: string): Promise<u
   return ((await import(pathToFileURL(outfile).href)) as { default?: unknown }).default;
 }
 
-/** Every `.js` module of a component folder but its config and generated code. */
+/** What Convex's CLI bundles as a module (its bundler's entry point extensions). */
+const MODULE_EXTENSION = /\.(?:[cm]?[jt]s|tsx|jsx)$/;
+
+/**
+ * A component folder's modules as Convex's CLI picks them for a push: JavaScript and TypeScript files
+ * (a package ships `.js`, a component in the app's own repo `.ts`), not `_generated/`, dotfiles, names
+ * with more than one dot (`convex.config.ts`, `*.d.ts`, `*.test.ts`), names with a space, folders of
+ * nested components, or a TypeScript file with no `import`/`export` line. `schema` is among them:
+ * the engine reads the component's tables from it.
+ */
 function moduleFiles(dir: string): Map<string, string> {
   const files = new Map<string, string>();
   const walk = (folder: string, prefix: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const file = path.join(folder, entry.name);
       if (entry.isDirectory()) {
-        if (entry.name !== "_generated" && entry.name !== "node_modules") {
-          walk(path.join(folder, entry.name), `${prefix}${entry.name}/`);
-        }
-      } else if (/\.js$/.test(entry.name) && entry.name !== "convex.config.js") {
-        files.set(`${prefix}${entry.name.replace(/\.js$/, "")}`, path.join(folder, entry.name));
+        const skipped =
+          entry.name === "node_modules" ||
+          (prefix === "" && entry.name === "_generated") ||
+          existsSync(path.join(file, "convex.config.ts"));
+        if (!skipped) walk(file, `${prefix}${entry.name}/`);
+        continue;
       }
+      const name = entry.name;
+      if (!MODULE_EXTENSION.test(name) || /^[.#]/.test(name) || name.split(".").length > 2) continue;
+      if (`${prefix}${name}`.includes(" ")) continue;
+      if (/\.tsx?$/.test(name) && !/^\s{0,100}(import|export)/m.test(readFileSync(file, "utf8"))) continue;
+      files.set(`${prefix}${name.replace(MODULE_EXTENSION, "")}`, file);
     }
   };
   walk(dir, "");
   return files;
 }
 
-/** Bundles a component's modules (its packages stay imports) and returns a loader per module. */
-async function bundleComponent(
-  dir: string,
-  outdir: string,
-): Promise<Map<string, () => Promise<Record<string, unknown>>>> {
-  const files = moduleFiles(dir);
-  const loaders = new Map<string, () => Promise<Record<string, unknown>>>();
-  if (files.size === 0) return loaders;
+type Loaders = Map<string, () => Promise<Record<string, unknown>>>;
+
+/** esbuild's errors in words: `file:line:col: text` each. */
+function buildErrorText(e: unknown): string {
+  const errors = (e as { errors?: Message[] }).errors;
+  if (!Array.isArray(errors) || errors.length === 0) return e instanceof Error ? e.message : String(e);
+  return errors
+    .map(({ text, location }) =>
+      location ? `${location.file}:${location.line}:${location.column}: ${text}` : text,
+    )
+    .join("; ");
+}
+
+/** Bundles `entries` (module path -> file) into `outdir`, their packages left as imports. */
+async function buildModules(entries: Map<string, string>, outdir: string, splitting: boolean): Promise<void> {
   await build({
-    entryPoints: Object.fromEntries([...files].map(([modulePath, file]) => [modulePath, file])),
+    entryPoints: Object.fromEntries(entries),
     outdir,
     outExtension: { ".js": ".mjs" },
     bundle: true,
-    splitting: true,
+    splitting,
     format: "esm",
     platform: "node",
     target: "node20",
@@ -148,12 +172,53 @@ async function bundleComponent(
     conditions: CONDITIONS,
     logLevel: "silent",
   });
+}
+
+/**
+ * Bundles a component's modules and returns a loader per module. A module that cannot be built or
+ * evaluated is said at start, in words, and its loader fails with that reason, so a call to its
+ * functions says why too; the component's other modules load.
+ */
+async function bundleComponent(componentPath: string, dir: string, outdir: string): Promise<Loaders> {
+  const files = moduleFiles(dir);
+  const loaders: Loaders = new Map();
+  const failed = (modulePath: string, reason: string) => {
+    const message = `Component "${componentPath}": module ${modulePath} (${files.get(modulePath)}) cannot be loaded: ${reason}`;
+    console.error(`local-backend: ${message}`);
+    const error = new Error(message);
+    loaders.set(modulePath, () => Promise.reject(error));
+  };
+  if ([...files.keys()].every((modulePath) => modulePath === "schema")) {
+    console.error(
+      `local-backend: component "${componentPath}" has no function modules in ${dir} (Convex bundles its .js and .ts files but schema, convex.config and _generated/): its functions cannot be called`,
+    );
+  }
+  if (files.size === 0) return loaders;
+  const built = new Set<string>();
+  try {
+    await buildModules(files, outdir, true);
+    for (const modulePath of files.keys()) built.add(modulePath);
+  } catch {
+    // One module's error fails the shared build: each is built alone to tell which ones fail.
+    for (const [modulePath, file] of files) {
+      try {
+        await buildModules(new Map([[modulePath, file]]), outdir, false);
+        built.add(modulePath);
+      } catch (e) {
+        failed(modulePath, buildErrorText(e));
+      }
+    }
+  }
   // Loaded now (the files go once this returns); a module's code runs when it is first imported, as
   // when Convex loads a component.
-  for (const modulePath of files.keys()) {
+  for (const modulePath of built) {
     const href = pathToFileURL(path.join(outdir, `${modulePath}.mjs`)).href;
-    const module = (await import(href)) as Record<string, unknown>;
-    loaders.set(modulePath, () => Promise.resolve(module));
+    try {
+      const module = (await import(href)) as Record<string, unknown>;
+      loaders.set(modulePath, () => Promise.resolve(module));
+    } catch (e) {
+      failed(modulePath, e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+    }
   }
   return loaders;
 }
@@ -196,7 +261,7 @@ async function loadComponents(configFile: string, appRoot: string): Promise<Inst
       const component: InstalledComponent = {
         path: childPath,
         dir,
-        modules: await bundleComponent(dir, bundleDir(appRoot, childPath.replaceAll("/", "__"))),
+        modules: await bundleComponent(childPath, dir, bundleDir(appRoot, childPath.replaceAll("/", "__"))),
         children: new Map(),
       };
       found.push(component);

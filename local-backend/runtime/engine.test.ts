@@ -40,6 +40,11 @@ describe("engine", () => {
     expect(!secret.success && secret.errorMessage).toMatch(
       /Could not find public function for 'messages:secret'/,
     );
+    // A path without a function names the module alone, as Convex's message does.
+    const typo = await engine.call("notARegisteredUdf", {}, { publicOnly: true });
+    expect(!typo.success && typo.errorMessage).toMatch(
+      /Could not find public function for 'notARegisteredUdf'\./,
+    );
     const wrongKind = await engine.call(
       "messages:list",
       { channel: "a" },

@@ -15,7 +15,7 @@ import {
   type CallOwner,
   type CallRecord,
 } from "./instrument.ts";
-import { canonicalizeUdfPath, splitUdfPath } from "../core/paths.ts";
+import { canonicalizeUdfPath, displayUdfPath, splitUdfPath } from "../core/paths.ts";
 import {
   ConvexSystemError,
   Runner,
@@ -380,7 +380,7 @@ export class LocalBackendEngine implements RunnerOwner {
         const value = await runInRecord(record, () => system(this, args));
         outcome = valueResult(value);
       } else if (!info || (options.publicOnly && info.visibility !== "public")) {
-        outcome = { success: false, errorMessage: notFound(canonical) };
+        outcome = { success: false, errorMessage: notFound(displayUdfPath(canonical)) };
       } else if (options.kind && options.kind !== info.kind) {
         outcome = {
           success: false,
