@@ -25,7 +25,7 @@ import { canonicalizeUdfPath } from "../core/paths.ts";
 import { buildSnapshotZip } from "./snapshot-export.ts";
 import { ImportError, parseImport, type ImportFormat, type ParsedImport } from "./snapshot-parse.ts";
 import { describePlan, performImport, planImport, type ImportMode } from "./snapshot-import.ts";
-import type { SqliteStore } from "../storage/store.ts";
+import type { SqliteStore } from "../database/store.ts";
 
 /** What the CLI endpoints need from the backend (`LocalBackendCore`). */
 export interface CliHost {

@@ -6,7 +6,7 @@ import { zipSync, type Zippable } from "fflate";
 import { convexIdForLocal, localIdParts } from "../values/convex-ids.ts";
 import type { LocalBackendEngine } from "../runtime/engine.ts";
 import { tableFromId } from "../core/paths.ts";
-import type { Document } from "../storage/store.ts";
+import type { Document } from "../storage/document.ts";
 import { exportJson, rewriteStrings } from "../values/export-json.ts";
 import { FIRST_TABLE_NUMBER, STORAGE_TABLE_NUMBER } from "./snapshot-format.ts";
 

@@ -9,7 +9,7 @@ import { existsSync, rmSync } from "node:fs";
 import { decodeConvexId, localPartsOf, localId, localIdParts, type ConvexId } from "../values/convex-ids.ts";
 import type { LocalBackendEngine } from "../runtime/engine.ts";
 import { writeFileDurably } from "../core/files.ts";
-import type { Document } from "../storage/store.ts";
+import type { Document } from "../storage/document.ts";
 import { checkValue } from "../values/validate.ts";
 import { rewriteStrings } from "../values/export-json.ts";
 import { importError, type ParsedImport } from "./snapshot-parse.ts";

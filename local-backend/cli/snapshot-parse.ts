@@ -5,7 +5,7 @@
  */
 import { unzipSync } from "fflate";
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
-import type { Document } from "../storage/store.ts";
+import type { Document } from "../storage/document.ts";
 import { parseExportJson } from "../values/export-json.ts";
 import { STORAGE_TABLE_NUMBER } from "./snapshot-format.ts";
 
