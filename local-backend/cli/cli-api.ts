@@ -22,18 +22,10 @@ import { FunctionLogs, type UdfType } from "./function-logs.ts";
 import { HttpError, readBody, readJson } from "../api/http.ts";
 import type { CliHandler } from "../api/services.ts";
 import { canonicalizeUdfPath } from "../core/paths.ts";
-import {
-  ImportError,
-  buildSnapshotZip,
-  describePlan,
-  parseImport,
-  performImport,
-  planImport,
-  type ImportFormat,
-  type ImportMode,
-  type ParsedImport,
-} from "./snapshot.ts";
-import type { SqliteStore } from "../storage/store.ts";
+import { buildSnapshotZip } from "./snapshot-export.ts";
+import { ImportError, parseImport, type ImportFormat, type ParsedImport } from "./snapshot-parse.ts";
+import { describePlan, performImport, planImport, type ImportMode } from "./snapshot-import.ts";
+import type { SqliteStore } from "../database/store.ts";
 
 /** What the CLI endpoints need from the backend (`LocalBackendCore`). */
 export interface CliHost {

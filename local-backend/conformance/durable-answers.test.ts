@@ -7,7 +7,7 @@
 import { fdatasync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningLocalBackend } from "../host/start.ts";
-import type { FlushFile } from "../storage/store.ts";
+import type { FlushFile } from "../storage/wal.ts";
 import {
   clientPool,
   eventually,

@@ -13,7 +13,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { removeUnnamedFiles } from "../core/files.ts";
 import { decodeTs } from "../core/protocol.ts";
 import type { RunningLocalBackend } from "../host/start.ts";
-import { ANSWER_PRUNE_BATCH, ANSWER_RETENTION_MS, SqliteStore } from "../storage/store.ts";
+import { ANSWER_PRUNE_BATCH, ANSWER_RETENTION_MS } from "../database/mutation-answers.ts";
+import { SqliteStore } from "../database/store.ts";
 import {
   a,
   eventually,

@@ -16,13 +16,10 @@ import {
 } from "../values/convex-ids.ts";
 import { FunctionLogs } from "../cli/function-logs.ts";
 import { tableFromId } from "../core/paths.ts";
-import {
-  exportJson,
-  parseExportJson,
-  parseImport,
-  performImport,
-  STORAGE_TABLE_NUMBER,
-} from "../cli/snapshot.ts";
+import { exportJson, parseExportJson } from "../values/export-json.ts";
+import { STORAGE_TABLE_NUMBER } from "../cli/snapshot-format.ts";
+import { parseImport } from "../cli/snapshot-parse.ts";
+import { performImport } from "../cli/snapshot-import.ts";
 import type { RunningLocalBackend } from "../host/start.ts";
 import { a, newHttpClient, q, removeDir, startFixtureBackend, tempDataDir } from "./test-helpers.ts";
 

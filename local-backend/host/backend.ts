@@ -36,7 +36,8 @@ import { Clock } from "../core/protocol.ts";
 import { ReadSet, WriteSet } from "../storage/read-set.ts";
 import type { BackendServices } from "../api/services.ts";
 import type { WriteBytes } from "../core/files.ts";
-import { SqliteStore, type FlushFile } from "../storage/store.ts";
+import { SqliteStore } from "../database/store.ts";
+import type { FlushFile } from "../storage/wal.ts";
 import { SubscriptionManager } from "../live/subscriptions.ts";
 import { SyncServer } from "../api/sync.ts";
 

@@ -1,7 +1,7 @@
 import { createECDH } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ensureGeneratedEnv } from "./generated-env.ts";
-import { SqliteStore } from "../storage/store.ts";
+import { SqliteStore } from "../database/store.ts";
 
 describe("variables a fresh local backend makes for itself", () => {
   it("makes a VAPID key pair browsers and web-push accept, and an unsubscribe secret, once", () => {

@@ -6,7 +6,7 @@
  * replaced: a variable already set (by the CLI or an earlier start) is kept.
  */
 import { createECDH, randomBytes } from "node:crypto";
-import type { SqliteStore } from "../storage/store.ts";
+import type { SqliteStore } from "../database/store.ts";
 
 function vapidKeyPair(): { publicKey: string; privateKey: string } {
   const ecdh = createECDH("prime256v1");

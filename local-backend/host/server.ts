@@ -22,7 +22,7 @@ import {
   isLoopbackInterface,
   parseAllowedHosts,
 } from "../api/access.ts";
-import { SqliteStore } from "../storage/store.ts";
+import { SqliteStore } from "../database/store.ts";
 import { startLocalBackend, type StartLocalBackendOptions } from "./start.ts";
 
 export type ServerArgs = StartLocalBackendOptions & { dataDir: string; resetOnly: boolean };

@@ -25,7 +25,9 @@ import {
   type SessionRequest,
 } from "./runner.ts";
 import { installedComponents } from "./components.ts";
-import { SqliteStore, type ComponentPath, type TableIndexes } from "../storage/store.ts";
+import { SqliteStore } from "../database/store.ts";
+import type { ComponentPath } from "../storage/document.ts";
+import type { TableIndexes } from "../database/index-catalog.ts";
 import type { ValidatorJson } from "../values/validate.ts";
 import type { ReadSet, WriteSet } from "../storage/read-set.ts";
 

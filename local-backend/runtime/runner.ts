@@ -17,16 +17,10 @@ import { fromConvexJsonText } from "../values/convex-json.ts";
 import { writeFileDurably } from "../core/files.ts";
 import { currentRecord, inRecord, newCallRecord, type CallOwner, type CallRecord } from "./instrument.ts";
 import { canonicalizeUdfPath, splitUdfPath, tableFromId } from "../core/paths.ts";
-import {
-  SEARCH_RESULT_CAP,
-  IndexRow,
-  indexKey,
-  type ComponentPath,
-  type Document,
-  type IndexDefinition,
-  type SqliteStore,
-  type TableIndexes,
-} from "../storage/store.ts";
+import { IndexRow, type ComponentPath, type Document } from "../storage/document.ts";
+import { indexKey, type IndexDefinition, type TableIndexes } from "../database/index-catalog.ts";
+import { SEARCH_RESULT_CAP } from "../database/search.ts";
+import type { SqliteStore } from "../database/store.ts";
 import { WriteSet, type KeyRange, type RangeSource, type ReadSet } from "../storage/read-set.ts";
 import { checkStorable, checkValue, type ValidatorJson } from "../values/validate.ts";
 import { AFTER, compareValues, encodeKey, fieldValue, type FieldValue } from "../values/values.ts";

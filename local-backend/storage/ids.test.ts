@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { localIdParts } from "../values/convex-ids.ts";
-import { SqliteStore, type Document } from "./store.ts";
+import { SqliteStore } from "../database/store.ts";
+import type { Document } from "./document.ts";
 import {
   a,
   m,

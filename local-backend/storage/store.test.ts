@@ -4,7 +4,11 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { GenericId } from "convex/values";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FolderInUseError, SqliteStore, type Document, type FlushFile, type TableIndexes } from "./store.ts";
+import { SqliteStore } from "../database/store.ts";
+import type { TableIndexes } from "../database/index-catalog.ts";
+import type { Document } from "./document.ts";
+import { FolderInUseError } from "./folder.ts";
+import type { FlushFile } from "./wal.ts";
 import { readDatabaseCopy } from "../conformance/test-helpers.ts";
 
 const NOTES: TableIndexes = {
