@@ -172,6 +172,13 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(text);
 }
 
+/** 200 with no body. */
+export function sendOk(res: ServerResponse): void {
+  res.statusCode = 200;
+  res.setHeader("Content-Length", 0);
+  res.end();
+}
+
 /** CORS for the request's Origin, which `services.access` has already allowed. */
 export function setCors(req: IncomingMessage, res: ServerResponse): void {
   const origin = req.headers.origin;
