@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { SITE_PREFIX, stripSitePrefix } from "../api/http.ts";
+import { SITE_PREFIX, stripSitePrefix } from "../api/http-actions.ts";
 import type { RunningLocalBackend } from "../host/start.ts";
 import { a, m, newHttpClient, q, removeDir, startFixtureBackend, tempDataDir } from "./test-helpers.ts";
 

@@ -30,7 +30,8 @@ import {
   valueResult,
 } from "../runtime/engine.ts";
 import { FileUrls } from "../api/file-urls.ts";
-import { createApiMiddleware, createSiteHandler, type Middleware } from "../api/http.ts";
+import { createSiteHandler } from "../api/http-actions.ts";
+import { createApiMiddleware, type Middleware } from "../api/router.ts";
 import { createViteFunctionSource, type FunctionSource, type FunctionsChange } from "../runtime/modules.ts";
 import { Clock } from "../core/protocol.ts";
 import { ReadSet, WriteSet } from "../storage/read-set.ts";

@@ -3,7 +3,7 @@ import type { ViteDevServer } from "vite";
 import type { Value } from "convex/values";
 import { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SITE_PREFIX } from "../api/http.ts";
+import { SITE_PREFIX } from "../api/http-actions.ts";
 import { BACKEND_PATHS } from "./vite-plugin.ts";
 import { m, newClient, newHttpClient, q, startFixtureVite, watch } from "../conformance/test-helpers.ts";
 
