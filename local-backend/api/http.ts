@@ -7,7 +7,8 @@ import { convexToJson, type JSONValue, type Value } from "convex/values";
 import { z } from "zod";
 import { BAD_ADMIN_KEY } from "./admin-key.ts";
 import { AuthError } from "./auth.ts";
-import type { CallOutcome, FunctionKind, Identity } from "../runtime/engine.ts";
+import type { CallOutcome } from "../runtime/call-outcome.ts";
+import type { FunctionKind, Identity } from "../runtime/execution.ts";
 import { decodeArgs, describeIssue, encodeTs } from "../core/protocol.ts";
 import { MAX_UPLOAD_BYTES, STORAGE_PATH_PREFIX } from "./file-urls.ts";
 import { requestPathname } from "../core/paths.ts";
@@ -324,10 +325,8 @@ async function runFunctionRequest(
     // An admin runs internal functions too (`npx convex run`), as on Convex.
     publicOnly: !caller.admin,
     kind: route.kind,
-    deferWrites: true,
   });
   services.printLogs(outcome.udfPath, outcome.logLines);
-  if (!outcome.writes.isEmpty) services.reportWrites(outcome.writes);
   return outcomeBody(outcome);
 }
 

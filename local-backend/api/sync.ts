@@ -9,7 +9,9 @@ import { WebSocket, WebSocketServer, type RawData } from "ws";
 import { refuseUpgrade } from "./access.ts";
 import { BAD_ADMIN_KEY, actingAs } from "./admin-key.ts";
 import { AuthError } from "./auth.ts";
-import { describeError, inRootScope, type CallOutcome, type Identity } from "../runtime/engine.ts";
+import { inRootScope } from "../core/root-scope.ts";
+import { describeError, type CallOutcome } from "../runtime/call-outcome.ts";
+import type { Identity } from "../runtime/execution.ts";
 import { canonicalizeUdfPath, requestPathname } from "../core/paths.ts";
 import {
   decodeArgs,
