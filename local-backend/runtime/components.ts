@@ -16,6 +16,7 @@ import { pathToFileURL } from "node:url";
 import { build, type Plugin } from "esbuild";
 import { isRunning } from "../core/files.ts";
 import {
+  childComponents,
   isComponentDefinition,
   stampedDefinitionModule,
   type ComponentDefinitionObject as Definition,
@@ -171,10 +172,9 @@ async function loadComponents(configFile: string, appRoot: string): Promise<Inst
   const found: InstalledComponent[] = [];
   const visit = async (definition: Definition, parentPath: string): Promise<Map<string, string>> => {
     const children = new Map<string, string>();
-    for (const [name, child] of definition._childComponents) {
+    for (const { name, child, dir } of childComponents(definition)) {
       const childPath = parentPath ? `${parentPath}/${name}` : name;
       children.set(name, childPath);
-      const dir = child.componentDefinitionPath;
       if (!dir)
         throw new Error(`Component "${childPath}" has no folder (was it imported from a convex.config?)`);
       const component: InstalledComponent = {

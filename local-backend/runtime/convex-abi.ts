@@ -46,6 +46,11 @@ export type SchemaExport = {
   schemaValidation: boolean;
 };
 
+/** A schema's tables, indexes and validators (`schema.export()`, a private method). */
+export function exportSchema(schema: object): SchemaExport {
+  return JSON.parse((schema as { export(): string }).export()) as SchemaExport;
+}
+
 /** The syscalls `convex/server` makes, by name. */
 export const SYSCALL = {
   // Database
@@ -203,6 +208,17 @@ export type ComponentDefinitionObject = {
   componentDefinitionPath?: string;
   _childComponents: [string, ComponentDefinitionObject, ...unknown[]][];
 };
+
+/** The components a definition installs (`app.use()`): name, definition, and the folder stamped on it. */
+export function childComponents(
+  definition: ComponentDefinitionObject,
+): { name: string; child: ComponentDefinitionObject; dir: string | undefined }[] {
+  return definition._childComponents.map(([name, child]) => ({
+    name,
+    child,
+    dir: child.componentDefinitionPath,
+  }));
+}
 
 export function isComponentDefinition(value: unknown): value is ComponentDefinitionObject {
   return (

@@ -2,7 +2,7 @@
 import type { GenericSchema, SchemaDefinition } from "convex/server";
 import type { TableIndexes } from "../storage/store.ts";
 import type { ValidatorJson } from "../values/validate.ts";
-import type { SchemaExport } from "./convex-abi.ts";
+import { exportSchema, type SchemaExport } from "./convex-abi.ts";
 import type { ComponentDefinition } from "./execution.ts";
 
 export type AnySchema = SchemaDefinition<GenericSchema, boolean>;
@@ -21,9 +21,7 @@ const SYSTEM_TABLES: TableIndexes[] = [
 export function describeSchema(
   schema: AnySchema | undefined,
 ): Pick<ComponentDefinition, "validators" | "tables"> {
-  const exported: SchemaExport = schema
-    ? (JSON.parse((schema as unknown as { export(): string }).export()) as SchemaExport)
-    : { tables: [], schemaValidation: false };
+  const exported: SchemaExport = schema ? exportSchema(schema) : { tables: [], schemaValidation: false };
   const validators = new Map<string, ValidatorJson>();
   const tables: TableIndexes[] = [...SYSTEM_TABLES];
   for (const table of exported.tables) {
