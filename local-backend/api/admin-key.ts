@@ -6,7 +6,7 @@
  * this machine only.
  */
 import { timingSafeEqual } from "node:crypto";
-import type { Identity } from "../runtime/engine.ts";
+import type { Identity } from "../runtime/execution.ts";
 import { readOrCreateSecret } from "../core/files.ts";
 
 const PREFIX = "livelocal-local|";

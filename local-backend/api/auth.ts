@@ -16,7 +16,7 @@ import {
   type JWK,
   type JWTPayload,
 } from "jose";
-import type { Identity } from "../runtime/engine.ts";
+import type { Identity } from "../runtime/execution.ts";
 import { DataFolderError, keepPrivate, writeFileDurably } from "../core/files.ts";
 
 /** The default issuer of local tokens. Stable across ports, so `tokenIdentifier`s survive restarts. */

@@ -3,7 +3,7 @@
  * `convex/http.ts`. Also answered on the backend's own origin under `SITE_PREFIX` (router.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Identity } from "../runtime/engine.ts";
+import type { Identity } from "../runtime/execution.ts";
 import {
   HttpError,
   MAX_HTTP_ACTION_BODY_BYTES,

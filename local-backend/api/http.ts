@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { z } from "zod";
 import { BAD_ADMIN_KEY } from "./admin-key.ts";
 import { AuthError } from "./auth.ts";
-import type { Identity } from "../runtime/engine.ts";
+import type { Identity } from "../runtime/execution.ts";
 import { describeIssue } from "../core/protocol.ts";
 import type { BackendServices } from "./services.ts";
 

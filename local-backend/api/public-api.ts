@@ -5,7 +5,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { convexToJson, type JSONValue, type Value } from "convex/values";
 import { z } from "zod";
-import type { CallOutcome, FunctionKind } from "../runtime/engine.ts";
+import type { CallOutcome } from "../runtime/call-outcome.ts";
+import type { FunctionKind } from "../runtime/execution.ts";
 import { decodeArgs, encodeTs } from "../core/protocol.ts";
 import {
   HttpError,
@@ -108,10 +109,8 @@ async function runFunctionRequest(
     // An admin runs internal functions too (`npx convex run`), as on Convex.
     publicOnly: !caller.admin,
     kind: route.kind,
-    deferWrites: true,
   });
   services.printLogs(outcome.udfPath, outcome.logLines);
-  if (!outcome.writes.isEmpty) services.reportWrites(outcome.writes);
   return outcomeBody(outcome);
 }
 

@@ -5,9 +5,9 @@ import type { AdminKey } from "./admin-key.ts";
 import type { LocalAuth } from "./auth.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FileUrls } from "./file-urls.ts";
-import type { CallOptions, CallOutcome, Identity } from "../runtime/engine.ts";
+import type { CallOptions, CallOutcome } from "../runtime/call-outcome.ts";
+import type { Identity } from "../runtime/execution.ts";
 import type { Clock } from "../core/protocol.ts";
-import type { WriteSet } from "../storage/read-set.ts";
 import type { SubscriptionManager } from "../live/subscriptions.ts";
 
 /** An admin endpoint of the Convex CLI (`cli/cli-api.ts` provides them; HTTP checks the admin key first). */
@@ -18,8 +18,6 @@ export interface BackendServices {
   call(udfPath: string, args: Value, options: CallOptions): Promise<CallOutcome>;
   /** Runs an HTTP action from `convex/http.ts`. */
   fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | null): Promise<Response>;
-  /** Writes a caller reported itself (deferred writes): re-run the affected subscriptions. */
-  reportWrites(writes: WriteSet): void;
   /**
    * Whether a local sign-in token may be issued to `address` now: the functions' own rate limit
    * (`localAuth:limitSignIn`) when they have one.

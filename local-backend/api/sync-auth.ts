@@ -4,7 +4,7 @@
  */
 import { BAD_ADMIN_KEY, actingAs } from "./admin-key.ts";
 import { AuthError } from "./auth.ts";
-import type { Identity } from "../runtime/engine.ts";
+import type { Identity } from "../runtime/execution.ts";
 import type { ClientMessage } from "../core/protocol.ts";
 import type { BackendServices } from "./services.ts";
 

@@ -3,7 +3,9 @@
  * cache: a mutation re-sent after a reconnect waits for, or gets, its first run's answer.
  */
 import { convexToJson, type JSONValue } from "convex/values";
-import { describeError, inRootScope, type CallOutcome, type Identity } from "../runtime/engine.ts";
+import { inRootScope } from "../core/root-scope.ts";
+import { describeError, type CallOutcome } from "../runtime/call-outcome.ts";
+import type { Identity } from "../runtime/execution.ts";
 import { decodeArgs, decodeTs, encodeTs, type ClientMessage, type ServerMessage } from "../core/protocol.ts";
 import type { BackendServices } from "./services.ts";
 import type { QuerySet } from "./sync-queries.ts";

@@ -13,7 +13,7 @@ import {
   type ClientMessage,
   type StateVersion,
 } from "../core/protocol.ts";
-import type { Identity } from "../runtime/engine.ts";
+import type { Identity } from "../runtime/execution.ts";
 import type { BackendServices } from "./services.ts";
 import { modificationJson, type Computation, type Subscriber } from "../live/subscriptions.ts";
 

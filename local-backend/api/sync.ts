@@ -9,7 +9,9 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
 import { refuseUpgrade } from "./access.ts";
-import { describeError, inRootScope, type Identity } from "../runtime/engine.ts";
+import { inRootScope } from "../core/root-scope.ts";
+import { describeError } from "../runtime/call-outcome.ts";
+import type { Identity } from "../runtime/execution.ts";
 import { requestPathname } from "../core/paths.ts";
 import {
   decodeTs,

@@ -19,22 +19,18 @@ import {
 import { CliApi } from "../cli/cli-api.ts";
 import { ensureGeneratedEnv } from "./generated-env.ts";
 import { CronRunner, jobsFromModule } from "../scheduler/cron-runner.ts";
-import {
-  LocalBackendEngine,
-  type AnySchema,
-  type CallOptions,
-  type CallOutcome,
-  type EngineStats,
-  type Identity,
-  type ModulesMap,
-  valueResult,
-} from "../runtime/engine.ts";
+import { LocalBackendEngine, type ModulesMap } from "../runtime/engine.ts";
+import { valueResult, type CallOptions, type CallOutcome } from "../runtime/call-outcome.ts";
+import type { Identity } from "../runtime/execution.ts";
+import type { AnySchema } from "../runtime/schema.ts";
+import type { EngineStats } from "../runtime/stats.ts";
 import { FileUrls } from "../api/file-urls.ts";
 import { createSiteHandler } from "../api/http-actions.ts";
 import { createApiMiddleware, type Middleware } from "../api/router.ts";
 import { createViteFunctionSource, type FunctionSource, type FunctionsChange } from "../runtime/modules.ts";
 import { Clock } from "../core/protocol.ts";
 import { ReadSet, WriteSet } from "../storage/read-set.ts";
+import { CommitLog } from "../database/commit-log.ts";
 import type { BackendServices } from "../api/services.ts";
 import type { WriteBytes } from "../core/files.ts";
 import { SqliteStore } from "../database/store.ts";
@@ -112,6 +108,8 @@ function schemaKeyOf(schema: AnySchema | undefined): string {
 
 export class LocalBackendCore implements BackendServices {
   readonly clock = new Clock();
+  /** Where the engine publishes each commit; the subscriptions listen. */
+  readonly commits = new CommitLog(this.clock);
   readonly subscriptions: SubscriptionManager;
   readonly sync: SyncServer;
   readonly apiMiddleware: Middleware;
@@ -146,6 +144,7 @@ export class LocalBackendCore implements BackendServices {
     this.subscriptions = new SubscriptionManager(
       (udfPath, args, callOptions) => this.call(udfPath, args, callOptions),
       this.clock,
+      this.commits,
     );
     this.sync = new SyncServer(this);
     this.siteHandler = createSiteHandler(this);
@@ -223,6 +222,7 @@ export class LocalBackendCore implements BackendServices {
       schema,
       modules: this.modulesMap(),
       store: this.store,
+      commits: this.commits,
       // Given modules (tests) come without components unless a folder is named.
       functionsDir: this.options.functionsDir ?? (this.options.modules ? null : path.resolve("convex")),
     });
@@ -238,9 +238,6 @@ export class LocalBackendCore implements BackendServices {
 
   private wireEngine(engine: LocalBackendEngine): void {
     engine.fileUrls = this.fileUrls;
-    // Committed writes no waiting call reports itself (scheduled functions, crons, HTTP actions,
-    // uploads) update subscriptions as they commit.
-    engine.setWriteListener((writes) => this.reportWrites(writes));
     engine.setLogListener((line, udfPath) => {
       this.cli.recordBackgroundLog(line, udfPath);
       this.printBackgroundLog(line, udfPath);
@@ -377,13 +374,13 @@ export class LocalBackendCore implements BackendServices {
     return ok ? { ok: true } : { ok: false, retryAfterMs: retryAfterMs ?? 1000 };
   }
 
-  /** A commit's writes, for the subscriptions; returns the timestamp the commit is known by. */
-  reportWrites(writes: WriteSet | Iterable<string>): bigint {
-    const ts = this.subscriptions.markWritten(
-      writes instanceof WriteSet ? writes : WriteSet.ofTables(writes),
-    );
-    this.subscriptions.requestFlush();
-    return ts;
+  /**
+   * The CLI's own tables changed (`_exports`, `_snapshot_imports`, `_environment_variables`: held
+   * outside the documents): published as a commit of those tables, so the subscriptions reading
+   * them re-run.
+   */
+  reportWrites(tables: Iterable<string>): void {
+    this.commits.publish(WriteSet.ofTables(tables));
   }
 
   printLogs(udfPath: string, logLines: string[]): void {

@@ -5,9 +5,12 @@
  * lets every connection push what changed.
  */
 import { convexToJson, type JSONValue, type Value } from "convex/values";
-import { inRootScope, type CallOptions, type CallOutcome, type Identity } from "../runtime/engine.ts";
+import { inRootScope } from "../core/root-scope.ts";
+import type { CallOptions, CallOutcome } from "../runtime/call-outcome.ts";
+import type { Identity } from "../runtime/execution.ts";
 import type { Clock, QueryJournal } from "../core/protocol.ts";
 import { ReadSet, WriteSet } from "../storage/read-set.ts";
+import type { CommitLog } from "../database/commit-log.ts";
 
 export type QueryResult =
   /** `valueJson`: the result as Convex's JSON text, as the function encoded it. */
@@ -221,7 +224,17 @@ export class SubscriptionManager {
   constructor(
     readonly run: (udfPath: string, args: Value, options: CallOptions) => Promise<CallOutcome>,
     readonly clock: Clock,
-  ) {}
+    /** Each commit's writes: the subscriptions that read any of them re-run in the next pass. */
+    commits: CommitLog,
+  ) {
+    // A commit's timestamp (the log's, on `clock`) is above every pass that has started and below
+    // every pass that starts later (each takes its own when it starts), so a client shown a pass at
+    // or after it has seen the commit.
+    commits.subscribe((writes) => {
+      this.dirty.merge(writes);
+      this.requestFlush();
+    });
+  }
 
   addSubscriber(subscriber: Subscriber): void {
     this.subscribers.add(subscriber);
@@ -293,17 +306,6 @@ export class SubscriptionManager {
       if (computation.canAdopt(sibling)) return sibling;
     }
     return undefined;
-  }
-
-  /**
-   * A committed transaction's writes: the subscriptions that read any of it re-run in the next pass.
-   * Returns the commit's timestamp: above every pass that has started, below every pass that starts
-   * later (each takes its own when it starts), so a client shown a pass at or after it has seen
-   * the commit.
-   */
-  markWritten(writes: WriteSet): bigint {
-    this.dirty.merge(writes);
-    return this.clock.next();
   }
 
   /** Re-run every subscription (functions were reloaded). */

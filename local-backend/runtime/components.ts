@@ -16,14 +16,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Message, type Plugin } from "esbuild";
 import { isRunning } from "../core/files.ts";
-
-/** A component definition as `defineComponent`/`defineApp` make it (their private fields). */
-type Definition = {
-  _isRoot: boolean;
-  _name?: string;
-  componentDefinitionPath?: string;
-  _childComponents: [string, Definition, ...unknown[]][];
-};
+import {
+  childComponents,
+  isComponentDefinition,
+  stampedDefinitionModule,
+  type ComponentDefinitionObject as Definition,
+} from "./convex-abi.ts";
 
 export type InstalledComponent = {
   /** The component path (`rateLimiter`, `rateLimiter/batchWorker`). */
@@ -39,15 +37,6 @@ export type InstalledComponent = {
 /** Export conditions Convex's bundler uses. */
 const CONDITIONS = ["convex", "module"];
 const RAW = "livelocal-raw:";
-
-function isDefinition(value: unknown): value is Definition {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    "_childComponents" in value &&
-    Array.isArray((value as Definition)._childComponents)
-  );
-}
 
 /** Imported component configs come back stamped with their folder and name. */
 const stampDefinitions: Plugin = {
@@ -67,12 +56,7 @@ const stampDefinitions: Plugin = {
     });
     b.onLoad({ filter: /.*/, namespace: "stamped" }, (args) => ({
       resolveDir: path.dirname(args.path),
-      contents: [
-        `import definition from ${JSON.stringify(RAW + args.path)};`,
-        `definition.componentDefinitionPath = ${JSON.stringify(path.dirname(args.path))};`,
-        `definition.defaultName = definition._name;`,
-        `export default definition;`,
-      ].join("\n"),
+      contents: stampedDefinitionModule(RAW + args.path, path.dirname(args.path)),
     }));
   },
 };
@@ -248,14 +232,14 @@ const loaded = new Map<string, Promise<InstalledComponent[]>>();
 
 async function loadComponents(configFile: string, appRoot: string): Promise<InstalledComponent[]> {
   const app = await loadAppDefinition(configFile, appRoot);
-  if (!isDefinition(app)) throw new Error(`${configFile} does not export an app (defineApp()) by default`);
+  if (!isComponentDefinition(app))
+    throw new Error(`${configFile} does not export an app (defineApp()) by default`);
   const found: InstalledComponent[] = [];
   const visit = async (definition: Definition, parentPath: string): Promise<Map<string, string>> => {
     const children = new Map<string, string>();
-    for (const [name, child] of definition._childComponents) {
+    for (const { name, child, dir } of childComponents(definition)) {
       const childPath = parentPath ? `${parentPath}/${name}` : name;
       children.set(name, childPath);
-      const dir = child.componentDefinitionPath;
       if (!dir)
         throw new Error(`Component "${childPath}" has no folder (was it imported from a convex.config?)`);
       const component: InstalledComponent = {

@@ -30,7 +30,8 @@ import {
 } from "../../convex/testing/authorization.matrix";
 import { modules, newTest } from "../../convex/test.setup";
 import { localId } from "../values/convex-ids.ts";
-import { createLocalBackend, type Identity, type LocalBackendEngine } from "./engine.ts";
+import { createLocalBackend, type LocalBackendEngine } from "./engine.ts";
+import type { Identity } from "./execution.ts";
 
 const FROZEN_NOW = Date.UTC(2026, 10, 24, 15, 0, 0);
 const APP_TABLES = Object.keys(schema.tables).sort();

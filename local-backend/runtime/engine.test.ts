@@ -1,6 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalBackend, type AnySchema, type LocalBackendEngine } from "./engine.ts";
+import { createLocalBackend, type LocalBackendEngine } from "./engine.ts";
+import type { AnySchema } from "./schema.ts";
 import { createViteFunctionSource, type FunctionSource } from "./modules.ts";
 
 const functionsDir = path.join(import.meta.dirname, "..", "conformance", "test-fixture", "convex");

@@ -3,101 +3,35 @@
  * SQLite store (`store.ts`), with what Convex adds around a call: public/internal checks, canonical
  * paths, error shapes, log lines, statistics, the system functions the Convex CLI calls.
  */
-import { AsyncResource } from "node:async_hooks";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { GenericSchema, SchemaDefinition, UserIdentity } from "convex/server";
-import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
-import {
-  installConsoleCapture,
-  newCallRecord,
-  runInRecord,
-  type CallOwner,
-  type CallRecord,
-} from "./instrument.ts";
+import { convexToJson, type Value } from "convex/values";
+import { Clock } from "../core/protocol.ts";
 import { canonicalizeUdfPath, displayUdfPath, splitUdfPath } from "../core/paths.ts";
-import {
-  ConvexSystemError,
-  Runner,
-  type ComponentDefinition,
-  type FunctionKind,
-  type RunnerOwner,
-  type SessionRequest,
-} from "./runner.ts";
-import { installedComponents } from "./components.ts";
 import { SqliteStore } from "../database/store.ts";
 import type { ComponentPath } from "../storage/document.ts";
-import type { TableIndexes } from "../database/index-catalog.ts";
-import type { ValidatorJson } from "../values/validate.ts";
-import type { ReadSet, WriteSet } from "../storage/read-set.ts";
+import { CommitLog } from "../database/commit-log.ts";
+import { ConvexSystemError } from "../database/transaction.ts";
+import { installConsoleCapture, newCallRecord, runInRecord, type CallOwner } from "./instrument.ts";
+import { Runner } from "./runner.ts";
+import { installedComponents } from "./components.ts";
+import type { HttpRouter } from "./convex-abi.ts";
+import type { ComponentDefinition, FunctionKind, Identity } from "./execution.ts";
+import {
+  describeError,
+  valueResult,
+  type CallOptions,
+  type CallOutcome,
+  type CallResult,
+} from "./call-outcome.ts";
+import { describeSchema, type AnySchema } from "./schema.ts";
+import { FunctionStatsTable, type EngineStats } from "./stats.ts";
 
-export type { FunctionKind } from "./runner.ts";
 export type ModuleLoader = () => Promise<Record<string, unknown>>;
 /** Keys like `/convex/messages.ts`, including the `_generated` files. */
 export type ModulesMap = Record<string, ModuleLoader>;
-export type AnySchema = SchemaDefinition<GenericSchema, boolean>;
 
 export type FunctionInfo = { kind: FunctionKind; visibility: "public" | "internal" };
-export type Identity = Partial<UserIdentity> & Record<string, unknown>;
-
-/** A call's result or error; `json` is the result as Convex's JSON text, encoded once. */
-type CallResult =
-  { success: true; value: Value; json: string } | { success: false; errorMessage: string; errorData?: Value };
-
-/** The result of a call that has a value but not the function's JSON text of it. */
-export function valueResult(value: Value): Extract<CallResult, { success: true }> {
-  return { success: true, value, json: JSON.stringify(convexToJson(value)) };
-}
-
-export type CallOutcome = CallResult & {
-  udfPath: string;
-  logLines: string[];
-  readTables: Set<string>;
-  /** What a query read (index ranges, ids, tables): the writes that change its result. */
-  reads: ReadSet;
-  /** What the call's committed transactions wrote. */
-  writes: WriteSet;
-  /** The timestamp of its last commit, as the subscriptions know it (null: it reported none). */
-  commitTs: bigint | null;
-  /** A re-sent mutation answered with its first run's recorded answer: nothing ran. */
-  replayed?: boolean;
-  docsRead: number;
-  docsWritten: number;
-  /** For paginated queries: the end cursor to keep (Convex's query journal). */
-  journal: string | null;
-  durationMs: number;
-};
-
-export type CallOptions = {
-  identity?: Identity | null;
-  /** The subscription's journal, to reuse its pagination end cursor. */
-  journal?: string | null;
-  /** The caller reports the call's writes when it ends (instead of on commit). */
-  deferWrites?: boolean;
-  /** Refuse internal functions (client requests). */
-  publicOnly?: boolean;
-  /** Expect this kind (client requests name the kind); `undefined` runs whatever the function is. */
-  kind?: FunctionKind;
-  /** Called with the admin key: the CLI's system functions are available. */
-  admin?: boolean;
-  /** A sync client's mutation: answered once per session and request id (decision 056). */
-  sessionRequest?: SessionRequest;
-};
-
-export type FunctionStats = {
-  kind: FunctionKind | "http" | "scheduled";
-  calls: number;
-  errors: number;
-  totalMs: number;
-  maxMs: number;
-  docsRead: number;
-  docsWritten: number;
-  maxDocsRead: number;
-  readTables: string[];
-  writeTables: string[];
-};
-
-export type EngineStats = { functions: Record<string, FunctionStats> };
 
 export type EngineOptions = {
   schema?: AnySchema;
@@ -108,85 +42,9 @@ export type EngineOptions = {
   functionsDir?: string | null;
   /** Where the data lives (default: a new in-memory store). */
   store?: SqliteStore;
+  /** Where commits are published (default: a log of its own, on a clock of its own). */
+  commits?: CommitLog;
 };
-
-/** Server-side work (timers) starts from here, outside any function's context. */
-const rootScope = new AsyncResource("livelocal-local-backend");
-
-export function inRootScope<T>(fn: () => T): T {
-  return rootScope.runInAsyncScope(fn);
-}
-
-/** The system tables every component has, with the indexes the backend itself uses. */
-const SYSTEM_TABLES: TableIndexes[] = [
-  {
-    table: "_scheduled_functions",
-    indexes: [{ indexDescriptor: "by_state", fields: ["state.kind", "scheduledTime"] }],
-    searchIndexes: [],
-  },
-  { table: "_storage", indexes: [], searchIndexes: [] },
-];
-
-type SchemaExport = {
-  tables: {
-    tableName: string;
-    indexes: { indexDescriptor: string; fields: string[] }[];
-    searchIndexes: { indexDescriptor: string; searchField: string; filterFields: string[] }[];
-    documentType: ValidatorJson | null;
-  }[];
-  schemaValidation: boolean;
-};
-
-/** A component's tables and validators from its schema (none: no validation, no declared indexes). */
-export function describeSchema(
-  schema: AnySchema | undefined,
-): Pick<ComponentDefinition, "validators" | "tables"> {
-  const exported: SchemaExport = schema
-    ? (JSON.parse((schema as unknown as { export(): string }).export()) as SchemaExport)
-    : { tables: [], schemaValidation: false };
-  const validators = new Map<string, ValidatorJson>();
-  const tables: TableIndexes[] = [...SYSTEM_TABLES];
-  for (const table of exported.tables) {
-    tables.push({ table: table.tableName, indexes: table.indexes, searchIndexes: table.searchIndexes });
-    if (exported.schemaValidation && table.documentType && table.documentType.type !== "any") {
-      validators.set(table.tableName, table.documentType);
-    }
-  }
-  return { validators, tables };
-}
-
-const CONVEX_ERROR = Symbol.for("ConvexError");
-
-function isConvexError(e: unknown): e is Error & { data: Value } {
-  return typeof e === "object" && e !== null && CONVEX_ERROR in e;
-}
-
-/** A ConvexError's data: functions hand it over serialized (as JSON text), as on Convex. */
-function errorData(e: Error & { data: Value }): Value {
-  if (typeof e.data !== "string") return e.data;
-  try {
-    return jsonToConvex(JSON.parse(e.data) as JSONValue);
-  } catch {
-    return e.data;
-  }
-}
-
-/** A dev deployment's error text: `Uncaught Error: message` and the frames inside the functions. */
-export function describeError(e: unknown): { errorMessage: string; errorData?: Value } {
-  if (isConvexError(e)) {
-    return { errorMessage: `Uncaught ConvexError: ${e.message}`, errorData: errorData(e) };
-  }
-  if (e instanceof ConvexSystemError) return { errorMessage: e.message };
-  if (e instanceof Error) {
-    const frames = (e.stack ?? "")
-      .split("\n")
-      .filter((line) => /^\s+at /.test(line) && /\/convex\//.test(line) && !/node_modules/.test(line))
-      .slice(0, 5)
-      .map((line) => line.replace(/(\(|at )(?:file:\/\/)?[^()]*\/convex\//, "$1../convex/"));
-    return { errorMessage: [`Uncaught ${e.name}: ${e.message}`, ...frames].join("\n") };
-  }
-  return { errorMessage: `Uncaught ${String(e)}` };
-}
 
 /** A function's single argument must be a plain object (Convex checks this before running anything). */
 function isArgumentsObject(args: Value): args is Record<string, Value> {
@@ -211,13 +69,12 @@ function notFound(udfPath: string): string {
 
 const KIND_NAMES: Record<FunctionKind, string> = { query: "Query", mutation: "Mutation", action: "Action" };
 
-export class LocalBackendEngine implements RunnerOwner {
+export class LocalBackendEngine implements CallOwner {
   schema: AnySchema | undefined;
   readonly store: SqliteStore;
   readonly runner: Runner;
   private modulesByPath: Map<string, ModuleLoader>;
-  private readonly stats = new Map<string, FunctionStats>();
-  private writeListener: ((writes: WriteSet) => bigint) | null = null;
+  private readonly stats = new FunctionStatsTable();
   private logListener: (line: string, udfPath: string) => void = (line, udfPath) => {
     process.stdout.write(`[convex ${udfPath}] ${line}\n`);
   };
@@ -234,7 +91,7 @@ export class LocalBackendEngine implements RunnerOwner {
     this.functionsDir =
       options.functionsDir === undefined ? path.join(this.appRoot, "convex") : options.functionsDir;
     this.store = options.store ?? SqliteStore.open(null);
-    this.runner = new Runner(this.store, new Map(), this);
+    this.runner = new Runner(this.store, new Map(), this, options.commits ?? new CommitLog(new Clock()));
   }
 
   static async create(options: EngineOptions): Promise<LocalBackendEngine> {
@@ -313,23 +170,10 @@ export class LocalBackendEngine implements RunnerOwner {
     await this.loadComponents();
   }
 
-  // -- RunnerOwner ---------------------------------------------------------------------------
-
-  /** Called with what each transaction wrote that no waiting call reports itself. */
-  setWriteListener(listener: (writes: WriteSet) => bigint): void {
-    this.writeListener = listener;
-  }
+  // -- CallOwner -----------------------------------------------------------------------------
 
   setLogListener(listener: (line: string, udfPath: string) => void): void {
     this.logListener = listener;
-  }
-
-  onCommit(writes: WriteSet): bigint | null {
-    return this.writeListener?.(writes) ?? null;
-  }
-
-  onWrite(): void {
-    // Writes are reported per committed transaction (onCommit).
   }
 
   onBackgroundLog(line: string, udfPath: string): void {
@@ -367,7 +211,6 @@ export class LocalBackendEngine implements RunnerOwner {
   async call(udfPath: string, args: Value, options: CallOptions = {}): Promise<CallOutcome> {
     const canonical = canonicalizeUdfPath(udfPath);
     const record = newCallRecord(this, canonical, {
-      deferWrites: options.deferWrites,
       journalEndCursor: journalEndCursor(options.journal ?? null),
     });
     const started = performance.now();
@@ -413,7 +256,7 @@ export class LocalBackendEngine implements RunnerOwner {
       record.active = false;
     }
     const durationMs = performance.now() - started;
-    if (kind && !record.replayed) this.recordStats(canonical, kind, record, durationMs, !outcome.success);
+    if (kind && !record.replayed) this.stats.record(canonical, kind, record, durationMs, !outcome.success);
     return {
       ...outcome,
       udfPath: canonical,
@@ -439,9 +282,9 @@ export class LocalBackendEngine implements RunnerOwner {
     const record = newCallRecord(this, "storage upload");
     const started = performance.now();
     try {
-      return await runInRecord(record, () => this.runner.storeFile(null, bytes, contentType));
+      return await runInRecord(record, () => this.runner.files.storeFile(null, bytes, contentType));
     } finally {
-      this.recordStats(record.udfPath, "http", record, performance.now() - started, false);
+      this.stats.record(record.udfPath, "http", record, performance.now() - started, false);
     }
   }
 
@@ -459,7 +302,7 @@ export class LocalBackendEngine implements RunnerOwner {
 
   /** A stored file and its content type, or null when there is no such file. */
   storedFile(storageId: string): { blob: Blob; contentType: string | null } | null {
-    const file = this.runner.fileContents(storageId);
+    const file = this.runner.files.fileContents(storageId);
     if (!file) return null;
     return {
       blob: new Blob([new Uint8Array(file.bytes)], file.contentType ? { type: file.contentType } : {}),
@@ -475,14 +318,7 @@ export class LocalBackendEngine implements RunnerOwner {
     const started = performance.now();
     let failed = false;
     try {
-      const router = (await this.loadModule("http"))?.default as
-        | {
-            lookup(
-              path: string,
-              method: string,
-            ): [{ invokeHttpAction(r: Request): Promise<Response> }, string, string] | null;
-          }
-        | undefined;
+      const router = (await this.loadModule("http"))?.default as HttpRouter | undefined;
       const match = router?.lookup?.(pathname, method) ?? null;
       if (!match) return new Response(`No HttpAction routed for ${pathname}`, { status: 404 });
       const request = new Request(`http://127.0.0.1${pathAndQuery}`, init);
@@ -496,67 +332,33 @@ export class LocalBackendEngine implements RunnerOwner {
       return new Response(errorMessage, { status: 500 });
     } finally {
       record.active = false;
-      this.recordStats(record.udfPath, "http", record, performance.now() - started, failed);
+      this.stats.record(record.udfPath, "http", record, performance.now() - started, failed);
       for (const line of record.logLines) this.logListener(line, record.udfPath);
     }
   }
 
-  private recordStats(
-    udfPath: string,
-    kind: FunctionStats["kind"],
-    record: CallRecord,
-    durationMs: number,
-    failed: boolean,
-  ): void {
-    let stats = this.stats.get(udfPath);
-    if (!stats) {
-      stats = {
-        kind,
-        calls: 0,
-        errors: 0,
-        totalMs: 0,
-        maxMs: 0,
-        docsRead: 0,
-        docsWritten: 0,
-        maxDocsRead: 0,
-        readTables: [],
-        writeTables: [],
-      };
-      this.stats.set(udfPath, stats);
-    }
-    stats.calls += 1;
-    if (failed) stats.errors += 1;
-    stats.totalMs += durationMs;
-    stats.maxMs = Math.max(stats.maxMs, durationMs);
-    stats.docsRead += record.docsRead;
-    stats.docsWritten += record.docsWritten;
-    stats.maxDocsRead = Math.max(stats.maxDocsRead, record.docsRead);
-    stats.readTables = [...new Set([...stats.readTables, ...record.readTables])].sort();
-    stats.writeTables = [...new Set([...stats.writeTables, ...record.writes.tables])].sort();
-  }
-
   getStats(): EngineStats {
-    return { functions: Object.fromEntries([...this.stats].map(([path, s]) => [path, { ...s }])) };
+    return this.stats.get();
   }
 
   resetStats(): void {
-    this.stats.clear();
+    this.stats.reset();
   }
 
   /** Starts the scheduled functions the store holds (after a start). */
   async resumeScheduledFunctions(): Promise<void> {
-    await this.runner.resumeScheduledFunctions();
+    await this.runner.scheduled.resumeScheduledFunctions();
   }
 
   /** Stops starting scheduled functions and waits for running ones (pending ones stay in the store). */
   async dispose(): Promise<void> {
-    this.runner.stop();
-    await this.runner.finishInProgressScheduledFunctions();
+    this.runner.scheduled.stop();
+    await this.runner.scheduled.finishInProgressScheduledFunctions();
   }
 
   /** Waits until scheduled functions that already started have finished. */
   async finishInProgressScheduledFunctions(): Promise<void> {
-    await this.runner.finishInProgressScheduledFunctions();
+    await this.runner.scheduled.finishInProgressScheduledFunctions();
   }
 }
 

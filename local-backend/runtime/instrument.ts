@@ -11,8 +11,6 @@ import { inspect } from "node:util";
 import { ReadSet, WriteSet } from "../storage/read-set.ts";
 
 export interface CallOwner {
-  /** A table was written. `deferred` when the active call will report its writes when it ends. */
-  onWrite(table: string, deferred: boolean): void;
   /** A log line from work no client is waiting for (scheduled functions, crons). */
   onBackgroundLog(line: string, udfPath: string): void;
   /** The addresses `ctx.storage.getUrl` and `generateUploadUrl` give (this backend serves them). */
@@ -23,14 +21,12 @@ export interface CallRecord {
   owner: CallOwner;
   udfPath: string;
   active: boolean;
-  /** The caller reports this call's writes itself once it ends (client mutations). */
-  deferWrites: boolean;
   readTables: Set<string>;
   /** What the call read, precisely (index ranges, ids): which writes change its result. */
   reads: ReadSet;
   /** What the call's committed transactions wrote. */
   writes: WriteSet;
-  /** The timestamp of the call's last commit, as the subscriptions know it (null: none reported). */
+  /** The timestamp of the call's last commit (commit-log.ts; null: it committed no writes). */
   commitTs: bigint | null;
   /** A re-sent mutation answered from its first run's recorded answer, without running (decision 056). */
   replayed: boolean;
@@ -48,13 +44,12 @@ const callStorage = new AsyncLocalStorage<CallRecord>();
 export function newCallRecord(
   owner: CallOwner,
   udfPath: string,
-  options: { deferWrites?: boolean; journalEndCursor?: string | null } = {},
+  options: { journalEndCursor?: string | null } = {},
 ): CallRecord {
   return {
     owner,
     udfPath,
     active: true,
-    deferWrites: options.deferWrites ?? false,
     readTables: new Set(),
     reads: new ReadSet(),
     writes: new WriteSet(),

@@ -4,7 +4,8 @@
  */
 import { CronExpressionParser } from "cron-parser";
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
-import { inRootScope, type CallOutcome } from "../runtime/engine.ts";
+import { inRootScope } from "../core/root-scope.ts";
+import type { CallOutcome } from "../runtime/call-outcome.ts";
 
 type Schedule =
   | { type: "interval"; seconds?: number; minutes?: number; hours?: number }

@@ -1,0 +1,127 @@
+/** A query's stream: its source read in batches, with its filters and limit applied. */
+import { IndexRow } from "../storage/document.ts";
+import type { SqliteStore } from "./store.ts";
+import type { KeyRange, RangeSource } from "../storage/read-set.ts";
+import { evaluateExpression } from "./filters.ts";
+import type { QueryJson, Source } from "./index-range.ts";
+
+/** Reads a source in batches, applying the query's filters and limit. */
+export class QueryStream implements RangeSource {
+  private buffer: IndexRow[] = [];
+  private readonly filtered: boolean;
+  private lastKey: Buffer | null;
+  private exhausted = false;
+  /** The function has read to the end of the source. */
+  private reachedEnd = false;
+  private batch = 8;
+  private yielded = 0;
+  private searchPosition = 0;
+  /** The key of the last document read from the source (for cursors). */
+  readKey: Buffer | null = null;
+
+  constructor(
+    private readonly store: SqliteStore,
+    readonly source: Source,
+    private readonly operators: QueryJson["operators"],
+    private readonly after: Buffer | null,
+    private readonly onRead: () => void,
+  ) {
+    this.lastKey = after;
+    this.filtered = operators.some((op) => "filter" in op);
+    // Search results are a list: their "key" is the position in it.
+    if (source.type === "search" && after && after.length === 4)
+      this.searchPosition = after.readUInt32BE(0) + 1;
+    const limit = operators.find((op): op is { limit: number } => "limit" in op);
+    if (limit && operators.every((op) => !("filter" in op)))
+      this.batch = Math.max(1, Math.min(limit.limit, 256));
+  }
+
+  get indexId(): number {
+    return this.source.type === "index" ? this.source.index.id : -1;
+  }
+
+  /**
+   * The keys the function has read: from where the stream started to the last key read, or to the
+   * end of the range once it got there (Convex's read set). Null for a search or nothing read.
+   */
+  readRange(): KeyRange | null {
+    const source = this.source;
+    if (source.type !== "index") return null;
+    const indexId = source.index.id;
+    if (source.order === "asc") {
+      const lower = this.after && Buffer.compare(this.after, source.lower) >= 0 ? this.after : source.lower;
+      if (this.reachedEnd) return { indexId, lower, upper: source.upper, upperInclusive: false };
+      return this.readKey ? { indexId, lower, upper: this.readKey, upperInclusive: true } : null;
+    }
+    const upper = this.after && Buffer.compare(this.after, source.upper) < 0 ? this.after : source.upper;
+    if (this.reachedEnd) return { indexId, lower: source.lower, upper, upperInclusive: false };
+    return this.readKey ? { indexId, lower: this.readKey, upper, upperInclusive: false } : null;
+  }
+
+  /** The next document of the source (before filters), or null at the end. */
+  nextRaw(): IndexRow | null {
+    if (this.buffer.length === 0 && !this.exhausted) this.fill();
+    const next = this.buffer.shift() ?? null;
+    if (next) {
+      this.readKey = next.key;
+      this.onRead();
+    } else {
+      this.reachedEnd = true;
+    }
+    return next;
+  }
+
+  private fill(): void {
+    const source = this.source;
+    if (source.type === "search") {
+      const start = this.searchPosition;
+      const slice = source.docs.slice(start, start + 64);
+      this.searchPosition += slice.length;
+      this.buffer.push(...slice.map((json, i) => new IndexRow(positionKey(start + i), json)));
+      if (this.searchPosition >= source.docs.length) this.exhausted = true;
+      return;
+    }
+    const rows = this.store.scan(
+      source.index,
+      source.lower,
+      source.upper,
+      source.order,
+      this.lastKey,
+      this.batch,
+    );
+    if (rows.length < this.batch) this.exhausted = true;
+    if (rows.length > 0) this.lastKey = rows[rows.length - 1].key;
+    this.buffer.push(...rows);
+    this.batch = Math.min(this.batch * 2, 1024);
+  }
+
+  /** Whether the row passes the filters (its document is parsed only when there are filters). */
+  passes(row: IndexRow): boolean {
+    if (!this.filtered) return true;
+    const doc = row.doc;
+    for (const op of this.operators) {
+      if ("filter" in op && evaluateExpression(op.filter, doc) !== true) return false;
+    }
+    return true;
+  }
+
+  /** The next document passing the filters, within the limit; null at the end. */
+  next(): IndexRow | null {
+    const limit = this.operators.find((op): op is { limit: number } => "limit" in op)?.limit;
+    if (limit !== undefined && this.yielded >= limit) return null;
+    for (;;) {
+      const row = this.nextRaw();
+      if (!row) return null;
+      if (this.passes(row)) {
+        this.yielded += 1;
+        return row;
+      }
+    }
+  }
+}
+
+function positionKey(position: number): Buffer {
+  const key = Buffer.alloc(4);
+  key.writeUInt32BE(position);
+  return key;
+}

@@ -1,0 +1,34 @@
+/** A component's schema as the engine uses it: its tables, their indexes, its document validators. */
+import type { GenericSchema, SchemaDefinition } from "convex/server";
+import type { TableIndexes } from "../database/index-catalog.ts";
+import type { ValidatorJson } from "../values/validate.ts";
+import { exportSchema, type SchemaExport } from "./convex-abi.ts";
+import type { ComponentDefinition } from "./execution.ts";
+
+export type AnySchema = SchemaDefinition<GenericSchema, boolean>;
+
+/** The system tables every component has, with the indexes the backend itself uses. */
+const SYSTEM_TABLES: TableIndexes[] = [
+  {
+    table: "_scheduled_functions",
+    indexes: [{ indexDescriptor: "by_state", fields: ["state.kind", "scheduledTime"] }],
+    searchIndexes: [],
+  },
+  { table: "_storage", indexes: [], searchIndexes: [] },
+];
+
+/** A component's tables and validators from its schema (none: no validation, no declared indexes). */
+export function describeSchema(
+  schema: AnySchema | undefined,
+): Pick<ComponentDefinition, "validators" | "tables"> {
+  const exported: SchemaExport = schema ? exportSchema(schema) : { tables: [], schemaValidation: false };
+  const validators = new Map<string, ValidatorJson>();
+  const tables: TableIndexes[] = [...SYSTEM_TABLES];
+  for (const table of exported.tables) {
+    tables.push({ table: table.tableName, indexes: table.indexes, searchIndexes: table.searchIndexes });
+    if (exported.schemaValidation && table.documentType && table.documentType.type !== "any") {
+      validators.set(table.tableName, table.documentType);
+    }
+  }
+  return { validators, tables };
+}
