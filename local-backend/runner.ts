@@ -121,6 +121,8 @@ type Execution = {
   component: ComponentPath;
   udfPath: string;
   identity: Identity | null;
+  /** An HTTP action's refused token: its own `getUserIdentity()` throws it (the functions it calls see null). */
+  identityError?: Error;
   /** The transaction of a query or mutation (a nested call shares its caller's). */
   tx: Transaction | null;
   /** Queries may not write. */
@@ -1090,6 +1092,7 @@ export class Runner {
         return null;
       }
       case "1.0/getUserIdentity": {
+        if (execution.identityError) throw execution.identityError;
         const reads = this.reads(execution);
         if (reads) reads.identity = true;
         return (execution.identity as Value) ?? null;
@@ -1664,10 +1667,14 @@ export class Runner {
   /** An HTTP action's context: `fn` runs as an action (no transaction). */
   async runHttp<T>(
     udfPath: string,
-    identity: Identity | null,
+    identity: Identity | Error | null,
     record: CallRecord,
     fn: () => Promise<T>,
   ): Promise<T> {
+    if (identity instanceof Error) {
+      const execution = this.executionFor("http", "", udfPath, null, record)(null);
+      return await executions.run({ ...execution, identityError: identity }, fn);
+    }
     const complete = identity ? completeIdentity(identity) : null;
     return await executions.run(this.executionFor("http", "", udfPath, complete, record)(null), fn);
   }

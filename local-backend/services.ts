@@ -13,8 +13,11 @@ import type { SubscriptionManager } from "./subscriptions.ts";
 export interface BackendServices {
   /** Runs a function on the current engine (waits while functions reload). */
   call(udfPath: string, args: Value, options: CallOptions): Promise<CallOutcome>;
-  /** Runs an HTTP action from `convex/http.ts`. */
-  fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | null): Promise<Response>;
+  /**
+   * Runs an HTTP action from `convex/http.ts`; an Error for the identity (a refused token) is thrown by
+   * the action's `ctx.auth.getUserIdentity()`, as on Convex.
+   */
+  fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | Error | null): Promise<Response>;
   /** Writes a caller reported itself (deferred writes): re-run the affected subscriptions. */
   reportWrites(writes: WriteSet): void;
   /**
