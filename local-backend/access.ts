@@ -129,6 +129,22 @@ export function describeDevSignIn(devSignIn: DevSignIn): string {
   return `Development sign-in is off on this server: ${devSignIn.reason}. ${SIGN_IN_HERE}`;
 }
 
+/**
+ * What is wrong when the app's sign-in and the backend's providers do not go together, in a sentence
+ * for the start-up banner (null when they do): an app built with Clerk's key whose backend verifies
+ * no real provider's token, or a backend with a real provider and an app without Clerk.
+ */
+export function signInMismatch(appUsesClerk: boolean, devSignIn: DevSignIn): string | null {
+  const realSignIn = (devSignIn.providers?.length ?? 0) > 0;
+  if (appUsesClerk && !realSignIn) {
+    return "WARNING: the app signs in with Clerk (VITE_CLERK_PUBLISHABLE_KEY), but convex/auth.config.ts names no provider besides development sign-in, so every Clerk token is refused: start with CLERK_JWT_ISSUER_DOMAIN set to your Clerk issuer.";
+  }
+  if (!appUsesClerk && realSignIn) {
+    return "WARNING: convex/auth.config.ts names a sign-in provider, so development sign-in is off, but the app has no VITE_CLERK_PUBLISHABLE_KEY: nobody can sign in. Set it (for npm start, build again with it).";
+  }
+  return null;
+}
+
 type HostAndPort = { hostname: string; port: number | null };
 
 /** `Host` header → lower-case hostname (IPv6 in brackets) and port; null when it is not a host. */

@@ -8,24 +8,28 @@ import { randomUUID } from "node:crypto";
 import type { ConvexClient } from "convex/browser";
 import type { Value } from "convex/values";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type StartedAppServer } from "../../../scripts/serve/server.ts";
+import { writeTestDist } from "../../../scripts/serve/test-dist.ts";
 import type { RunningLocalBackend } from "../../start.ts";
 import {
+  fixtureDir,
   newClient,
   newHttpClient,
   openRawSync,
   q,
   rawRequest,
+  removeDir,
   startFixtureBackend,
   watch,
 } from "../../test-helpers.ts";
 import { clerkTemplateClaims, startTestIssuer, type TestIssuer } from "./test-issuer.ts";
 
-/** Starts the fixture backend with `env` set while its functions (auth.config.ts) load. */
-async function startWithEnv(env: Record<string, string>): Promise<RunningLocalBackend> {
+/** Runs `start` with `env` set while the functions (auth.config.ts) load. */
+async function withEnv<T>(env: Record<string, string>, start: () => Promise<T>): Promise<T> {
   const before = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   Object.assign(process.env, env);
   try {
-    return await startFixtureBackend({ jwksCooldownMs: 0 });
+    return await start();
   } finally {
     for (const [name, value] of Object.entries(before)) {
       if (value === undefined) delete process.env[name];
@@ -46,6 +50,10 @@ async function refusal(
     (e: unknown) => e as Error,
   );
   return JSON.parse(error.message) as { code: string; message: string };
+}
+
+function startWithEnv(env: Record<string, string>): Promise<RunningLocalBackend> {
+  return withEnv(env, () => startFixtureBackend({ jwksCooldownMs: 0 }));
 }
 
 function connect() {
@@ -340,5 +348,52 @@ describe("customJwt providers, configured as Convex's own integration tests conf
       message: `Invalid Content-Type 'text/html' when fetching JWKS from '${issuer.jwksUrl}'. Expected 'application/json' or 'application/jwk-set+json'.`,
     });
     issuer.answerJwks(null);
+  });
+});
+
+describe("npm start with CLERK_JWT_ISSUER_DOMAIN: a town with Clerk sign-in on one machine", () => {
+  let issuer: TestIssuer;
+  let app: StartedAppServer;
+  let dist: string;
+
+  beforeAll(async () => {
+    issuer = await startTestIssuer();
+    dist = writeTestDist("<!doctype html><title>LiveLocal</title>", "livelocal-clerk-");
+    app = await withEnv({ CLERK_JWT_ISSUER_DOMAIN: issuer.url }, () =>
+      startAppServer({
+        distDir: dist,
+        port: 0,
+        sitePort: 0,
+        dataDir: null,
+        functionsDir: fixtureDir,
+        quiet: true,
+        serverEntry: null,
+        // Served to a town (Host names beyond this machine); the provider is what the refusal names.
+        allowedHosts: ["livelocal.example"],
+      }),
+    );
+  });
+  afterAll(async () => {
+    await app?.stop();
+    removeDir(dist);
+    await issuer?.stop();
+  });
+
+  it("verifies Clerk's tokens on the app's own origin and gives no development token", async () => {
+    const http = newHttpClient(app.url);
+    http.setAuth(await issuer.sign());
+    expect(await http.query(q("messages:identity"), {})).toMatchObject({
+      subject: "user_2abcDEF",
+      email: "ada@example.com",
+    });
+    const token = await rawRequest(app.url, {
+      method: "POST",
+      path: "/local-auth/token",
+      body: JSON.stringify({ sub: "demo_admin", name: "Avery", email: "admin@livelocal.test" }),
+    });
+    expect(token.status).toBe(403);
+    expect(JSON.parse(token.body)).toMatchObject({
+      message: expect.stringMatching(/^Sign-in is through OIDC/) as string,
+    });
   });
 });
