@@ -11,6 +11,11 @@ import { previewImagesInDev } from "./scripts/serve/preview-images-vite.ts";
 export default defineConfig(({ mode }) => {
   // .env files are not in process.env here; loadEnv reads them the way the app will see them.
   const env = loadEnv(mode, process.cwd(), "");
+  // The embedded backend's convex/auth.config.ts reads the Clerk issuer from process.env, as a
+  // deployment's does from its environment: a .env file may name it too (decision 073).
+  if (env.CLERK_JWT_ISSUER_DOMAIN && !process.env.CLERK_JWT_ISSUER_DOMAIN) {
+    process.env.CLERK_JWT_ISSUER_DOMAIN = env.CLERK_JWT_ISSUER_DOMAIN;
+  }
   return {
     plugins: [
       react(),

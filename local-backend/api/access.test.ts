@@ -1,6 +1,13 @@
 /** Whom the embedded backend answers: the Host and Origin rules (access.ts). */
 import { describe, expect, it } from "vitest";
-import { AccessPolicy, parseAllowedHosts, parseHostHeader } from "./access.ts";
+import {
+  AccessPolicy,
+  decideDevSignIn,
+  describeDevSignIn,
+  parseAllowedHosts,
+  parseHostHeader,
+  signInMismatch,
+} from "./access.ts";
 
 describe("Host header", () => {
   const policy = new AccessPolicy();
@@ -118,5 +125,31 @@ describe("option parsing", () => {
     expect(parseHostHeader("LocalHost:5173")).toEqual({ hostname: "localhost", port: 5173 });
     expect(parseHostHeader("[::1]")).toEqual({ hostname: "[::1]", port: null });
     expect(parseHostHeader("a b")).toBeNull();
+  });
+});
+
+describe("sign-in offered", () => {
+  it("turns development sign-in off when auth.config.ts names a real provider, and says which", () => {
+    const policy = new AccessPolicy();
+    expect(policy.devSignIn.on).toBe(true);
+    policy.setSignInProviders(["OIDC(domain=https://x.clerk.accounts.dev, app_id=convex)"]);
+    expect(policy.devSignIn.on).toBe(false);
+    expect(describeDevSignIn(policy.devSignIn)).toBe(
+      "Sign-in is through OIDC(domain=https://x.clerk.accounts.dev, app_id=convex) (convex/auth.config.ts); development sign-in is off.",
+    );
+    policy.setSignInProviders([]);
+    expect(policy.devSignIn.on).toBe(true);
+    expect(new AccessPolicy({ publicOrigin: "https://a.example" }).devSignIn.on).toBe(false);
+  });
+
+  it("warns when the app's sign-in and the backend's providers do not go together", () => {
+    const development = decideDevSignIn({});
+    const clerk = decideDevSignIn({ signInProviders: ["OIDC(domain=https://x, app_id=convex)"] });
+    expect(signInMismatch(false, development)).toBeNull();
+    expect(signInMismatch(true, clerk)).toBeNull();
+    expect(signInMismatch(true, development)).toMatch(
+      /every Clerk token is refused: start with CLERK_JWT_ISSUER_DOMAIN/,
+    );
+    expect(signInMismatch(false, clerk)).toMatch(/no VITE_CLERK_PUBLISHABLE_KEY: nobody can sign in/);
   });
 });

@@ -27,10 +27,15 @@ export type AccessOptions = {
   listenHost?: string;
   /** The address people reach this server by (`--public-origin`): a served deployment. */
   publicOrigin?: string;
+  /** The real sign-in providers `convex/auth.config.ts` names (described), besides development tokens. */
+  signInProviders?: readonly string[];
 };
 
-/** Whether this server offers development sign-in, and why, in words for its start-up banner. */
-export type DevSignIn = { on: boolean; reason: string };
+/**
+ * Whether this server offers development sign-in, and why, in words for its start-up banner; with
+ * `providers`, the real sign-in it offers instead.
+ */
+export type DevSignIn = { on: boolean; reason: string; providers?: readonly string[] };
 
 export type AccessDecision = { ok: true } | { ok: false; message: string };
 
@@ -86,12 +91,19 @@ export function proxyHeaderOf(req: Pick<IncomingMessage, "headers">): string | n
   return PROXY_HEADERS.find((name) => req.headers[name] !== undefined) ?? null;
 }
 
-/** How people sign in to a served deployment until the engine has real sign-in (README, "Run it"). */
+/** How people sign in to a served deployment (README, "Real sign-in on one machine"). */
 const SIGN_IN_HERE =
-  "To sign people in on a served deployment, build the app with a Convex deployment and Clerk; without one, only the operator can sign in, in a browser on the server's own machine, with the server started for that machine alone (no --public-origin, --allowed-hosts or --host).";
+  'To sign people in on a served deployment, use Clerk: start it with CLERK_JWT_ISSUER_DOMAIN set and build the app with VITE_CLERK_PUBLISHABLE_KEY (README, "Real sign-in on one machine"); without them, only the operator can sign in, in a browser on the server\'s own machine, with the server started for that machine alone (no --public-origin, --allowed-hosts or --host).';
 
-/** Whether development sign-in may be offered at all, decided from how the server was started. */
+/**
+ * Whether development sign-in may be offered at all, decided from how the server was started and the
+ * providers of `auth.config.ts`: with a real one, development sign-in is off entirely (decision 073).
+ */
 export function decideDevSignIn(options: AccessOptions): DevSignIn {
+  const providers = options.signInProviders ?? [];
+  if (providers.length > 0) {
+    return { on: false, reason: "convex/auth.config.ts names a sign-in provider", providers };
+  }
   if (options.publicOrigin) {
     return { on: false, reason: `it was started to serve ${options.publicOrigin} (--public-origin)` };
   }
@@ -110,9 +122,27 @@ export function decideDevSignIn(options: AccessOptions): DevSignIn {
 
 /** The decision in a sentence: the start-up banner's line, and what the sign-in page says when it is off. */
 export function describeDevSignIn(devSignIn: DevSignIn): string {
-  return devSignIn.on
-    ? `Development sign-in is on for ${devSignIn.reason}.`
-    : `Development sign-in is off on this server: ${devSignIn.reason}. ${SIGN_IN_HERE}`;
+  if (devSignIn.on) return `Development sign-in is on for ${devSignIn.reason}.`;
+  if (devSignIn.providers?.length) {
+    return `Sign-in is through ${devSignIn.providers.join(", ")} (convex/auth.config.ts); development sign-in is off.`;
+  }
+  return `Development sign-in is off on this server: ${devSignIn.reason}. ${SIGN_IN_HERE}`;
+}
+
+/**
+ * What is wrong when the app's sign-in and the backend's providers do not go together, in a sentence
+ * for the start-up banner (null when they do): an app built with Clerk's key whose backend verifies
+ * no real provider's token, or a backend with a real provider and an app without Clerk.
+ */
+export function signInMismatch(appUsesClerk: boolean, devSignIn: DevSignIn): string | null {
+  const realSignIn = (devSignIn.providers?.length ?? 0) > 0;
+  if (appUsesClerk && !realSignIn) {
+    return "WARNING: the app signs in with Clerk (VITE_CLERK_PUBLISHABLE_KEY), but convex/auth.config.ts names no provider besides development sign-in, so every Clerk token is refused: start with CLERK_JWT_ISSUER_DOMAIN set to your Clerk issuer.";
+  }
+  if (!appUsesClerk && realSignIn) {
+    return "WARNING: convex/auth.config.ts names a sign-in provider, so development sign-in is off, but the app has no VITE_CLERK_PUBLISHABLE_KEY: nobody can sign in. Set it (for npm start, build again with it).";
+  }
+  return null;
 }
 
 type HostAndPort = { hostname: string; port: number | null };
@@ -138,17 +168,26 @@ export class AccessPolicy {
   private readonly names: readonly string[];
   private readonly anyHost: boolean;
   private readonly openInterface: boolean;
-  /** Decided once, at start. */
-  readonly devSignIn: DevSignIn;
+  /** Decided at start, and again when `auth.config.ts` names other providers (`setSignInProviders`). */
+  private decision: DevSignIn;
 
-  constructor(options: AccessOptions = {}) {
-    this.devSignIn = decideDevSignIn(options);
+  constructor(private readonly options: AccessOptions = {}) {
+    this.decision = decideDevSignIn(options);
     this.anyHost = options.allowedHosts === true;
     const names = options.allowedHosts === true ? [] : [...(options.allowedHosts ?? [])];
     this.openInterface = !isLoopbackInterface(options.listenHost);
     const listen = options.listenHost?.toLowerCase();
     if (listen && this.openInterface && isIP(listen) === 0) names.push(listen);
     this.names = names.map((name) => name.trim().toLowerCase()).filter((name) => name !== "");
+  }
+
+  get devSignIn(): DevSignIn {
+    return this.decision;
+  }
+
+  /** The real providers of `auth.config.ts` (described), read at start and at each reload of the functions. */
+  setSignInProviders(providers: readonly string[]): void {
+    this.decision = decideDevSignIn({ ...this.options, signInProviders: providers });
   }
 
   /** Named in `allowedHosts` (or, listening on a named interface, that name). */

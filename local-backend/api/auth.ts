@@ -1,23 +1,17 @@
 /**
- * Development identities: an RS256 key pair kept in the data folder, tokens for a local sign-in
- * page, their verification against the providers named by `convex/auth.config.ts`, and the identity
- * object Convex gives functions.
+ * Development identities: an RS256 key pair kept in the data folder and tokens for a local sign-in
+ * page. Every token, these and third-party providers' alike, is verified against the providers named
+ * by `convex/auth.config.ts` as Convex verifies them (api/auth/verify.ts).
  */
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import {
-  decodeJwt,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  jwtVerify,
-  SignJWT,
-  type JWK,
-  type JWTPayload,
-} from "jose";
-import type { Identity } from "../runtime/execution.ts";
+import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from "jose";
+import { AuthError, type Provider } from "./auth/providers.ts";
+import { ProviderVerifier, type VerifiedToken, type VerifierOptions } from "./auth/verify.ts";
 import { DataFolderError, keepPrivate, writeFileDurably } from "../core/files.ts";
+
+export { AuthError };
 
 /** The default issuer of local tokens. Stable across ports, so `tokenIdentifier`s survive restarts. */
 export const DEFAULT_LOCAL_ISSUER = "https://auth.livelocal.localhost";
@@ -37,64 +31,10 @@ export type TokenClaims = {
 
 export type IssuedToken = { token: string; expiresAt: number };
 
-/** A provider from `auth.config.ts`, reduced to what verification needs. */
-export type AuthProvider = { issuer: string; applicationID?: string };
-
-export class AuthError extends Error {}
-
 type StoredKey = { kid: string; privateJwk: JWK };
-
-const IDENTITY_ATTRIBUTE_BY_CLAIM: Record<string, string> = {
-  name: "name",
-  given_name: "givenName",
-  family_name: "familyName",
-  nickname: "nickname",
-  preferred_username: "preferredUsername",
-  profile: "profileUrl",
-  picture: "pictureUrl",
-  email: "email",
-  email_verified: "emailVerified",
-  gender: "gender",
-  birthdate: "birthday",
-  zoneinfo: "timezone",
-  locale: "language",
-  phone_number: "phoneNumber",
-  phone_number_verified: "phoneNumberVerified",
-  address: "address",
-  updated_at: "updatedAt",
-};
-const DROPPED_CLAIMS = new Set(["iss", "sub", "aud", "exp", "iat", "nbf", "jti"]);
-
-/** The identity Convex derives from verified claims. */
-export function identityFromClaims(claims: JWTPayload): Identity {
-  const issuer = String(claims.iss);
-  const subject = String(claims.sub);
-  const identity: Identity = { tokenIdentifier: `${issuer}|${subject}`, subject, issuer };
-  for (const [claim, value] of Object.entries(claims)) {
-    if (DROPPED_CLAIMS.has(claim) || value === undefined) continue;
-    (identity as Record<string, unknown>)[IDENTITY_ATTRIBUTE_BY_CLAIM[claim] ?? claim] = value;
-  }
-  return identity;
-}
 
 function normalizeIssuer(issuer: string): string {
   return issuer.replace(/\/+$/, "");
-}
-
-/** Reads the providers from the default export of `auth.config.ts` (OIDC `domain` or custom JWT `issuer`). */
-export function providersFromAuthConfig(config: unknown): AuthProvider[] {
-  const providers = (config as { providers?: unknown } | null | undefined)?.providers;
-  if (!Array.isArray(providers)) return [];
-  const result: AuthProvider[] = [];
-  for (const provider of providers as Record<string, unknown>[]) {
-    const issuer = provider.type === "customJwt" ? provider.issuer : provider.domain;
-    if (typeof issuer !== "string") continue;
-    result.push({
-      issuer: normalizeIssuer(issuer),
-      applicationID: typeof provider.applicationID === "string" ? provider.applicationID : undefined,
-    });
-  }
-  return result;
 }
 
 /** The key pair kept in `file`, or a `DataFolderError` saying the file is damaged and what to do. */
@@ -115,22 +55,31 @@ async function readKeyFile(file: string): Promise<{ stored: StoredKey; privateKe
 }
 
 export class LocalAuth {
-  private providers: AuthProvider[] = [];
+  private readonly verifier: ProviderVerifier;
 
   private constructor(
     readonly issuer: string,
     private readonly kid: string,
     private readonly privateKey: CryptoKey,
     readonly publicJwk: JWK,
-    private readonly publicKey: CryptoKey,
-  ) {}
+    verifierOptions: VerifierOptions,
+  ) {
+    this.verifier = new ProviderVerifier({
+      ...verifierOptions,
+      ownIssuer: { issuer, jwks: () => this.jwks() },
+    });
+  }
 
   /**
    * Loads the key pair from `dataDir/auth-key.json`, generating it on first use. A file that is there
    * but does not hold a key pair is refused (`DataFolderError`), not replaced: a new key would sign
    * everyone out without a word.
    */
-  static async create(options: { dataDir?: string; issuer?: string }): Promise<LocalAuth> {
+  static async create(options: {
+    dataDir?: string;
+    issuer?: string;
+    verifier?: VerifierOptions;
+  }): Promise<LocalAuth> {
     const issuer = normalizeIssuer(options.issuer ?? DEFAULT_LOCAL_ISSUER);
     const file = options.dataDir ? path.join(options.dataDir, "auth-key.json") : null;
     let loaded: { stored: StoredKey; privateKey: CryptoKey } | null = null;
@@ -147,17 +96,21 @@ export class LocalAuth {
     const { stored, privateKey } = loaded;
     const { kty, n, e } = stored.privateJwk;
     const publicJwk: JWK = { kty, n, e, kid: stored.kid, alg: "RS256", use: "sig" };
-    const publicKey = (await importJWK(publicJwk, "RS256")) as CryptoKey;
-    return new LocalAuth(issuer, stored.kid, privateKey, publicJwk, publicKey);
+    return new LocalAuth(issuer, stored.kid, privateKey, publicJwk, options.verifier ?? {});
   }
 
   /** The providers tokens are accepted for (from `auth.config.ts`; none when it is missing). */
-  setProviders(providers: AuthProvider[]): void {
-    this.providers = providers;
+  setProviders(providers: Provider[]): void {
+    this.verifier.setProviders(providers);
   }
 
-  getProviders(): AuthProvider[] {
-    return this.providers;
+  getProviders(): Provider[] {
+    return this.verifier.getProviders();
+  }
+
+  /** The providers besides this backend's own issuer: real sign-in, which turns development sign-in off. */
+  realProviders(): Provider[] {
+    return this.verifier.realProviders();
   }
 
   async issueToken(claims: TokenClaims, options: { expiresInSeconds?: number } = {}): Promise<IssuedToken> {
@@ -179,37 +132,8 @@ export class LocalAuth {
   }
 
   /** Verifies a token as Convex would for the configured providers, and returns its identity. */
-  async verify(token: string): Promise<{ identity: Identity; expiresAt: number | null }> {
-    let unverified: JWTPayload;
-    try {
-      unverified = decodeJwt(token);
-    } catch {
-      throw new AuthError("Could not parse JWT payload. Check that the token is a valid JWT format.");
-    }
-    const issuer = typeof unverified.iss === "string" ? normalizeIssuer(unverified.iss) : "";
-    const provider = this.providers.find((p) => p.issuer === issuer);
-    if (!provider) {
-      throw new AuthError(
-        `No auth provider found matching the given token (issuer ${JSON.stringify(issuer)}). Check convex/auth.config.ts.`,
-      );
-    }
-    if (issuer !== this.issuer) {
-      throw new AuthError(`The local backend can only verify tokens it issued (issuer ${this.issuer}).`);
-    }
-    let payload: JWTPayload;
-    try {
-      ({ payload } = await jwtVerify(token, this.publicKey, {
-        algorithms: ["RS256"],
-        issuer: this.issuer,
-        audience: provider.applicationID,
-        requiredClaims: ["sub", "iat", "exp"],
-      }));
-    } catch (e) {
-      throw new AuthError(
-        `Could not verify token claim: ${e instanceof Error ? e.message : String(e)}. Check that the token signature is valid and the token hasn't expired.`,
-      );
-    }
-    return { identity: identityFromClaims(payload), expiresAt: payload.exp ? payload.exp * 1000 : null };
+  verify(token: string): Promise<VerifiedToken> {
+    return this.verifier.verify(token);
   }
 
   /** The backend origin's OpenID discovery document. */

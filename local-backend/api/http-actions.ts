@@ -41,12 +41,13 @@ export function createSiteHandler(
     void (async () => {
       try {
         const method = req.method ?? "GET";
-        let identity: Identity | null = null;
+        // A refused token does not refuse the request: the action's getUserIdentity() throws, as on Convex.
+        let identity: Identity | Error | null = null;
         try {
           const caller = await callerFromHeader(services, req);
           identity = caller.admin ? null : caller.identity;
-        } catch {
-          identity = null;
+        } catch (e) {
+          identity = e instanceof HttpError ? new Error(e.message) : null;
         }
         const headers = new Headers();
         for (const [name, value] of Object.entries(req.headers)) {

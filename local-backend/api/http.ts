@@ -207,7 +207,8 @@ export async function callerFromHeader(services: BackendServices, req: IncomingM
     try {
       return { identity: (await services.auth.verify(value)).identity, admin: false };
     } catch (e) {
-      throw new HttpError(401, "Unauthenticated", e instanceof AuthError ? e.message : String(e));
+      if (e instanceof AuthError) throw new HttpError(e.status, e.code, e.message);
+      throw new HttpError(401, "Unauthenticated", String(e));
     }
   }
   if (scheme === "Convex" && value) {

@@ -16,8 +16,11 @@ export type CliHandler = (req: IncomingMessage, res: ServerResponse, url: URL) =
 export interface BackendServices {
   /** Runs a function on the current engine (waits while functions reload). */
   call(udfPath: string, args: Value, options: CallOptions): Promise<CallOutcome>;
-  /** Runs an HTTP action from `convex/http.ts`. */
-  fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | null): Promise<Response>;
+  /**
+   * Runs an HTTP action from `convex/http.ts`; an Error for the identity (a refused token) is thrown by
+   * the action's `ctx.auth.getUserIdentity()`, as on Convex.
+   */
+  fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | Error | null): Promise<Response>;
   /**
    * Whether a local sign-in token may be issued to `address` now: the functions' own rate limit
    * (`localAuth:limitSignIn`) when they have one.

@@ -1,6 +1,5 @@
-/** Small pure pieces: timestamps, paths, schedules, CLI arguments, identities. */
+/** Small pure pieces: timestamps, paths, schedules, CLI arguments. */
 import { describe, expect, it } from "vitest";
-import { identityFromClaims, providersFromAuthConfig } from "../api/auth.ts";
 import { cronStringFor, nextRunAt } from "../scheduler/cron-runner.ts";
 import { canonicalizeUdfPath, displayUdfPath, tableFromId } from "../core/paths.ts";
 import { Clock, decodeTs, encodeTs } from "../core/protocol.ts";
@@ -63,47 +62,6 @@ describe("cron schedules", () => {
       "5 9 * * 1",
     );
     expect(cronStringFor("x", { type: "monthly", day: 3, hourUTC: 1, minuteUTC: 2 })).toBe("2 1 3 * *");
-  });
-});
-
-describe("auth pieces", () => {
-  it("builds Convex's identity from claims", () => {
-    expect(
-      identityFromClaims({
-        iss: "https://issuer",
-        sub: "u1",
-        aud: "app",
-        iat: 1,
-        exp: 2,
-        picture: "p",
-        given_name: "Ada",
-        email_verified: true,
-        org: "custom",
-      }),
-    ).toEqual({
-      tokenIdentifier: "https://issuer|u1",
-      subject: "u1",
-      issuer: "https://issuer",
-      pictureUrl: "p",
-      givenName: "Ada",
-      emailVerified: true,
-      org: "custom",
-    });
-  });
-
-  it("reads OIDC and custom JWT providers", () => {
-    expect(
-      providersFromAuthConfig({
-        providers: [
-          { domain: "https://clerk.example/", applicationID: "convex" },
-          { type: "customJwt", issuer: "https://local", jwks: "x", algorithm: "RS256" },
-        ],
-      }),
-    ).toEqual([
-      { issuer: "https://clerk.example", applicationID: "convex" },
-      { issuer: "https://local", applicationID: undefined },
-    ]);
-    expect(providersFromAuthConfig(undefined)).toEqual([]);
   });
 });
 

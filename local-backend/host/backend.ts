@@ -9,13 +9,8 @@ import type { Value } from "convex/values";
 import type { ViteDevServer } from "vite";
 import { AccessPolicy, type AccessOptions } from "../api/access.ts";
 import { AdminKey } from "../api/admin-key.ts";
-import {
-  LOCAL_ISSUER_ENV,
-  LocalAuth,
-  providersFromAuthConfig,
-  type IssuedToken,
-  type TokenClaims,
-} from "../api/auth.ts";
+import { describeProvider, parseAuthConfig, type Provider } from "../api/auth/providers.ts";
+import { LOCAL_ISSUER_ENV, LocalAuth, type IssuedToken, type TokenClaims } from "../api/auth.ts";
 import { CliApi } from "../cli/cli-api.ts";
 import { ensureGeneratedEnv } from "./generated-env.ts";
 import { CronRunner, jobsFromModule } from "../scheduler/cron-runner.ts";
@@ -75,6 +70,11 @@ export type LocalBackendCoreOptions = {
   watch?: boolean;
   /** The issuer of local tokens (default `$LIVELOCAL_LOCAL_AUTH_ISSUER` or DEFAULT_LOCAL_ISSUER). */
   authIssuer?: string;
+  /**
+   * A token naming a key id a provider's keys lack fetches them again at most once in this time
+   * (default 30 s; decision 073). Tests of key rotation set 0.
+   */
+  jwksCooldownMs?: number;
   /** Which function log lines are printed here: all, only work no client waits for, or none. */
   functionLogs?: FunctionLogs;
   /** Enforce Convex's transaction limits (default true). */
@@ -177,7 +177,11 @@ export class LocalBackendCore implements BackendServices {
     let source: FunctionSource | null = null;
     try {
       const issuer = options.authIssuer ?? process.env[LOCAL_ISSUER_ENV];
-      const auth = await LocalAuth.create({ dataDir: dataDir ?? undefined, issuer });
+      const auth = await LocalAuth.create({
+        dataDir: dataDir ?? undefined,
+        issuer,
+        verifier: { cooldownMs: options.jwksCooldownMs },
+      });
       // The project's auth.config.ts names the local issuer through this variable in local mode.
       process.env[LOCAL_ISSUER_ENV] = auth.issuer;
       source = options.modules
@@ -257,14 +261,19 @@ export class LocalBackendCore implements BackendServices {
     }
   }
 
+  /**
+   * The providers tokens are verified for. A real one (any but this backend's own issuer) turns
+   * development sign-in off (decision 073); a config Convex would refuse gives none, said in words.
+   */
   private async loadAuthConfig(): Promise<void> {
-    let config: unknown = null;
+    let providers: Provider[] = [];
     try {
-      config = (await this.loadModule("auth.config"))?.default ?? null;
+      providers = parseAuthConfig((await this.loadModule("auth.config"))?.default ?? null);
     } catch (e) {
       console.error("local-backend: could not load convex/auth.config.ts", e);
     }
-    this.auth.setProviders(providersFromAuthConfig(config));
+    this.auth.setProviders(providers);
+    this.access.setSignInProviders(this.auth.realProviders().map(describeProvider));
   }
 
   private async loadCrons(): Promise<void> {
@@ -348,7 +357,7 @@ export class LocalBackendCore implements BackendServices {
     }
   }
 
-  fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | null): Promise<Response> {
+  fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | Error | null): Promise<Response> {
     return this.currentEngine.fetchHttp(pathAndQuery, init, identity);
   }
 

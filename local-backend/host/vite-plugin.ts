@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import type { Plugin, ViteDevServer } from "vite";
-import { describeDevSignIn, isLoopbackInterface } from "../api/access.ts";
+import { describeDevSignIn, isLoopbackInterface, signInMismatch } from "../api/access.ts";
 import { LocalBackendCore, type LocalBackendCoreOptions } from "./backend.ts";
 import { DataFolderError } from "../core/files.ts";
 import { requestPathname } from "../core/paths.ts";
@@ -61,6 +61,9 @@ export function localBackend(options: LocalBackendPluginOptions = {}): Plugin {
       const listenHost = viteHost === true ? "0.0.0.0" : viteHost || undefined;
       const loopback = isLoopbackInterface(listenHost);
       const bindHost = loopback ? "127.0.0.1" : "0.0.0.0";
+      // The app signs in with Clerk on this backend when its key is set (src/config/env.ts).
+      const clerkKey: unknown = server.config.env.VITE_CLERK_PUBLISHABLE_KEY;
+      const appUsesClerk = typeof clerkKey === "string" && clerkKey.trim() !== "";
       let origin = "http://localhost:5173";
       const ready = LocalBackendCore.createWithOrigin(
         {
@@ -141,7 +144,10 @@ export function localBackend(options: LocalBackendPluginOptions = {}): Plugin {
                   `  Local backend (offline Convex):`,
                   `    App and Convex URL: ${origin}  (WebSocket ${origin.replace(/^http/, "ws")}/api/<version>/sync)`,
                   `    HTTP actions:       http://${bindHost === "0.0.0.0" ? "localhost" : bindHost}:${port}`,
-                  `    Dev sign-in:        ${describeDevSignIn((await ready).access.devSignIn)}`,
+                  `    Sign-in:            ${describeDevSignIn((await ready).access.devSignIn)}`,
+                  ...[signInMismatch(appUsesClerk, (await ready).access.devSignIn)]
+                    .filter((line) => line !== null)
+                    .map((line) => `    ${line}`),
                   loopback
                     ? `    Listening on loopback only (this machine).`
                     : `    WARNING: Vite listens on all interfaces, so the backend is reachable from other machines (Host and Origin are checked against server.allowedHosts).`,

@@ -310,8 +310,15 @@ export class LocalBackendEngine implements CallOwner {
     };
   }
 
-  /** Runs an HTTP action from `convex/http.ts`. `pathAndQuery` starts with `/`. */
-  async fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | null): Promise<Response> {
+  /**
+   * Runs an HTTP action from `convex/http.ts`. `pathAndQuery` starts with `/`. An Error for the identity
+   * (a refused token) is what the action's `ctx.auth.getUserIdentity()` throws.
+   */
+  async fetchHttp(
+    pathAndQuery: string,
+    init: RequestInit,
+    identity: Identity | Error | null,
+  ): Promise<Response> {
     const pathname = pathAndQuery.split("?")[0];
     const method = (init.method ?? "GET").toUpperCase();
     const record = newCallRecord(this, `http ${method} ${pathname}`);

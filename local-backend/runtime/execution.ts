@@ -36,6 +36,8 @@ export type Execution = {
   component: ComponentPath;
   udfPath: string;
   identity: Identity | null;
+  /** An HTTP action's refused token: its own `getUserIdentity()` throws it (the functions it calls see null). */
+  identityError?: Error;
   /** The transaction of a query or mutation (a nested call shares its caller's). */
   tx: Transaction | null;
   /** Queries may not write. */

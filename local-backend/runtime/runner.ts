@@ -54,6 +54,7 @@ export type SessionRequest = { sessionId: string; requestId: number };
 /** The syscalls about the call itself (`asyncSyscall`). */
 const callSyscalls: Record<string, Syscall<Value | undefined>> = {
   [SYSCALL.getUserIdentity]: (_runner, execution) => {
+    if (execution.identityError) throw execution.identityError;
     const reads = readsOf(execution);
     if (reads) reads.identity = true;
     return execution.identity ?? null;
@@ -303,10 +304,14 @@ export class Runner {
   /** An HTTP action's context: `fn` runs as an action (no transaction). */
   async runHttp<T>(
     udfPath: string,
-    identity: Identity | null,
+    identity: Identity | Error | null,
     record: CallRecord,
     fn: () => Promise<T>,
   ): Promise<T> {
+    if (identity instanceof Error) {
+      const execution = this.executionFor("http", "", udfPath, null, record)(null);
+      return await executions.run({ ...execution, identityError: identity }, fn);
+    }
     const complete = identity ? completeIdentity(identity) : null;
     return await executions.run(this.executionFor("http", "", udfPath, complete, record)(null), fn);
   }

@@ -14,7 +14,7 @@ export type BuildMeta = {
   builtAt: string;
   /** The Convex deployment built in, or null in local mode (the app's own origin). */
   convexUrl: string | null;
-  /** Clerk's publishable key built in (public by design), or null in local mode. */
+  /** Clerk's publishable key built in (public by design), or null for development sign-in. */
   clerkPublishableKey: string | null;
 };
 
@@ -43,7 +43,8 @@ export function buildInfo(deployment: { convexUrl?: string; clerkPublishableKey?
     id: newBuildId(),
     builtAt: new Date().toISOString(),
     convexUrl: deployment.convexUrl?.trim() || null,
-    clerkPublishableKey: deployment.convexUrl?.trim() ? deployment.clerkPublishableKey?.trim() || null : null,
+    // Also without a deployment: Clerk's sign-in on the embedded backend (decision 073).
+    clerkPublishableKey: deployment.clerkPublishableKey?.trim() || null,
   };
   return {
     name: "livelocal-build-info",

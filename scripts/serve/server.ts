@@ -33,6 +33,7 @@ import {
   isLoopbackInterface,
   parseAllowedHosts,
   refuseUpgrade,
+  signInMismatch,
   type AccessOptions,
 } from "../../local-backend/api/access.ts";
 import { LocalBackendCore } from "../../local-backend/host/backend.ts";
@@ -193,6 +194,8 @@ export async function startAppServer(options: {
     console.log(`  Answers Host: ${describeAllowedHosts(options.allowedHosts, isLoopbackInterface(host))}`);
     if (core) {
       console.log(`  ${describeDevSignIn(core.access.devSignIn)}`);
+      const mismatch = signInMismatch(meta.clerkPublishableKey !== null, core.access.devSignIn);
+      if (mismatch) console.warn(`  ${mismatch}`);
       console.log(
         `  A fresh store gets ${options.demoData ? "the reference and the demo data" : "the reference data only (--demo-data adds the demo accounts and shows)"}.`,
       );

@@ -1,8 +1,20 @@
-/** "local": the in-process local backend with development sign-in; "clerk": a real deployment with Clerk. */
+/** "local": development sign-in (the embedded backend's); "clerk": sign-in with Clerk. */
 export type AuthMode = "local" | "clerk";
 
+/**
+ * Where the app's Convex functions run: "embedded", the local backend on the page's own origin
+ * (`npm run dev`, `npm start`); "deployment", the Convex deployment VITE_CONVEX_URL names.
+ */
+export type Backend = "embedded" | "deployment";
+
+/**
+ * The three combinations: development sign-in on the embedded backend (nothing set); Clerk on a Convex
+ * deployment (VITE_CONVEX_URL and VITE_CLERK_PUBLISHABLE_KEY); Clerk on the embedded backend
+ * (VITE_CLERK_PUBLISHABLE_KEY alone, with CLERK_JWT_ISSUER_DOMAIN where the backend starts; decision 073).
+ */
 export type AppConfig =
-  { mode: "local"; convexUrl: string } | { mode: "clerk"; convexUrl: string; clerkPublishableKey: string };
+  | { mode: "local"; backend: "embedded"; convexUrl: string }
+  | { mode: "clerk"; backend: Backend; convexUrl: string; clerkPublishableKey: string };
 
 export type ConfigProblem = {
   variable: "VITE_CONVEX_URL" | "VITE_CLERK_PUBLISHABLE_KEY";
@@ -48,11 +60,28 @@ function isClerkPublishableKey(key: string): boolean {
   }
 }
 
+const INVALID_KEY =
+  "VITE_CLERK_PUBLISHABLE_KEY is not a valid Clerk publishable key (expected pk_test_… or pk_live_…).";
+
 /** Validates the app's environment. Never throws: a problem is returned for the app to show. */
 export function parseEnv(source: Record<string, unknown>, origin: string): EnvResult {
   const convexUrl = optionalString(source.VITE_CONVEX_URL);
   const key = optionalString(source.VITE_CLERK_PUBLISHABLE_KEY);
-  if (convexUrl === undefined) return { ok: true, config: { mode: "local", convexUrl: origin } };
+  if (convexUrl === undefined) {
+    if (key === undefined)
+      return { ok: true, config: { mode: "local", backend: "embedded", convexUrl: origin } };
+    if (!isClerkPublishableKey(key)) {
+      return {
+        ok: false,
+        mode: "clerk",
+        problem: { variable: "VITE_CLERK_PUBLISHABLE_KEY", message: INVALID_KEY },
+      };
+    }
+    return {
+      ok: true,
+      config: { mode: "clerk", backend: "embedded", convexUrl: origin, clerkPublishableKey: key },
+    };
+  }
 
   const urlProblem = convexUrlProblem(convexUrl);
   if (urlProblem !== null) {
@@ -63,10 +92,10 @@ export function parseEnv(source: Record<string, unknown>, origin: string): EnvRe
     const message =
       key === undefined
         ? "VITE_CLERK_PUBLISHABLE_KEY is missing. A real Convex deployment (VITE_CONVEX_URL is set) needs Clerk's publishable key."
-        : "VITE_CLERK_PUBLISHABLE_KEY is not a valid Clerk publishable key (expected pk_test_… or pk_live_…).";
+        : INVALID_KEY;
     return { ok: false, mode: "clerk", problem: { variable: "VITE_CLERK_PUBLISHABLE_KEY", message } };
   }
-  return { ok: true, config: { mode: "clerk", convexUrl, clerkPublishableKey: key } };
+  return { ok: true, config: { mode: "clerk", backend: "deployment", convexUrl, clerkPublishableKey: key } };
 }
 
 /** The environment, read once when the app starts. */

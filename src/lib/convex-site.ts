@@ -1,8 +1,9 @@
 /**
  * Where the backend's HTTP actions answer (`convex/http.ts`, such as `GET /privacy/export`): the
  * deployment's "site" origin. On Convex that is the deployment URL with `.convex.site` for
- * `.convex.cloud` (or `VITE_CONVEX_SITE_URL` for a custom domain); with the local backend it is a path
- * on the app's own origin that the dev server and `npm start` hand to the local backend's HTTP actions.
+ * `.convex.cloud` (or `VITE_CONVEX_SITE_URL` for a custom domain); with the embedded backend (whatever
+ * the sign-in) it is a path on the app's own origin that the dev server and `npm start` hand to the
+ * local backend's HTTP actions.
  */
 import { envResult, type AppConfig } from "@/config/env";
 
@@ -11,7 +12,7 @@ export const LOCAL_SITE_PATH = "/local-backend/site";
 
 /** The site origin for a configuration; no trailing slash. */
 export function siteUrlFor(config: AppConfig, siteUrlSetting: unknown, origin: string): string {
-  if (config.mode === "local") return `${origin}${LOCAL_SITE_PATH}`;
+  if (config.backend === "embedded") return `${origin}${LOCAL_SITE_PATH}`;
   if (typeof siteUrlSetting === "string" && siteUrlSetting.trim() !== "") {
     return siteUrlSetting.trim().replace(/\/+$/, "");
   }
@@ -24,6 +25,6 @@ export function siteUrlFor(config: AppConfig, siteUrlSetting: unknown, origin: s
 export function convexSiteUrl(): string {
   const config: AppConfig = envResult.ok
     ? envResult.config
-    : { mode: "local", convexUrl: window.location.origin };
+    : { mode: "local", backend: "embedded", convexUrl: window.location.origin };
   return siteUrlFor(config, import.meta.env.VITE_CONVEX_SITE_URL, window.location.origin);
 }

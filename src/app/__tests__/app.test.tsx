@@ -26,8 +26,12 @@ test("with a deployment URL but no Clerk key, the app explains the missing varia
 
 test("without VITE_CONVEX_URL the app runs in local mode", async () => {
   vi.stubEnv("VITE_CONVEX_URL", "");
+  vi.stubEnv("VITE_CLERK_PUBLISHABLE_KEY", "");
   vi.resetModules();
   const { mode, envResult } = await import("@/config/env");
   expect(mode).toBe("local");
-  expect(envResult).toEqual({ ok: true, config: { mode: "local", convexUrl: window.location.origin } });
+  expect(envResult).toEqual({
+    ok: true,
+    config: { mode: "local", backend: "embedded", convexUrl: window.location.origin },
+  });
 });

@@ -8,19 +8,35 @@ const VALID_KEY = `pk_test_${btoa("happy-otter-12.clerk.accounts.dev$")}`;
 
 describe("parseEnv", () => {
   test("without VITE_CONVEX_URL it runs in local mode against the page's own origin", () => {
-    expect(parseEnv({}, ORIGIN)).toEqual({ ok: true, config: { mode: "local", convexUrl: ORIGIN } });
+    expect(parseEnv({}, ORIGIN)).toEqual({
+      ok: true,
+      config: { mode: "local", backend: "embedded", convexUrl: ORIGIN },
+    });
+    expect(parseEnv({ VITE_CONVEX_URL: " ", VITE_CLERK_PUBLISHABLE_KEY: "" }, ORIGIN)).toEqual({
+      ok: true,
+      config: { mode: "local", backend: "embedded", convexUrl: ORIGIN },
+    });
   });
 
-  test("an empty VITE_CONVEX_URL counts as not set, and a Clerk key alone changes nothing", () => {
+  test("a Clerk key alone signs in with Clerk against the embedded backend on the page's origin", () => {
     const result = parseEnv({ VITE_CONVEX_URL: " ", VITE_CLERK_PUBLISHABLE_KEY: VALID_KEY }, ORIGIN);
-    expect(result).toEqual({ ok: true, config: { mode: "local", convexUrl: ORIGIN } });
+    expect(result).toEqual({
+      ok: true,
+      config: { mode: "clerk", backend: "embedded", convexUrl: ORIGIN, clerkPublishableKey: VALID_KEY },
+    });
+    const bad = parseEnv({ VITE_CLERK_PUBLISHABLE_KEY: "sk_test_abc" }, ORIGIN);
+    expect(bad).toMatchObject({
+      ok: false,
+      mode: "clerk",
+      problem: { variable: "VITE_CLERK_PUBLISHABLE_KEY" },
+    });
   });
 
   test("a deployment URL with a valid key runs in Clerk mode", () => {
     const result = parseEnv({ VITE_CONVEX_URL: CONVEX_URL, VITE_CLERK_PUBLISHABLE_KEY: VALID_KEY }, ORIGIN);
     expect(result).toEqual({
       ok: true,
-      config: { mode: "clerk", convexUrl: CONVEX_URL, clerkPublishableKey: VALID_KEY },
+      config: { mode: "clerk", backend: "deployment", convexUrl: CONVEX_URL, clerkPublishableKey: VALID_KEY },
     });
   });
 

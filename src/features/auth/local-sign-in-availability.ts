@@ -7,7 +7,7 @@ export type LocalSignInAvailability =
   { state: "checking" } | { state: "on" } | { state: "off"; message: string };
 
 const OFF_FALLBACK =
-  "Development sign-in is off on this server. To sign people in on a served deployment, build the app with a Convex deployment and Clerk; without one, only the operator can sign in, in a browser on the server's own machine, with the server started for that machine alone (no --public-origin, --allowed-hosts or --host).";
+  "Development sign-in is off on this server. To sign people in on a served deployment, use Clerk: start it with CLERK_JWT_ISSUER_DOMAIN set and build the app with VITE_CLERK_PUBLISHABLE_KEY; without them, only the operator can sign in, in a browser on the server's own machine, with the server started for that machine alone (no --public-origin, --allowed-hosts or --host).";
 
 /**
  * Whether this server offers development sign-in. A server started for the public (or reached through

@@ -20,6 +20,13 @@ http.route({
   }),
 });
 
+// The caller's identity; a refused token makes getUserIdentity() throw, as on Convex.
+http.route({
+  path: "/identity",
+  method: "GET",
+  handler: httpAction(async (ctx) => Response.json(await ctx.auth.getUserIdentity())),
+});
+
 http.route({
   path: "/messages",
   method: "POST",

@@ -119,6 +119,12 @@ export const whoami = query({
   },
 });
 
+/** The whole identity, as Convex's own auth tests read it. */
+export const identity = query({
+  args: {},
+  handler: async (ctx) => await ctx.auth.getUserIdentity(),
+});
+
 export const sendLater = mutation({
   args: { channel: v.string(), body: v.string(), delayMs: v.number() },
   handler: async (ctx, { channel, body, delayMs }) => {
