@@ -284,7 +284,7 @@ export type SpawnedBackend = { url: string; child: ChildProcess; exited: Promise
 export async function spawnFixtureBackend(
   dataDir: string,
   functionsDir = fixtureDir,
-  options: { entry?: string; port?: number } = {},
+  options: { entry?: string; port?: number; env?: Record<string, string> } = {},
 ): Promise<SpawnedBackend> {
   const server = options.entry ?? path.join(import.meta.dirname, "..", "host", "server.ts");
   const child = spawn(
@@ -302,7 +302,11 @@ export async function spawnFixtureBackend(
       "--functions",
       functionsDir,
     ],
-    { cwd: path.join(import.meta.dirname, "..", ".."), stdio: "pipe", env: { ...process.env } },
+    {
+      cwd: path.join(import.meta.dirname, "..", ".."),
+      stdio: "pipe",
+      env: { ...process.env, ...options.env },
+    },
   );
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let output = "";

@@ -12,6 +12,7 @@
 import { convexToJson, type Value } from "convex/values";
 import type { ValidatorJson } from "../values/validate.ts";
 import { executions } from "./execution.ts";
+import { userCallEnded } from "./user-code.ts";
 
 /** A registered Convex function, as `convex/server` makes them. */
 export type RegisteredFunction = {
@@ -107,6 +108,10 @@ const INSTALLED = Symbol.for("livelocal.localBackend.syscalls");
 function current() {
   const execution = executions.getStore();
   if (!execution) throw new Error("Not inside a function of the embedded backend");
+  // Convex stops a function's isolate when the call ends; here its leftover code keeps running, so
+  // it may no longer read or write (an action that timed out must not write after its caller heard).
+  if (userCallEnded())
+    throw new Error(`${execution.udfPath} has already ended; its code can no longer call Convex.`);
   return execution;
 }
 

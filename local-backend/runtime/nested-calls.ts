@@ -17,6 +17,7 @@ import {
   type Syscall,
 } from "./execution.ts";
 import type { Runner } from "./runner.ts";
+import { actionTimeoutMs, runUserCode } from "./user-code.ts";
 
 /** The function a call names: by handle, by reference into a child component, or by name. */
 export function addressOf(
@@ -58,14 +59,20 @@ async function runNested(
   if (kind === "action") {
     return runner.checkReturns(
       fn,
-      await executions.run(inner(null), () => fn.invokeAction!(cryptoRandomId(), argsText)),
+      await runUserCode(
+        udfPath,
+        () => executions.run(inner(null), () => fn.invokeAction!(cryptoRandomId(), argsText)),
+        { timeoutMs: actionTimeoutMs() },
+      ),
     );
   }
   const run = async (tx: Transaction) =>
     runner.checkReturns(
       fn,
-      await executions.run(inner(tx), () =>
-        kind === "query" ? fn.invokeQuery!(argsText) : fn.invokeMutation!(argsText),
+      await runUserCode(udfPath, () =>
+        executions.run(inner(tx), () =>
+          kind === "query" ? fn.invokeQuery!(argsText) : fn.invokeMutation!(argsText),
+        ),
       ),
     );
   if (execution.tx) {

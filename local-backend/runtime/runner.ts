@@ -36,6 +36,7 @@ import { databaseAsyncSyscalls, databaseSyscalls, documentSyscalls } from "./dat
 import { FileStorage, storageJsSyscalls, storageSyscalls } from "./storage-syscalls.ts";
 import { nestedCallSyscalls } from "./nested-calls.ts";
 import { ScheduledFunctions, schedulerSyscalls } from "./scheduled-functions.ts";
+import { actionTimeoutMs, runUserCode } from "./user-code.ts";
 
 export type RunRequest = {
   component?: ComponentPath;
@@ -168,8 +169,13 @@ export class Runner {
     const args = this.checkArgs(fn, request.args, udfPath);
     if (kind === "action") {
       const json = await inRecord(record, () =>
-        executions.run(execution(null), () =>
-          fn.invokeAction!(cryptoRandomId(), JSON.stringify(convexToJson([args]))),
+        runUserCode(
+          udfPath,
+          () =>
+            executions.run(execution(null), () =>
+              fn.invokeAction!(cryptoRandomId(), JSON.stringify(convexToJson([args]))),
+            ),
+          { timeoutMs: actionTimeoutMs() },
         ),
       );
       return { value: this.checkReturns(fn, json), json };
@@ -185,10 +191,12 @@ export class Runner {
           return { value: fromConvexJsonText(recorded.result), json: recorded.result };
         }
       }
-      const json = await executions.run(execution(tx), () =>
-        kind === "query"
-          ? fn.invokeQuery!(JSON.stringify(convexToJson([args])))
-          : fn.invokeMutation!(JSON.stringify(convexToJson([args]))),
+      const json = await runUserCode(udfPath, () =>
+        executions.run(execution(tx), () =>
+          kind === "query"
+            ? fn.invokeQuery!(JSON.stringify(convexToJson([args])))
+            : fn.invokeMutation!(JSON.stringify(convexToJson([args]))),
+        ),
       );
       const value = this.checkReturns(fn, json);
       // Committed with the writes or not at all: a crash between the commit and the answer leaves the
@@ -310,10 +318,13 @@ export class Runner {
   ): Promise<T> {
     if (identity instanceof Error) {
       const execution = this.executionFor("http", "", udfPath, null, record)(null);
-      return await executions.run({ ...execution, identityError: identity }, fn);
+      return await runUserCode(udfPath, () => executions.run({ ...execution, identityError: identity }, fn), {
+        timeoutMs: actionTimeoutMs(),
+      });
     }
     const complete = identity ? completeIdentity(identity) : null;
-    return await executions.run(this.executionFor("http", "", udfPath, complete, record)(null), fn);
+    const execution = this.executionFor("http", "", udfPath, complete, record)(null);
+    return await runUserCode(udfPath, () => executions.run(execution, fn), { timeoutMs: actionTimeoutMs() });
   }
 
   /**

@@ -10,9 +10,19 @@
  * the server's own: printed, and the process exits as Node's default would.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { format } from "node:util";
 
 /** Convex's limit for an action in Node (`NODE_ACTION_USER_TIMEOUT`, crates/common/src/knobs.rs). */
 export const ACTION_TIMEOUT_MS = 600_000;
+
+/**
+ * The action timeout in force: Convex's, unless `LIVELOCAL_ACTION_TIMEOUT_SECS` sets another (as
+ * Convex's own `ACTIONS_USER_TIMEOUT_SECS` does for its test harness).
+ */
+export function actionTimeoutMs(): number {
+  const secs = Number(process.env.LIVELOCAL_ACTION_TIMEOUT_SECS);
+  return Number.isFinite(secs) && secs > 0 ? secs * 1000 : ACTION_TIMEOUT_MS;
+}
 
 type UserCall = {
   /** The function's path, for the line logged when a callback throws after the call has ended. */
@@ -87,7 +97,8 @@ function guardProcess(): void {
     const call = calls.getStore();
     if (call) {
       if (!call.fail(error)) {
-        console.error(`[ERROR] ${call.udfPath}: uncaught after the call ended:`, error);
+        // Straight to stderr: `console` inside the call's context is captured as that call's log lines.
+        process.stderr.write(`${call.udfPath}: uncaught after the call ended: ${format(error)}\n`);
       }
       return;
     }
