@@ -6,6 +6,7 @@ import type { Value } from "convex/values";
 import type { ComponentPath, IndexRow } from "../storage/document.ts";
 import type { SqliteStore } from "./store.ts";
 import { AFTER } from "../values/values.ts";
+import { LimitError, TRANSACTION_LIMITS } from "../values/limits.ts";
 import type { QueryStream } from "./query-stream.ts";
 
 export const END_CURSOR = "_end_cursor";
@@ -26,6 +27,7 @@ export type PageRequest = {
   endCursor: string | null;
   pageSize: number;
   maximumRowsRead: number | null;
+  maximumBytesRead: number | null;
 };
 
 /**
@@ -34,8 +36,13 @@ export type PageRequest = {
  */
 export function readPage(
   open: (after: Buffer | null) => QueryStream,
-  { cursor, endCursor, pageSize, maximumRowsRead }: PageRequest,
+  { cursor, endCursor, pageSize, maximumRowsRead, maximumBytesRead }: PageRequest,
 ): { json: string; continueCursor: string | null } {
+  if (maximumRowsRead === 0 || maximumBytesRead === 0)
+    throw new LimitError(
+      "InvalidPaginationLimit",
+      "maximumRowsRead and maximumBytesRead must be greater than 0",
+    );
   const page: IndexRow[] = [];
   const answer = (rest: {
     isDone: boolean;
@@ -57,7 +64,16 @@ export function readPage(
   let pageStatus: string | null = null;
   const readCursors: string[] = [];
   for (;;) {
-    const row = stream.nextRaw();
+    let row: IndexRow | null;
+    try {
+      row = stream.nextRaw();
+    } catch (e) {
+      // A read limit of the transaction ends the page where it got to (Convex's SplitRequired).
+      if (!(e instanceof LimitError && e.paginationLimit && readCursors.length > 0)) throw e;
+      pageStatus = "SplitRequired";
+      continueCursor = readCursors[readCursors.length - 1];
+      break;
+    }
     if (!row) break;
     const key = row.key;
     if (endKey) {
@@ -79,6 +95,17 @@ export function readPage(
       continueCursor = encodeCursor(key);
       break;
     }
+    // Convex checks the bytes before reading on: a page that is full does not read on.
+    if (
+      !endCursor &&
+      maximumBytesRead !== null &&
+      page.length < pageSize &&
+      stream.bytesRead >= maximumBytesRead
+    ) {
+      pageStatus = "SplitRequired";
+      continueCursor = encodeCursor(key);
+      break;
+    }
     if (!endCursor && page.length >= pageSize) {
       // convex-test's rule, which the clients follow: a page that ends the range is done.
       const more = stream.nextRaw();
@@ -90,7 +117,11 @@ export function readPage(
   let splitCursor: string | null = null;
   if (pageStatus === "SplitRequired" && readCursors.length >= 2) {
     splitCursor = readCursors[Math.floor((readCursors.length - 1) / 2)];
-  } else if (pageStatus === null && rowsRead > pageSize + 1 && readCursors.length >= 2) {
+  } else if (
+    pageStatus === null &&
+    (rowsRead > pageSize + 1 || stream.bytesRead > softBytesLimit(maximumBytesRead)) &&
+    readCursors.length >= 2
+  ) {
     pageStatus = "SplitRecommended";
     splitCursor = readCursors[Math.floor((readCursors.length - 1) / 2)];
   }
@@ -98,6 +129,11 @@ export function readPage(
     json: answer({ isDone: continueCursor === END_CURSOR, continueCursor, splitCursor, pageStatus }),
     continueCursor,
   };
+}
+
+/** Past three quarters of the bytes a page may read, Convex recommends splitting it. */
+function softBytesLimit(maximumBytesRead: number | null): number {
+  return Math.floor((Math.min(maximumBytesRead ?? Infinity, TRANSACTION_LIMITS.bytesRead) * 3) / 4);
 }
 
 /** A page of a table's documents by creation time (the CLI's `convex data`). */

@@ -18,13 +18,16 @@ export class QueryStream implements RangeSource {
   private searchPosition = 0;
   /** The key of the last document read from the source (for cursors). */
   readKey: Buffer | null = null;
+  /** The Convex size of the documents read from the source. */
+  bytesRead = 0;
 
   constructor(
     private readonly store: SqliteStore,
     readonly source: Source,
     private readonly operators: QueryJson["operators"],
     private readonly after: Buffer | null,
-    private readonly onRead: () => void,
+    /** Told of each document read (null at the end); answers its size. */
+    private readonly onRead: (row: IndexRow | null) => number,
   ) {
     this.lastKey = after;
     this.filtered = operators.some((op) => "filter" in op);
@@ -64,9 +67,10 @@ export class QueryStream implements RangeSource {
     const next = this.buffer.shift() ?? null;
     if (next) {
       this.readKey = next.key;
-      this.onRead();
+      this.bytesRead += this.onRead(next);
     } else {
       this.reachedEnd = true;
+      this.onRead(null);
     }
     return next;
   }

@@ -10,10 +10,8 @@ import type { ComponentPath } from "../storage/document.ts";
 import type { SqliteStore } from "./store.ts";
 import type { CommitLog } from "./commit-log.ts";
 import type { QueryStream } from "./query-stream.ts";
+import { TransactionMeter, noteLargest, type TransactionUsage } from "../values/transaction-limits.ts";
 
-/** Convex's limits per transaction (the ones an app meets first). */
-export const MAX_DOCS_READ = 32_000;
-export const MAX_DOCS_WRITTEN = 16_000;
 /** A transaction holding the database longer than this is stopped and rolled back. */
 const TRANSACTION_TIMEOUT_MS = 30_000;
 
@@ -25,8 +23,8 @@ export type ScheduledJob = { id: string; component: ComponentPath; time: number 
 
 export type Transaction = {
   component: ComponentPath;
-  docsRead: number;
-  docsWritten: number;
+  /** What it read and wrote against Convex's limits (shared with nested calls). */
+  meter: TransactionMeter;
   /** Stored files to remove once the deletion is committed. */
   deletedFiles: string[];
   /** Scheduled jobs to start once committed. */
@@ -47,8 +45,7 @@ export type Transaction = {
 export function newTransaction(component: ComponentPath): Transaction {
   return {
     component,
-    docsRead: 0,
-    docsWritten: 0,
+    meter: new TransactionMeter(),
     deletedFiles: [],
     scheduled: [],
     closed: false,
@@ -85,6 +82,8 @@ export type CommitRecord = {
   active: boolean;
   writes: WriteSet;
   docsWritten: number;
+  /** The most any one of the call's transactions used of Convex's limits. */
+  largestTransaction: TransactionUsage;
   commitTs: bigint | null;
 };
 
@@ -151,6 +150,7 @@ export class Transactions {
     } finally {
       clearTimeout(timer);
       release();
+      noteLargest(record.largestTransaction, tx.meter);
     }
     // Nothing a function returns leaves before what it wrote, or read, is on disk (decision 041): the
     // next transaction may run meanwhile, and subscriptions re-run, but their answers wait too.
@@ -251,19 +251,18 @@ export class Transactions {
     component: ComponentPath,
     writes: boolean,
     work: (tx: Transaction) => Promise<T>,
+    budget?: Parameters<TransactionMeter["enter"]>[0],
   ): Promise<T> {
-    const tx: Transaction = {
-      ...newTransaction(component),
-      docsRead: parent.docsRead,
-      docsWritten: parent.docsWritten,
-      failure: parent.failure,
-    };
+    const tx: Transaction = { ...newTransaction(component), meter: parent.meter, failure: parent.failure };
+    const mark = tx.meter.enter(budget);
+    let committed = !writes;
     this.store.begin();
     try {
       const result = await work(tx);
       if (tx.failure.error) throw tx.failure.error;
       if (writes) {
         this.store.commit();
+        committed = true;
         parent.deletedFiles.push(...tx.deletedFiles);
         parent.scheduled.push(...tx.scheduled);
       } else {
@@ -279,8 +278,7 @@ export class Transactions {
       throw this.databaseError(e, tx);
     } finally {
       tx.closed = true;
-      parent.docsRead = tx.docsRead;
-      parent.docsWritten = tx.docsWritten;
+      tx.meter.leave(mark, !committed);
     }
   }
 
@@ -301,7 +299,7 @@ export class Transactions {
     if (writes.isEmpty) return;
     if (record.active) {
       record.writes.merge(writes);
-      record.docsWritten += tx.docsWritten;
+      record.docsWritten += tx.meter.documentsWritten;
     }
     const ts = this.commits.publish(writes);
     if (record.active) record.commitTs = ts;

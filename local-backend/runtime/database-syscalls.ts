@@ -5,23 +5,28 @@
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { tableFromId } from "../core/paths.ts";
 import type { ComponentPath, Document } from "../storage/document.ts";
-import { checkStorable, checkValue } from "../values/validate.ts";
-import { compareValues } from "../values/values.ts";
+import { checkValue } from "../values/validate.ts";
+import { AFTER, compareValues, encodeKey } from "../values/values.ts";
+import {
+  LimitError,
+  checkDocumentSize,
+  checkNewDocument,
+  convexJsonSize,
+  identifierError,
+  measureArgument,
+  measureValue,
+} from "../values/limits.ts";
 import { decodeOrUndefined, resolveSource, type QueryJson } from "../database/index-range.ts";
 import { readPage } from "../database/pagination.ts";
 import { QueryStream } from "../database/query-stream.ts";
-import { MAX_DOCS_READ, MAX_DOCS_WRITTEN, type Transaction } from "../database/transaction.ts";
+import type { Transaction } from "../database/transaction.ts";
 import { SYSCALL } from "./convex-abi.ts";
 import { readsOf, transactionOf, type Execution, type Syscall } from "./execution.ts";
 import type { Runner } from "./runner.ts";
 
-function noteRead(execution: Execution, tx: Transaction, table: string, docs: number): void {
-  tx.docsRead += docs;
-  if (tx.docsRead > MAX_DOCS_READ) {
-    throw new Error(
-      `Too many documents read in a single function execution (limit: ${MAX_DOCS_READ}). Consider using smaller limits in your queries, paginating your queries, or using indexed queries with a selective index range expressions.`,
-    );
-  }
+/** `docs` (0 or 1) documents of `table` read, of `bytes` (their Convex size). */
+function noteRead(execution: Execution, tx: Transaction, table: string, docs: number, bytes = 0): void {
+  if (docs > 0 && !table.startsWith("_")) tx.meter.read(bytes);
   const record = execution.record;
   if (record.active) {
     record.readTables.add(table);
@@ -32,13 +37,18 @@ function noteRead(execution: Execution, tx: Transaction, table: string, docs: nu
 function writable(execution: Execution, what: string): Transaction {
   const tx = transactionOf(execution, what);
   if (execution.readOnly) throw new Error(`${what} is not allowed in a query`);
-  tx.docsWritten += 1;
-  if (tx.docsWritten > MAX_DOCS_WRITTEN) {
-    throw new Error(
-      `Too many documents written in a single function execution (limit: ${MAX_DOCS_WRITTEN}).`,
-    );
-  }
   return tx;
+}
+
+/** `db.get`'s index range: the id's own, in the table's `by_id` index. */
+function noteIdRange(runner: Runner, execution: Execution, tx: Transaction, table: string, id: string): void {
+  const key = encodeKey([id]);
+  const index = runner.store.index(execution.component, table, "by_id");
+  tx.meter.range(
+    index?.id ?? `${execution.component}\0${table}`,
+    key,
+    Buffer.concat([key, Buffer.from([AFTER])]),
+  );
 }
 
 function tableOf(id: string, table: string | undefined): string {
@@ -52,9 +62,13 @@ function tableOf(id: string, table: string | undefined): string {
   return actual;
 }
 
+/** The version a write replaces: a read, as on Convex. */
 function getDocument(runner: Runner, execution: Execution, id: string): Document | null {
   const stored = runner.store.get(id);
+  const tx = execution.tx;
+  if (tx) noteIdRange(runner, execution, tx, stored?.table ?? tableFromId(id) ?? "", id);
   if (!stored || stored.component !== execution.component) return null;
+  if (tx) noteRead(execution, tx, stored.table, 1, measureValue(stored.doc).size);
   return stored.doc;
 }
 
@@ -78,9 +92,13 @@ function openStream(
 ): QueryStream {
   const { source, table } = resolveSource(runner.store, execution.component, query);
   noteRead(execution, tx, table, 0);
-  const stream = new QueryStream(runner.store, source, query.operators, after, () =>
-    noteRead(execution, tx, table, 1),
-  );
+  const stream: QueryStream = new QueryStream(runner.store, source, query.operators, after, (row) => {
+    const bytes = row ? convexJsonSize(row.json) : 0;
+    if (row) noteRead(execution, tx, table, 1, bytes);
+    const range = stream.readRange();
+    if (range) tx.meter.range(range.indexId, range.lower, range.upper);
+    return bytes;
+  });
   const reads = readsOf(execution);
   if (reads) {
     if (source.type === "index") reads.addSource(table, stream);
@@ -125,7 +143,8 @@ export const documentSyscalls: Record<string, Syscall<string>> = {
       stored !== null &&
       stored.component === execution.component &&
       (table.startsWith("_") ? args.isSystem === true : args.isSystem !== true);
-    noteRead(execution, tx, table, visible ? 1 : 0);
+    noteRead(execution, tx, table, visible ? 1 : 0, visible ? convexJsonSize(stored.json) : 0);
+    noteIdRange(runner, execution, tx, table, id);
     readsOf(execution)?.addId(table, id);
     return visible ? stored.json : "null";
   },
@@ -154,6 +173,7 @@ export const documentSyscalls: Record<string, Syscall<string>> = {
       endCursor,
       pageSize: args.pageSize as number,
       maximumRowsRead: (args.maximumRowsRead as number | null | undefined) ?? null,
+      maximumBytesRead: (args.maximumBytesRead as number | null | undefined) ?? null,
     });
     if (continueCursor !== null && record.active) record.observedEndCursor = continueCursor;
     return json;
@@ -170,48 +190,44 @@ export const databaseAsyncSyscalls: Record<string, Syscall<Value | undefined>> =
     return runner.store.count(execution.component, table);
   },
   [SYSCALL.insert]: (runner, execution, args) => {
-    writable(execution, "ctx.db.insert");
+    const tx = writable(execution, "ctx.db.insert");
     const table = args.table as string;
     if (typeof table !== "string" || table.startsWith("_")) {
       throw new Error(`Invalid table name "${String(table)}": system tables are written by the backend`);
     }
+    const badName = identifierError(table);
+    if (badName)
+      throw new LimitError("InvalidArgument", `Invalid argument \`table\` for \`db.insert\`: ${badName}`);
     const value = jsonToConvex(args.value) as Document;
-    const storable = checkStorable(value);
-    if (storable) throw new Error(storable);
+    measureArgument(value, "db.insert");
     const fields = stripUndefined(value);
-    validateDocument(runner, execution.component, table, fields);
     const doc: Document = {
       ...fields,
       _id: runner.store.newId(execution.component, table),
       _creationTime: runner.store.newCreationTime(execution.component),
     };
+    const { size } = checkNewDocument(doc);
+    validateDocument(runner, execution.component, table, fields);
+    checkDocumentSize(size);
+    tx.meter.write(size);
     runner.store.write(execution.component, table, null, doc);
     return { _id: doc._id };
   },
   [SYSCALL.shallowMerge]: (runner, execution, args) => replaceOrPatch(runner, execution, args, "patch"),
   [SYSCALL.replace]: (runner, execution, args) => replaceOrPatch(runner, execution, args, "replace"),
   [SYSCALL.remove]: (runner, execution, args) => {
-    writable(execution, "ctx.db.delete");
+    const tx = writable(execution, "ctx.db.delete");
     const id = args.id as string;
     const table = tableOf(id, args.table as string | undefined);
     const existing = getDocument(runner, execution, id);
     if (!existing || table.startsWith("_"))
       throw new Error(`Delete on non-existent document with ID "${id}"`);
+    tx.meter.write(0);
     runner.store.write(execution.component, table, existing, null);
     return null;
   },
-  [SYSCALL.getTransactionMetrics]: (_runner, execution) => {
-    const tx = transactionOf(execution, "getTransactionMetrics()");
-    return {
-      bytesRead: { used: 0, remaining: 16 * 1024 * 1024 },
-      bytesWritten: { used: 0, remaining: 16 * 1024 * 1024 },
-      databaseQueries: { used: 0, remaining: 4096 },
-      documentsRead: { used: tx.docsRead, remaining: MAX_DOCS_READ - tx.docsRead },
-      documentsWritten: { used: tx.docsWritten, remaining: MAX_DOCS_WRITTEN - tx.docsWritten },
-      functionsScheduled: { used: tx.scheduled.length, remaining: 1000 - tx.scheduled.length },
-      scheduledFunctionArgsBytes: { used: 0, remaining: 16 * 1024 * 1024 },
-    };
-  },
+  [SYSCALL.getTransactionMetrics]: (_runner, execution) =>
+    transactionOf(execution, "getTransactionMetrics()").meter.metrics(),
 };
 
 function replaceOrPatch(
@@ -220,7 +236,8 @@ function replaceOrPatch(
   args: Record<string, JSONValue>,
   how: "replace" | "patch",
 ): null {
-  writable(execution, how === "replace" ? "ctx.db.replace" : "ctx.db.patch");
+  const syscall = how === "replace" ? "db.replace" : "db.patch";
+  const tx = writable(execution, `ctx.${syscall}`);
   const id = args.id as string;
   const table = tableOf(id, args.table as string | undefined);
   const existing = getDocument(runner, execution, id);
@@ -234,12 +251,15 @@ function replaceOrPatch(
     }
     delete value[system];
   }
-  const storable = checkStorable(value);
-  if (storable) throw new Error(storable);
+  measureArgument(value, syscall);
   const { _id, _creationTime, ...current } = existing;
   const merged = how === "replace" ? stripUndefined(value) : stripUndefined({ ...current, ...value });
+  const next = { ...merged, _id, _creationTime };
+  const { size } = checkNewDocument(next);
   validateDocument(runner, execution.component, table, merged);
-  runner.store.write(execution.component, table, existing, { ...merged, _id, _creationTime });
+  checkDocumentSize(size);
+  tx.meter.write(size);
+  runner.store.write(execution.component, table, existing, next);
   return null;
 }
 

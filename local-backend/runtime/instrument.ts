@@ -9,6 +9,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { inspect } from "node:util";
 import { ReadSet, WriteSet } from "../storage/read-set.ts";
+import { noUsage, type TransactionUsage } from "../values/transaction-limits.ts";
 
 export interface CallOwner {
   /** A log line from work no client is waiting for (scheduled functions, crons). */
@@ -32,6 +33,8 @@ export interface CallRecord {
   replayed: boolean;
   docsRead: number;
   docsWritten: number;
+  /** The most any one of its transactions used of Convex's limits (the runner fills it). */
+  largestTransaction: TransactionUsage;
   logLines: string[];
   /** Pagination: the end cursor to reuse (from the subscription's journal). */
   journalEndCursor: string | null;
@@ -57,6 +60,7 @@ export function newCallRecord(
     replayed: false,
     docsRead: 0,
     docsWritten: 0,
+    largestTransaction: noUsage(),
     logLines: [],
     journalEndCursor: options.journalEndCursor ?? null,
     observedEndCursor: null,

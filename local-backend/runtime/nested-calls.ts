@@ -6,6 +6,7 @@
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { canonicalizeUdfPath } from "../core/paths.ts";
 import type { Transaction } from "../database/transaction.ts";
+import { parseTransactionLimits } from "../values/transaction-limits.ts";
 import type { ComponentPath } from "../storage/document.ts";
 import { SYSCALL, functionHandle, parseChildReference, parseFunctionHandle } from "./convex-abi.ts";
 import {
@@ -64,6 +65,7 @@ async function runNested(
         () => executions.run(inner(null), () => fn.invokeAction!(cryptoRandomId(), argsText)),
         { timeoutMs: actionTimeoutMs() },
       ),
+      udfPath,
     );
   }
   const run = async (tx: Transaction) =>
@@ -74,6 +76,7 @@ async function runNested(
           kind === "query" ? fn.invokeQuery!(argsText) : fn.invokeMutation!(argsText),
         ),
       ),
+      udfPath,
     );
   if (execution.tx) {
     return await runner.transactions.nested(
@@ -81,6 +84,7 @@ async function runNested(
       component,
       kind === "mutation",
       run,
+      parseTransactionLimits(args.transactionLimits),
     );
   }
   return await runner.transaction(component, execution.record, kind === "mutation", run);

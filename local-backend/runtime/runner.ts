@@ -10,6 +10,7 @@ import { mutationGeneric, type GenericDataModel, type GenericMutationCtx } from 
 import { convexToJson, type JSONValue, type Value } from "convex/values";
 import { fromConvexJsonText } from "../values/convex-json.ts";
 import { checkValue, type ValidatorJson } from "../values/validate.ts";
+import { resultTooLarge } from "../values/limits.ts";
 import { canonicalizeUdfPath, splitUdfPath } from "../core/paths.ts";
 import type { ComponentPath } from "../storage/document.ts";
 import type { SqliteStore } from "../database/store.ts";
@@ -178,7 +179,7 @@ export class Runner {
           { timeoutMs: actionTimeoutMs() },
         ),
       );
-      return { value: this.checkReturns(fn, json), json };
+      return { value: this.checkReturns(fn, json, udfPath), json };
     }
     const answerTo = kind === "mutation" ? request.sessionRequest : undefined;
     return await this.transaction(component, record, kind === "mutation", async (tx) => {
@@ -198,7 +199,7 @@ export class Runner {
             : fn.invokeMutation!(JSON.stringify(convexToJson([args]))),
         ),
       );
-      const value = this.checkReturns(fn, json);
+      const value = this.checkReturns(fn, json, udfPath);
       // Committed with the writes or not at all: a crash between the commit and the answer leaves the
       // answer for the client's re-send (decision 056). A transaction that timed out is rolled back.
       if (answerTo && !tx.closed) {
@@ -249,7 +250,9 @@ export class Runner {
     return validators;
   }
 
-  checkReturns(fn: RegisteredFunction, text: string): Value {
+  checkReturns(fn: RegisteredFunction, text: string, udfPath: string): Value {
+    const tooLarge = resultTooLarge(udfPath, text);
+    if (tooLarge) throw new ConvexSystemError(tooLarge);
     const value = fromConvexJsonText(text);
     const validator = this.validatorsOf(fn).returns;
     if (validator) {

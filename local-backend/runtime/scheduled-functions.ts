@@ -7,6 +7,7 @@ import { AsyncResource } from "node:async_hooks";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { ComponentPath, Document } from "../storage/document.ts";
 import { AFTER, encodeKey } from "../values/values.ts";
+import { measureValue } from "../values/limits.ts";
 import { SYSCALL } from "./convex-abi.ts";
 import { describeThrown, executions, type Execution, type Syscall } from "./execution.ts";
 import { newCallRecord, type CallRecord } from "./instrument.ts";
@@ -32,9 +33,11 @@ export class ScheduledFunctions {
     if (!fn || fn.isQuery) throw new Error(`Could not find a mutation or action '${udfPath}' to schedule`);
     const scheduledTime = Number(args.ts) * 1000;
     return await this.runner.inWriteTransaction(execution, (tx) => {
+      const jobArgs = [jsonToConvex(args.args ?? {})];
+      tx.meter.schedule(measureValue(jobArgs).size);
       const doc: Document = {
         name: udfPath,
-        args: [jsonToConvex(args.args ?? {})],
+        args: jobArgs,
         scheduledTime,
         state: { kind: "pending" },
         _id: this.runner.store.newId(component, "_scheduled_functions"),
@@ -151,7 +154,7 @@ export class ScheduledFunctions {
             this.runner.executionFor("mutation", component, name, null, record)(tx),
             () => fn.invokeMutation!(JSON.stringify(convexToJson([checked]))),
           );
-          this.runner.checkReturns(fn, text);
+          this.runner.checkReturns(fn, text, name);
           this.runner.store.write(component, "_scheduled_functions", current.doc, {
             ...current.doc,
             state: { kind: "success" },

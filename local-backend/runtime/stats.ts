@@ -1,6 +1,7 @@
 /** Per-function statistics (`stats()`, `GET /local-backend/stats`): calls, errors, time, reads, writes. */
 import type { FunctionKind } from "./execution.ts";
 import type { CallRecord } from "./instrument.ts";
+import { noUsage, noteLargest, type TransactionUsage } from "../values/transaction-limits.ts";
 
 export type FunctionStats = {
   kind: FunctionKind | "http" | "scheduled";
@@ -11,6 +12,8 @@ export type FunctionStats = {
   docsRead: number;
   docsWritten: number;
   maxDocsRead: number;
+  /** The most one transaction of one call used of Convex's limits. */
+  largestTransaction: TransactionUsage;
   readTables: string[];
   writeTables: string[];
 };
@@ -39,6 +42,7 @@ export class FunctionStatsTable {
         docsRead: 0,
         docsWritten: 0,
         maxDocsRead: 0,
+        largestTransaction: noUsage(),
         readTables: [],
         writeTables: [],
       };
@@ -51,12 +55,17 @@ export class FunctionStatsTable {
     stats.docsRead += record.docsRead;
     stats.docsWritten += record.docsWritten;
     stats.maxDocsRead = Math.max(stats.maxDocsRead, record.docsRead);
+    noteLargest(stats.largestTransaction, record.largestTransaction);
     stats.readTables = [...new Set([...stats.readTables, ...record.readTables])].sort();
     stats.writeTables = [...new Set([...stats.writeTables, ...record.writes.tables])].sort();
   }
 
   get(): EngineStats {
-    return { functions: Object.fromEntries([...this.stats].map(([path, s]) => [path, { ...s }])) };
+    return {
+      functions: Object.fromEntries(
+        [...this.stats].map(([path, s]) => [path, { ...s, largestTransaction: { ...s.largestTransaction } }]),
+      ),
+    };
   }
 
   reset(): void {

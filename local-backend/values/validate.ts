@@ -65,9 +65,6 @@ function isPlainObject(value: Value): value is Record<string, Value> {
   );
 }
 
-/** Identifiers Convex accepts as field names (and record keys). */
-const FIELD_NAME = /^[a-zA-Z_][a-zA-Z0-9_]{0,1023}$/;
-
 /** A literal validator's value as a Convex value, decoded once per validator. */
 const literalValues = new WeakMap<object, Value>();
 
@@ -232,37 +229,4 @@ function explain(validator: ValidatorJson, value: Value | undefined, path: strin
       return null;
     }
   }
-}
-
-/**
- * Null when `value` can be stored as a document's fields: an object whose field names are
- * identifiers not starting with `_` (system fields are the backend's), nested field names not
- * starting with `$`.
- */
-export function checkStorable(value: Record<string, Value>): string | null {
-  for (const key of Object.keys(value)) {
-    if (value[key] === undefined) continue;
-    if (key.startsWith("_"))
-      return `Field '${key}' starts with an underscore, which is reserved for system fields.`;
-    if (!FIELD_NAME.test(key)) return `Field name '${key}' is not a valid identifier.`;
-  }
-  return checkNested(value);
-}
-
-function checkNested(value: Value): string | null {
-  if (Array.isArray(value)) {
-    for (const element of value) {
-      const error = checkNested(element);
-      if (error) return error;
-    }
-  } else if (isPlainObject(value)) {
-    for (const [key, field] of Object.entries(value)) {
-      if (key.startsWith("$")) return `Field name '${key}' starts with a '$', which is reserved.`;
-      if (field !== undefined) {
-        const error = checkNested(field);
-        if (error) return error;
-      }
-    }
-  }
-  return null;
 }

@@ -43,6 +43,7 @@ import { api } from "../../convex/_generated/api";
 import { DEMO_SHOPS, DEMO_USERS } from "../../convex/lib/data/demo";
 import { BackendProcess, type Identity } from "./backend-process";
 import { exploreAtScale, exploreDemoCases } from "./explore";
+import { printLimitUse } from "./limits";
 import { newClient, propagation, type PropagationResult } from "./propagation";
 import { ISSUE_15, ms, printFigures, ratio, recordFigure, recordMsFigure, summarize } from "./stats";
 import { fillWatchList, watchListReadBudget, watchListReader, type WatchListFill } from "./watch-list";
@@ -393,6 +394,7 @@ export async function benchmarkScale(): Promise<void> {
       bigLabel,
       mutation,
     );
+    await printLimitUse(big.backend, bigLabel);
     await stop(big.backend);
 
     // Mutation → update and explore's documents read: demo → 10,000 streams.
@@ -439,6 +441,7 @@ export async function benchmarkScale(): Promise<void> {
     console.log(
       `  documents read with ${MID} streams: ${watchList[1].docsRead} (issue 8 budget ${readBudget}): ${readsVerdict}`,
     );
+    await printLimitUse(mid, `+${MID} streams`);
     await stop(small);
     await stop(mid);
 
