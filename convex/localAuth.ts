@@ -1,6 +1,6 @@
 /**
  * Local mode only: the embedded backend asks this before it issues a sign-in token
- * (`POST /local-auth/token`, local-backend/http.ts), so a script minting tokens in a loop is stopped
+ * (`POST /local-auth/token`, local-backend/api/dev-sign-in.ts), so a script minting tokens in a loop is stopped
  * by the same rate limiter as the app's mutations. On Convex with Clerk nothing calls it.
  */
 import { v } from "convex/values";

@@ -167,7 +167,7 @@ export function withNotificationTestEnv(now: number): void {
     vi.setSystemTime(now);
     vi.stubEnv("NOTIFICATIONS_SECRET", "test-secret");
     vi.stubEnv("LIVELOCAL_LOCAL_AUTH_ISSUER", "https://auth.livelocal.localhost");
-    // What the local backend sets: the origin it serves the app on (local-backend/backend.ts).
+    // What the local backend sets: the origin it serves the app on (local-backend/host/backend.ts).
     vi.stubEnv("LIVELOCAL_APP_ORIGIN", "http://127.0.0.1:5173");
     vi.stubEnv("APP_ORIGINS", "");
     vi.stubEnv("CLERK_JWT_ISSUER_DOMAIN", "");

@@ -12,13 +12,13 @@
  *
  * A fresh store gets the reference data only (metro areas, categories). Development sign-in is offered
  * only when the server is this machine's alone (loopback, no public origin, no other Host names), and
- * never through a proxy (local-backend/access.ts; decision 053).
+ * never through a proxy (local-backend/api/access.ts; decision 053).
  *
  * Shop and stream pages are read from the backend as they are asked for (page-previews.ts): an
  * unknown one answers 404, the others carry their title, description and link preview tags, whose
  * picture is a card drawn here (`/og/{page}.png`, preview-images.ts).
  *
- * Every request and upgrade is checked for its Host and Origin first (local-backend/access.ts), as
+ * Every request and upgrade is checked for its Host and Origin first (local-backend/api/access.ts), as
  * the embedded backend checks its own: loopback names by default, so a page that rebinds its name to
  * this machine gets 403 and never a development token.
  */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** Where the local backend says whether it offers development sign-in (local-backend/http.ts). */
+/** Where the local backend says whether it offers development sign-in (local-backend/api/dev-sign-in.ts). */
 export const LOCAL_AUTH_CONFIG_ENDPOINT = "/local-auth/config";
 
 export type LocalSignInAvailability =
