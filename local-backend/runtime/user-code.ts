@@ -88,6 +88,18 @@ export function userCallEnded(): boolean {
   return calls.getStore()?.ended ?? false;
 }
 
+/**
+ * What the call fails with: the error's message under the name of the event that caught it, as Convex's
+ * Node executor answers (`uncaughtException: Yikes`).
+ */
+function asCallError(error: unknown, origin: NodeJS.UncaughtExceptionOrigin): Error {
+  const failure = new Error(error instanceof Error ? error.message : String(error));
+  failure.name = origin;
+  if (error instanceof Error && error.stack)
+    failure.stack = `${origin}: ${error.stack.split("\n").slice(1).join("\n")}`;
+  return failure;
+}
+
 let guarded = false;
 
 function guardProcess(): void {
@@ -96,7 +108,7 @@ function guardProcess(): void {
   process.on("uncaughtException", (error, origin) => {
     const call = calls.getStore();
     if (call) {
-      if (!call.fail(error)) {
+      if (!call.fail(asCallError(error, origin))) {
         // Straight to stderr: `console` inside the call's context is captured as that call's log lines.
         process.stderr.write(`${call.udfPath}: uncaught after the call ended: ${format(error)}\n`);
       }

@@ -58,16 +58,6 @@ function notOutOfScope(): string {
   return `^(?!(?:${OUT_OF_SCOPE.map((entry) => escape(entry.test)).join("|")})$)`;
 }
 
-/**
- * Exceptions the functions' code leaves uncaught in this process (an action's callback, an unhandled
- * `'error'` event). They would end a served backend (issue 39, item 3); here they are counted and the
- * run goes on, so every test is still measured.
- */
-const crashes: string[] = [];
-process.on("uncaughtException", (error) => {
-  crashes.push(String(error).split("\n")[0]);
-});
-
 async function main(): Promise<void> {
   const { source, commit, keep, jestArgs } = parseArgs(process.argv.slice(2));
   const started = performance.now();
@@ -119,12 +109,6 @@ async function main(): Promise<void> {
     console.log("Out of scope:");
     for (const entry of OUT_OF_SCOPE) console.log(`  ${entry.file} › ${entry.test}: ${entry.reason}`);
     console.log(`Took ${((performance.now() - started) / 1000).toFixed(0)} s. Jest's output: ${log}`);
-    if (crashes.length > 0) {
-      console.log(
-        `The backend's process had ${crashes.length} uncaught exception(s) from the functions' code (a served backend would have exited):`,
-      );
-      for (const crash of crashes) console.log(`  ${crash}`);
-    }
     console.log(
       `${summary.passed} of ${summary.inScope} passed, ${summary.outOfScope} out of scope (listed)`,
     );
