@@ -7,7 +7,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { mutateThenKill, newHttpClient, q, spawnFixtureBackend } from "../../local-backend/conformance/test-helpers";
+import {
+  mutateThenKill,
+  newHttpClient,
+  q,
+  spawnFixtureBackend,
+} from "../../local-backend/conformance/test-helpers";
 import { ISSUE_15, recordFigure } from "./stats";
 
 const ROUNDS = 5;
