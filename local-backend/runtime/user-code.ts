@@ -59,7 +59,9 @@ export function runUserCode<T>(
       fail(error) {
         if (call.ended) return false;
         end();
-        reject(error instanceof Error ? error : new Error(String(error)));
+        // As thrown: what the engine makes of a ConvexError, an Error or a thrown string is its business.
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+        reject(error);
         return true;
       },
     };
