@@ -17,6 +17,7 @@ import {
   removeDir,
   startFixtureBackend,
   tempDataDir,
+  uploadImport,
   watch,
   type RawSyncSocket,
 } from "./test-helpers.ts";
@@ -231,19 +232,7 @@ describe("a flood beside a control client", { timeout: 120_000 }, () => {
     const rows = Array.from({ length: 100_000 }, (_, i) =>
       JSON.stringify({ channel: "imported", author: "import", body: `row ${i}` }),
     );
-    const { uploadToken } = (await post("/api/import/start_upload", "")) as { uploadToken: string };
-    const partToken = await post(
-      `/api/import/upload_part?uploadToken=${uploadToken}&partNumber=1`,
-      rows.join("\n"),
-    );
-    const { importId } = (await post(
-      "/api/import/finish_upload",
-      JSON.stringify({
-        import: { format: "jsonLines", tableName: "messages", mode: "append" },
-        uploadToken,
-        partTokens: [partToken],
-      }),
-    )) as { importId: string };
+    const importId = await uploadImport(post, rows);
     const importState = () => {
       const imports = backend.core.cli.systemQuery("_system/cli/queryImport:list")!.run({}) as {
         _id: string;
@@ -295,19 +284,7 @@ describe("a large import's write (decision 070)", () => {
         body: `row ${i}`,
       }),
     );
-    const { uploadToken } = (await post("/api/import/start_upload", "")) as { uploadToken: string };
-    const partToken = await post(
-      `/api/import/upload_part?uploadToken=${uploadToken}&partNumber=1`,
-      rows.join("\n"),
-    );
-    const { importId } = (await post(
-      "/api/import/finish_upload",
-      JSON.stringify({
-        import: { format: "jsonLines", tableName: "messages", mode: "append" },
-        uploadToken,
-        partTokens: [partToken],
-      }),
-    )) as { importId: string };
+    const importId = await uploadImport(post, rows);
     const importState = () => {
       const imports = backend.core.cli.systemQuery("_system/cli/queryImport:list")!.run({}) as {
         _id: string;

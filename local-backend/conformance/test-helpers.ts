@@ -366,6 +366,31 @@ export async function mutateThenKill(
   return acknowledged;
 }
 
+/**
+ * Uploads `rows` (JSON lines) to be appended to `messages` as `npx convex import` does (start, one part,
+ * finish) through the caller's admin `post`; resolves with the import's id (parsed next, then waiting
+ * for confirmation).
+ */
+export async function uploadImport(
+  post: (route: string, body: string) => Promise<unknown>,
+  rows: string[],
+): Promise<string> {
+  const { uploadToken } = (await post("/api/import/start_upload", "")) as { uploadToken: string };
+  const partToken = await post(
+    `/api/import/upload_part?uploadToken=${uploadToken}&partNumber=1`,
+    rows.join("\n"),
+  );
+  const { importId } = (await post(
+    "/api/import/finish_upload",
+    JSON.stringify({
+      import: { format: "jsonLines", tableName: "messages", mode: "append" },
+      uploadToken,
+      partTokens: [partToken],
+    }),
+  )) as { importId: string };
+  return importId;
+}
+
 /** The Convex CLI from node_modules (`npx convex`). */
 export const convexCliEntry = path.join(
   import.meta.dirname,

@@ -10,7 +10,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { AdminKey } from "../../local-backend/api/admin-key";
-import { newHttpClient, q, spawnFixtureBackend } from "../../local-backend/conformance/test-helpers";
+import {
+  newHttpClient,
+  q,
+  spawnFixtureBackend,
+  uploadImport,
+} from "../../local-backend/conformance/test-helpers";
 import { ms, printFigures, ratio, recordFigure, summarize } from "./stats";
 
 const ROWS = 200_000;
@@ -47,19 +52,7 @@ export async function importWhileReading(): Promise<void> {
     const rows = Array.from({ length: ROWS }, (_, i) =>
       JSON.stringify({ channel: "imported", author: "import", body: `row ${i}` }),
     );
-    const { uploadToken } = (await post("/api/import/start_upload", "")) as { uploadToken: string };
-    const partToken = await post(
-      `/api/import/upload_part?uploadToken=${uploadToken}&partNumber=1`,
-      rows.join("\n"),
-    );
-    const { importId } = (await post(
-      "/api/import/finish_upload",
-      JSON.stringify({
-        import: { format: "jsonLines", tableName: "messages", mode: "append" },
-        uploadToken,
-        partTokens: [partToken],
-      }),
-    )) as { importId: string };
+    const importId = await uploadImport(post, rows);
     // Parsed between turns of the event loop (decision 057), then waiting for confirmation.
     for (;;) {
       const state = await importStateOf(backend.url, adminKey, importId);
