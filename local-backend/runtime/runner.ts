@@ -319,14 +319,14 @@ export class Runner {
     record: CallRecord,
     fn: () => Promise<T>,
   ): Promise<T> {
-    if (identity instanceof Error) {
-      const execution = this.executionFor("http", "", udfPath, null, record)(null);
-      return await runUserCode(udfPath, () => executions.run({ ...execution, identityError: identity }, fn), {
-        timeoutMs: actionTimeoutMs(),
-      });
-    }
-    const complete = identity ? completeIdentity(identity) : null;
-    const execution = this.executionFor("http", "", udfPath, complete, record)(null);
+    // A refused token (an Error) runs the action signed out, and its own getUserIdentity() throws it.
+    const refused = identity instanceof Error ? identity : undefined;
+    const signedIn = identity instanceof Error ? null : identity;
+    const complete = signedIn ? completeIdentity(signedIn) : null;
+    const execution = {
+      ...this.executionFor("http", "", udfPath, complete, record)(null),
+      ...(refused && { identityError: refused }),
+    };
     return await runUserCode(udfPath, () => executions.run(execution, fn), { timeoutMs: actionTimeoutMs() });
   }
 
