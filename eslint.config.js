@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import convexPlugin from "@convex-dev/eslint-plugin";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -48,6 +49,32 @@ function engineLayerRules() {
       };
     }),
   );
+}
+
+/** Features do not import each other (STYLE.md point 10): what two share moves down to components/ or lib/. */
+function featureIsolationRules() {
+  const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return features.map((feature) => {
+    const others = features.filter((other) => other !== feature);
+    return {
+      files: [`src/features/${feature}/**/*.{ts,tsx}`],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              {
+                regex: `^(?:@/features/|(?:\\.\\./)+(?:features/)?)(?:${others.join("|")})(?:/|$)`,
+                message: `src/features/${feature} must not import another feature: move the shared piece to src/components or src/lib.`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  });
 }
 
 export default tseslint.config(
@@ -102,11 +129,28 @@ export default tseslint.config(
     rules: { "no-restricted-imports": "off" },
   },
   {
+    // convex/model/ holds the only writers (README's layout): defaults, timestamps, uniqueness and
+    // the derived tables stay in one place. Tests and the bench's generator write fixtures directly.
+    files: ["convex/**/*.ts"],
+    ignores: ["convex/model/**", "convex/**/*.test.ts", "convex/testing/**", "convex/benchData.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.object.type='MemberExpression'][callee.object.property.name='db'][callee.property.name=/^(insert|patch|replace|delete)$/]",
+          message: "Write through a helper in convex/model/, the only writers.",
+        },
+      ],
+    },
+  },
+  {
     files: ["src/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
   ...engineLayerRules(),
+  ...featureIsolationRules(),
   {
     // One-way imports (STYLE.md point 10): app → features → components, lib. Shared pieces live below.
     files: ["src/components/**/*.{ts,tsx}", "src/lib/**/*.{ts,tsx}", "src/config/**/*.{ts,tsx}"],

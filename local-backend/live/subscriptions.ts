@@ -5,6 +5,7 @@
  * lets every connection push what changed.
  */
 import { convexToJson, type JSONValue, type Value } from "convex/values";
+import { stringify } from "safe-stable-stringify";
 import { inRootScope } from "../core/root-scope.ts";
 import type { CallOptions, CallOutcome } from "../runtime/call-outcome.ts";
 import type { Identity } from "../runtime/execution.ts";
@@ -45,14 +46,7 @@ function passPriority(group: Computation[]): number {
 
 /** JSON with sorted object keys, so equal arguments give equal keys. */
 export function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
+  return stringify(value) ?? "null";
 }
 
 export function identityKey(identity: Identity | null): string {
