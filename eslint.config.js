@@ -6,7 +6,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /**
- * The embedded backend's layers, lowest first (STYLE.md point 17, local-backend/README.md): a folder
+ * The embedded backend's layers, lowest first (docs/style.md#layers-with-a-direction): a folder
  * imports only from itself and the folders listed before it; folders on one line are peers that do
  * not import each other. `conformance/` holds the tests that drive a running backend.
  */
@@ -100,9 +100,9 @@ export default tseslint.config(
   {
     files: ["convex/**/*.ts"],
     rules: {
-      // Table queries use indexes; `.filter` on a query scans (STYLE.md point 6).
+      // Table queries use indexes; `.filter` on a query scans (docs/style.md#indexed-bounded-reads).
       "@convex-dev/no-filter-in-query": "error",
-      // Public functions get their caller from convex/functions.ts (STYLE.md point 2).
+      // Public functions get their caller from the builders (docs/style.md#callers-come-from-the-builders).
       "no-restricted-imports": [
         "error",
         {
@@ -152,7 +152,7 @@ export default tseslint.config(
   ...engineLayerRules(),
   ...featureIsolationRules(),
   {
-    // One-way imports (STYLE.md point 10): app → features → components, lib. Shared pieces live below.
+    // One-way imports (docs/style.md#feature-folders): app → features → components, lib; shared code below.
     files: ["src/components/**/*.{ts,tsx}", "src/lib/**/*.{ts,tsx}", "src/config/**/*.{ts,tsx}"],
     ignores: ["**/__tests__/**", "**/*.test.{ts,tsx}"],
     rules: {

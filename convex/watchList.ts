@@ -1,5 +1,5 @@
 /**
- * The watch list (PRODUCT.md "Watch list"): save and unsave streams, follow and unfollow shops, and
+ * The watch list (docs/product.md#watch-list): save and unsave streams, follow and unfollow shops, and
  * read the list. Every function acts for the signed-in caller only; nobody reads or changes another
  * person's list. Signed out, the queries return null and the mutations refuse.
  */

@@ -1,5 +1,5 @@
 /**
- * A person's watch list (PRODUCT.md "Watch list"): the streams they saved and the shops they follow,
+ * A person's watch list (docs/product.md#watch-list): the streams they saved and the shops they follow,
  * read for `/watch-list` and kept within LIMITS. Only what a public page would show is listed; a saved
  * show or followed shop that left public view (a draft again, a suspended shop) is reported by id as
  * unavailable, so its owner can still remove it. Every read is indexed and bounded by the limits.

@@ -2,7 +2,7 @@
  * Convex's sync protocol over WebSocket (`/api/<clientVersion>/sync`), for the unmodified official
  * clients: the socket server, and each connection's socket, messages and limits. A connection's query
  * set and Transitions are `sync-queries.ts`'s, its mutations and actions (and the reconnect answer
- * cache) `sync-mutations.ts`'s, its caller `sync-auth.ts`'s. See LOCAL-BACKEND.md and
+ * cache) `sync-mutations.ts`'s, its caller `sync-auth.ts`'s. See local-backend/README.md (protocol) and
  * `node_modules/convex/src/browser/sync/` for the rules followed.
  */
 import type { IncomingMessage } from "node:http";

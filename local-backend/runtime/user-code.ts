@@ -1,5 +1,5 @@
 /**
- * A user's code never takes the server down (STYLE.md point 19). What a function's code throws outside
+ * docs/style.md#user-code-never-ends-the-process. What a function's code throws outside
  * the promise it returned (a timer's or an I/O callback's exception, an `'error'` event nobody listens
  * to, a promise rejected with no handler) is uncaught in this process, and Node would exit: the dev
  * server, or the town's only server. Convex fails that one call instead and keeps serving.
