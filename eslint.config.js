@@ -51,7 +51,7 @@ function engineLayerRules() {
   );
 }
 
-/** Features do not import each other (STYLE.md point 10): what two share moves down to components/ or lib/. */
+/** Features do not import each other (docs/style.md#feature-folders): what two share moves down to components/ or lib/. */
 function featureIsolationRules() {
   const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
