@@ -112,7 +112,7 @@ export class FileStorage {
         stored.table !== "_storage" ||
         stored.component !== execution.component
       ) {
-        throw storageIdNotFound(String(given));
+        throw storageIdNotFound(storageId ?? (given as string));
       }
       this.store.write(stored.component, "_storage", stored.doc, null);
       tx.deletedFiles.push(storageId);
@@ -136,7 +136,7 @@ export class FileStorage {
     return {
       bytes,
       contentType: typeof contentType === "string" ? contentType : null,
-      sha256: String(sha256),
+      sha256: sha256 as string,
     };
   }
 
@@ -151,7 +151,7 @@ export class FileStorage {
 /** The digest `ctx.storage.store(blob, { sha256 })` was given (Convex makes it a `Digest` header). */
 function expectedDigest(sha256: unknown): Buffer | null {
   if (sha256 === undefined || sha256 === null) return null;
-  const digest = digestFromHeader(`sha-256=${String(sha256)}`);
+  const digest = typeof sha256 === "string" ? digestFromHeader(`sha-256=${sha256}`) : null;
   if (!digest) throw new FileStorageError("InvalidDigestHeader", "invalid HTTP header");
   return digest;
 }
