@@ -177,7 +177,7 @@ describe("file storage as Convex answers it", { timeout: 60_000 }, () => {
     };
     expect(await http.query(q("files:storageMetadata"), { id: storageId })).toEqual(expected);
     expect(await http.action(a("files:storageMetadataInAction"), { id: storageId })).toEqual(expected);
-    expect(await http.query(q("files:storedSha256"), { id: storageId })).toBe(
+    expect(await http.query(q("files:storedDigest"), { id: storageId })).toBe(
       sha256("helloworld").toString("base64"),
     );
   });

@@ -61,7 +61,7 @@ export const removeAny = mutation({
 });
 
 /** The `_storage` document's digest, as stored (base64). */
-export const storedSha256 = query({
+export const storedDigest = query({
   args: { id: v.id("_storage") },
   handler: async (ctx, { id }) => (await ctx.db.system.get("_storage", id))?.sha256 ?? null,
 });
