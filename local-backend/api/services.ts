@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FileUrls } from "./file-urls.ts";
 import type { CallOptions, CallOutcome } from "../runtime/call-outcome.ts";
 import type { Identity } from "../runtime/execution.ts";
+import type { StoredFile, StoreOptions } from "../runtime/storage-syscalls.ts";
 import type { Clock } from "../core/protocol.ts";
 import type { SubscriptionManager } from "../live/subscriptions.ts";
 
@@ -28,10 +29,13 @@ export interface BackendServices {
   allowSignIn(address: string): Promise<{ ok: true } | { ok: false; retryAfterMs: number }>;
   /** Prints a client call's log lines when the backend is told to. */
   printLogs(udfPath: string, logLines: string[]): void;
-  /** Stores an uploaded file; resolves with its storage id once it is on disk. */
-  storeUpload(bytes: Uint8Array, contentType: string | null): Promise<string>;
-  /** A stored file, or null. */
-  storedFile(storageId: string): { blob: Blob; contentType: string | null } | null;
+  /**
+   * Stores an uploaded file in a component (its upload URL's), refused when it does not match the
+   * `Digest` sent; resolves with its storage id once it is on disk.
+   */
+  storeUpload(bytes: Uint8Array, contentType: string | null, options: StoreOptions): Promise<string>;
+  /** A stored file of a component, or null. */
+  storedFile(storageId: string, component: string): StoredFile | null;
   readonly fileUrls: FileUrls;
   readonly auth: LocalAuth;
   /** The admin key (`npx convex` against this backend), accepted from this machine only. */

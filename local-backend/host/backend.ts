@@ -19,6 +19,7 @@ import { valueResult, type CallOptions, type CallOutcome } from "../runtime/call
 import type { Identity } from "../runtime/execution.ts";
 import type { AnySchema } from "../runtime/schema.ts";
 import type { EngineStats } from "../runtime/stats.ts";
+import type { StoredFile, StoreOptions } from "../runtime/storage-syscalls.ts";
 import { FileUrls } from "../api/file-urls.ts";
 import { createSiteHandler } from "../api/http-actions.ts";
 import { createApiMiddleware, type Middleware } from "../api/router.ts";
@@ -362,12 +363,12 @@ export class LocalBackendCore implements BackendServices {
   }
 
   /** Stores an uploaded file (an upload URL's POST); answered once the file and its document are on disk. */
-  storeUpload(bytes: Uint8Array, contentType: string | null): Promise<string> {
-    return this.currentEngine.storeUpload(bytes, contentType);
+  storeUpload(bytes: Uint8Array, contentType: string | null, options: StoreOptions): Promise<string> {
+    return this.currentEngine.storeUpload(bytes, contentType, options);
   }
 
-  storedFile(storageId: string): { blob: Blob; contentType: string | null } | null {
-    return this.currentEngine.storedFile(storageId);
+  storedFile(storageId: string, component: string): StoredFile | null {
+    return this.currentEngine.storedFile(storageId, component);
   }
 
   async allowSignIn(address: string): Promise<{ ok: true } | { ok: false; retryAfterMs: number }> {

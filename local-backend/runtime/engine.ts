@@ -25,6 +25,8 @@ import {
   type CallResult,
 } from "./call-outcome.ts";
 import { describeSchema, type AnySchema } from "./schema.ts";
+import { FileStorageError } from "./storage-rules.ts";
+import type { StoredFile, StoreOptions } from "./storage-syscalls.ts";
 import { FunctionStatsTable, type EngineStats } from "./stats.ts";
 
 export type ModuleLoader = () => Promise<Record<string, unknown>>;
@@ -278,11 +280,18 @@ export class LocalBackendEngine implements CallOwner {
    * Stores an uploaded file as `ctx.storage.store` does: the file on disk (flushed), then its
    * `_storage` document committed, before this resolves. Returns the storage id.
    */
-  async storeUpload(bytes: Uint8Array, contentType: string | null): Promise<string> {
+  async storeUpload(
+    bytes: Uint8Array,
+    contentType: string | null,
+    options: StoreOptions = {},
+  ): Promise<string> {
+    if (!this.components.has(options.component ?? "")) {
+      throw new FileStorageError("InvalidStorageToken", "Invalid component ID");
+    }
     const record = newCallRecord(this, "storage upload");
     const started = performance.now();
     try {
-      return await runInRecord(record, () => this.runner.files.storeFile(null, bytes, contentType));
+      return await runInRecord(record, () => this.runner.files.storeFile(null, bytes, contentType, options));
     } finally {
       this.stats.record(record.udfPath, "http", record, performance.now() - started, false);
     }
@@ -300,14 +309,9 @@ export class LocalBackendEngine implements CallOwner {
     return this.store.count("", table);
   }
 
-  /** A stored file and its content type, or null when there is no such file. */
-  storedFile(storageId: string): { blob: Blob; contentType: string | null } | null {
-    const file = this.runner.files.fileContents(storageId);
-    if (!file) return null;
-    return {
-      blob: new Blob([new Uint8Array(file.bytes)], file.contentType ? { type: file.contentType } : {}),
-      contentType: file.contentType,
-    };
+  /** A stored file of `component`, or null when it has no such file. */
+  storedFile(storageId: string, component: ComponentPath = ""): StoredFile | null {
+    return this.runner.files.fileContents(storageId, component);
   }
 
   /**

@@ -14,8 +14,11 @@ import { noUsage, type TransactionUsage } from "../values/transaction-limits.ts"
 export interface CallOwner {
   /** A log line from work no client is waiting for (scheduled functions, crons). */
   onBackgroundLog(line: string, udfPath: string): void;
-  /** The addresses `ctx.storage.getUrl` and `generateUploadUrl` give (this backend serves them). */
-  readonly fileUrls: { getUrl(storageId: string): string; uploadUrl(): string } | null;
+  /** The addresses `ctx.storage.getUrl` and `generateUploadUrl` give (this backend serves them), per component. */
+  readonly fileUrls: {
+    getUrl(storageId: string, component: string): string;
+    uploadUrl(component: string): string;
+  } | null;
 }
 
 export interface CallRecord {
