@@ -383,13 +383,10 @@ export class LocalBackendCore implements BackendServices {
     return ok ? { ok: true } : { ok: false, retryAfterMs: retryAfterMs ?? 1000 };
   }
 
-  /**
-   * The CLI's own tables changed (`_exports`, `_snapshot_imports`, `_environment_variables`: held
-   * outside the documents): published as a commit of those tables, so the subscriptions reading
-   * them re-run.
-   */
-  reportWrites(tables: Iterable<string>): void {
-    this.commits.publish(WriteSet.ofTables(tables));
+  /** `CliHost.reportWrites`: a write transaction of those tables, published by the database layer. */
+  async reportWrites(tables: Iterable<string>): Promise<void> {
+    const written = [...tables];
+    await this.currentEngine.runner.exclusive(() => this.store.noteTablesWritten(written), true);
   }
 
   printLogs(udfPath: string, logLines: string[]): void {
