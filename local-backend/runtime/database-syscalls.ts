@@ -6,7 +6,13 @@ import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/v
 import { tableFromId } from "../core/paths.ts";
 import type { ComponentPath, Document } from "../storage/document.ts";
 import { AFTER, compareValues, encodeKey } from "../values/values.ts";
-import { LimitError, convexJsonSize, identifierError, measureArgument, measureValue } from "../values/limits.ts";
+import {
+  LimitError,
+  convexJsonSize,
+  identifierError,
+  measureArgument,
+  measureValue,
+} from "../values/limits.ts";
 import { checkDocument } from "../database/document-check.ts";
 import { decodeOrUndefined, resolveSource, type QueryJson } from "../database/index-range.ts";
 import { readPage } from "../database/pagination.ts";
