@@ -46,7 +46,7 @@ const PREVIOUS_STOP_WAIT_MS = 30_000;
 function runningBackends(): Map<string, Promise<void>> {
   const key = Symbol.for("livelocal.localBackend.running");
   const global = globalThis as { [key]?: Map<string, Promise<void>> };
-  return (global[key] ??= new Map());
+  return (global[key] ??= new Map<string, Promise<void>>());
 }
 
 /** Resolves when `previous` does, or after `ms` (it is then left to the folder's own refusal). */
