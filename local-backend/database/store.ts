@@ -30,6 +30,8 @@ import { dropWordlessSearchRows } from "./search.ts";
  */
 const ENVIRONMENT_VARIABLES_TABLE =
   "CREATE TABLE IF NOT EXISTS environment_variables (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID";
+/** The (pseudo) table whose readers a change of the variables affects (the CLI's system queries). */
+export const ENVIRONMENT_VARIABLES = "_environment_variables";
 
 export class SqliteStore extends IndexedStore {
   private readonly answerStatements;
@@ -142,7 +144,10 @@ export class SqliteStore extends IndexedStore {
     }[];
   }
 
-  /** Sets (a string value) or removes (null) variables, all or none, on disk when this returns. */
+  /**
+   * Sets (a string value) or removes (null) variables, all or none: inside the caller's transaction
+   * (a savepoint), committed and published with it; else on disk when this returns (at start).
+   */
   updateEnvironmentVariables(changes: { name: string; value: string | null }[]): void {
     const set = this.db.prepare<[string, string]>(
       "INSERT INTO environment_variables (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
@@ -154,6 +159,7 @@ export class SqliteStore extends IndexedStore {
         if (value === null) remove.run(name);
         else set.run(name, value);
       }
+      this.noteTablesWritten([ENVIRONMENT_VARIABLES]);
       this.commit();
     } catch (e) {
       this.rollback();

@@ -15,7 +15,7 @@ import { CliApi } from "../cli/cli-api.ts";
 import { ensureGeneratedEnv } from "./generated-env.ts";
 import { CronRunner, jobsFromModule } from "../scheduler/cron-runner.ts";
 import { LocalBackendEngine, type ModulesMap } from "../runtime/engine.ts";
-import { valueResult, type CallOptions, type CallOutcome } from "../runtime/call-outcome.ts";
+import type { CallOptions, CallOutcome } from "../runtime/call-outcome.ts";
 import type { Identity } from "../runtime/execution.ts";
 import type { AnySchema } from "../runtime/schema.ts";
 import type { EngineStats } from "../runtime/stats.ts";
@@ -25,7 +25,6 @@ import { createSiteHandler } from "../api/http-actions.ts";
 import { createApiMiddleware, type Middleware } from "../api/router.ts";
 import { createViteFunctionSource, type FunctionSource, type FunctionsChange } from "../runtime/modules.ts";
 import { Clock } from "../core/protocol.ts";
-import { ReadSet, WriteSet } from "../storage/read-set.ts";
 import { CommitLog } from "../database/commit-log.ts";
 import type { BackendServices } from "../api/services.ts";
 import type { WriteBytes } from "../core/files.ts";
@@ -142,8 +141,9 @@ export class LocalBackendCore implements BackendServices {
     this.cli = new CliApi(this);
     this.fileUrls = new FileUrls(() => this.appOrigin(), store.dir);
     this.adminKey = AdminKey.load(store.dir);
+    // Live queries re-run on the engine itself (the CLI's system queries are registered there).
     this.subscriptions = new SubscriptionManager(
-      (udfPath, args, callOptions) => this.call(udfPath, args, callOptions),
+      (udfPath, args, callOptions) => this.currentEngine.call(udfPath, args, callOptions),
       this.clock,
       this.commits,
     );
@@ -243,6 +243,9 @@ export class LocalBackendCore implements BackendServices {
 
   private wireEngine(engine: LocalBackendEngine): void {
     engine.fileUrls = this.fileUrls;
+    engine.setSystemQueries((udfPath) => this.cli.systemQuery(udfPath));
+    // Every call, whichever path ran it (a client, a subscription's re-run, a cron), for `npx convex logs`.
+    engine.setCallListener((outcome, kind) => void this.cli.recordCall(outcome.udfPath, kind, outcome));
     engine.setLogListener((line, udfPath) => {
       this.cli.recordBackgroundLog(line, udfPath);
       this.printBackgroundLog(line, udfPath);
@@ -323,39 +326,7 @@ export class LocalBackendCore implements BackendServices {
 
   /** Runs a function; a mutation is answered once its transaction is on disk. */
   async call(udfPath: string, args: Value, options: CallOptions): Promise<CallOutcome> {
-    const system = options.admin || !options.publicOnly ? this.cli.systemQuery(udfPath) : null;
-    if (system) return await this.callSystemQuery(udfPath, args, system);
-    const outcome = await this.currentEngine.call(udfPath, args, options);
-    if (!outcome.replayed) await this.cli.recordCall(outcome.udfPath, options.kind, outcome);
-    return outcome;
-  }
-
-  /** One of the Convex CLI's system queries (cli-api.ts), answered as a query's outcome. */
-  private async callSystemQuery(
-    udfPath: string,
-    args: Value,
-    query: NonNullable<ReturnType<CliApi["systemQuery"]>>,
-  ): Promise<CallOutcome> {
-    const started = performance.now();
-    const base = {
-      udfPath,
-      logLines: [],
-      readTables: new Set(query.readTables),
-      reads: ReadSet.ofTables(query.readTables),
-      writes: new WriteSet(),
-      commitTs: null,
-      docsRead: 0,
-      docsWritten: 0,
-      journal: null,
-    };
-    try {
-      const fields = typeof args === "object" && args !== null && !Array.isArray(args) ? args : {};
-      const value = await query.run(fields as Record<string, unknown>);
-      return { ...base, ...valueResult(value), durationMs: performance.now() - started };
-    } catch (e) {
-      const errorMessage = `Uncaught Error: ${e instanceof Error ? e.message : String(e)}`;
-      return { ...base, success: false, errorMessage, durationMs: performance.now() - started };
-    }
+    return await this.currentEngine.call(udfPath, args, options);
   }
 
   fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | Error | null): Promise<Response> {
@@ -384,13 +355,10 @@ export class LocalBackendCore implements BackendServices {
     return ok ? { ok: true } : { ok: false, retryAfterMs: retryAfterMs ?? 1000 };
   }
 
-  /**
-   * The CLI's own tables changed (`_exports`, `_snapshot_imports`, `_environment_variables`: held
-   * outside the documents): published as a commit of those tables, so the subscriptions reading
-   * them re-run.
-   */
-  reportWrites(tables: Iterable<string>): void {
-    this.commits.publish(WriteSet.ofTables(tables));
+  /** `CliHost.reportWrites`: a write transaction of those tables, published by the database layer. */
+  async reportWrites(tables: Iterable<string>): Promise<void> {
+    const written = [...tables];
+    await this.currentEngine.runner.exclusive(() => this.store.noteTablesWritten(written), true);
   }
 
   printLogs(udfPath: string, logLines: string[]): void {

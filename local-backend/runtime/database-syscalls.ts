@@ -5,17 +5,15 @@
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { tableFromId } from "../core/paths.ts";
 import type { ComponentPath, Document } from "../storage/document.ts";
-import { checkValue } from "../values/validate.ts";
 import { AFTER, compareValues, encodeKey } from "../values/values.ts";
 import {
   LimitError,
-  checkDocumentSize,
-  checkNewDocument,
   convexJsonSize,
   identifierError,
   measureArgument,
   measureValue,
 } from "../values/limits.ts";
+import { checkDocument } from "../database/document-check.ts";
 import { decodeOrUndefined, resolveSource, type QueryJson } from "../database/index-range.ts";
 import { readPage } from "../database/pagination.ts";
 import { QueryStream } from "../database/query-stream.ts";
@@ -72,15 +70,9 @@ function getDocument(runner: Runner, execution: Execution, id: string): Document
   return stored.doc;
 }
 
-function validateDocument(runner: Runner, component: ComponentPath, table: string, doc: Document): void {
-  const validator = runner.component(component).validators.get(table);
-  if (!validator) return;
-  const error = checkValue(validator, withoutSystemFields(doc));
-  if (error) {
-    throw new Error(
-      `Failed to insert or update a document in table "${table}" because it does not match the schema: ${error}`,
-    );
-  }
+/** The document checked as every write is (`checkDocument`); returns its size. */
+function checkWrite(runner: Runner, component: ComponentPath, table: string, doc: Document): number {
+  return checkDocument(runner.component(component).validators.get(table), table, doc);
 }
 
 function openStream(
@@ -206,10 +198,7 @@ export const databaseAsyncSyscalls: Record<string, Syscall<Value | undefined>> =
       _id: runner.store.newId(execution.component, table),
       _creationTime: runner.store.newCreationTime(execution.component),
     };
-    const { size } = checkNewDocument(doc);
-    validateDocument(runner, execution.component, table, fields);
-    checkDocumentSize(size);
-    tx.meter.write(size);
+    tx.meter.write(checkWrite(runner, execution.component, table, doc));
     runner.store.write(execution.component, table, null, doc);
     return { _id: doc._id };
   },
@@ -255,10 +244,7 @@ function replaceOrPatch(
   const { _id, _creationTime, ...current } = existing;
   const merged = how === "replace" ? stripUndefined(value) : stripUndefined({ ...current, ...value });
   const next = { ...merged, _id, _creationTime };
-  const { size } = checkNewDocument(next);
-  validateDocument(runner, execution.component, table, merged);
-  checkDocumentSize(size);
-  tx.meter.write(size);
+  tx.meter.write(checkWrite(runner, execution.component, table, next));
   runner.store.write(execution.component, table, existing, next);
   return null;
 }
@@ -281,11 +267,4 @@ function stripUndefined(value: Document): Document {
   const out: Document = {};
   for (const [key, field] of Object.entries(value)) if (field !== undefined) out[key] = field;
   return out;
-}
-
-function withoutSystemFields(doc: Document): Document {
-  const { _id, _creationTime, ...rest } = doc;
-  void _id;
-  void _creationTime;
-  return rest;
 }

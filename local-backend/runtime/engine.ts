@@ -48,6 +48,19 @@ export type EngineOptions = {
   commits?: CommitLog;
 };
 
+/**
+ * A query the layers above answer themselves (the Convex CLI's `_system/cli/…`: their state is not
+ * documents), with the (pseudo) tables it reads, so a subscription to it re-runs when a commit
+ * writes them.
+ */
+export type SystemQuery = {
+  run: (args: Record<string, unknown>) => Promise<Value> | Value;
+  readTables: string[];
+};
+
+/** Told of every call that ran (or was refused), once it is over; not of a re-sent one answered again. */
+export type CallListener = (outcome: CallOutcome, kind: FunctionKind | undefined) => void;
+
 /** A function's single argument must be a plain object (Convex checks this before running anything). */
 function isArgumentsObject(args: Value): args is Record<string, Value> {
   if (typeof args !== "object" || args === null || Array.isArray(args)) return false;
@@ -81,6 +94,8 @@ export class LocalBackendEngine implements CallOwner {
     process.stdout.write(`[convex ${udfPath}] ${line}\n`);
   };
   fileUrls: CallOwner["fileUrls"] = null;
+  private systemQueries: (udfPath: string) => SystemQuery | null = () => null;
+  private callListener: CallListener | null = null;
 
   private components = new Map<ComponentPath, ComponentDefinition>();
   private readonly appRoot: string;
@@ -182,6 +197,15 @@ export class LocalBackendEngine implements CallOwner {
     this.logListener(line, udfPath);
   }
 
+  /** The queries the layers above answer (by canonical path), run for admins as system functions. */
+  setSystemQueries(lookup: (udfPath: string) => SystemQuery | null): void {
+    this.systemQueries = lookup;
+  }
+
+  setCallListener(listener: CallListener): void {
+    this.callListener = listener;
+  }
+
   // -- Functions -----------------------------------------------------------------------------
 
   hasModule(modulePath: string): boolean {
@@ -220,12 +244,20 @@ export class LocalBackendEngine implements CallOwner {
     let kind: FunctionKind | null = null;
     try {
       const system = SYSTEM_FUNCTIONS[canonical];
-      const info = system ? null : await this.describe(canonical);
+      const above = system ? null : this.systemQueries(canonical);
+      const info = system || above ? null : await this.describe(canonical);
       if (system && (options.admin || !options.publicOnly)) {
         // What the Convex CLI asks an admin-authenticated deployment (`npx convex data`).
         kind = "query";
         const value = await runInRecord(record, () => system(this, args));
         outcome = valueResult(value);
+      } else if (above && (options.admin || !options.publicOnly)) {
+        for (const table of above.readTables) {
+          record.readTables.add(table);
+          record.reads.addTable(table);
+        }
+        const fields = isArgumentsObject(args) ? args : {};
+        outcome = valueResult(await above.run(fields));
       } else if (!info || (options.publicOnly && info.visibility !== "public")) {
         outcome = { success: false, errorMessage: notFound(displayUdfPath(canonical)) };
       } else if (options.kind && options.kind !== info.kind) {
@@ -259,7 +291,7 @@ export class LocalBackendEngine implements CallOwner {
     }
     const durationMs = performance.now() - started;
     if (kind && !record.replayed) this.stats.record(canonical, kind, record, durationMs, !outcome.success);
-    return {
+    const result: CallOutcome = {
       ...outcome,
       udfPath: canonical,
       logLines: record.logLines,
@@ -274,6 +306,8 @@ export class LocalBackendEngine implements CallOwner {
         record.observedEndCursor === null ? null : JSON.stringify({ endCursor: record.observedEndCursor }),
       durationMs,
     };
+    if (!record.replayed) this.callListener?.(result, kind ?? options.kind);
+    return result;
   }
 
   /**

@@ -7,6 +7,7 @@
  * record finished: its log lines are printed as background lines.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { processWide } from "../core/process-wide.ts";
 import { inspect } from "node:util";
 import { ReadSet, WriteSet } from "../storage/read-set.ts";
 import { noUsage, type TransactionUsage } from "../values/transaction-limits.ts";
@@ -45,7 +46,7 @@ export interface CallRecord {
   observedEndCursor: string | null;
 }
 
-const callStorage = new AsyncLocalStorage<CallRecord>();
+const callStorage = processWide("callRecords", () => new AsyncLocalStorage<CallRecord>());
 
 export function newCallRecord(
   owner: CallOwner,

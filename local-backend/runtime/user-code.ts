@@ -10,6 +10,7 @@
  * the server's own: printed, and the process exits as Node's default would.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { processWide } from "../core/process-wide.ts";
 import { format } from "node:util";
 
 /** Convex's limit for an action in Node (`NODE_ACTION_USER_TIMEOUT`, crates/common/src/knobs.rs). */
@@ -32,7 +33,7 @@ type UserCall = {
   ended: boolean;
 };
 
-const calls = new AsyncLocalStorage<UserCall>();
+const calls = processWide("userCalls", () => new AsyncLocalStorage<UserCall>());
 
 /** Convex's words when a function runs past its limit (`UserTimeoutError`, crates/isolate/src/termination.rs). */
 export function timeoutMessage(ms: number): string {
@@ -102,11 +103,11 @@ function asCallError(error: unknown, origin: NodeJS.UncaughtExceptionOrigin): Er
   return failure;
 }
 
-let guarded = false;
+const guard = processWide("uncaughtGuard", () => ({ installed: false }));
 
 function guardProcess(): void {
-  if (guarded) return;
-  guarded = true;
+  if (guard.installed) return;
+  guard.installed = true;
   process.on("uncaughtException", (error, origin) => {
     const call = calls.getStore();
     if (call) {
