@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { convexToJson, type JSONValue, type Value } from "convex/values";
 import { z } from "zod";
-import type { CallOutcome } from "../runtime/call-outcome.ts";
+import { clientErrorMessage, type CallOutcome } from "../runtime/call-outcome.ts";
 import type { FunctionKind } from "../runtime/execution.ts";
 import { decodeArgs, encodeTs } from "../core/protocol.ts";
 import {
@@ -66,7 +66,7 @@ function outcomeBody(
     status: STATUS_CODE_UDF_FAILED,
     body: {
       status: "error",
-      errorMessage: outcome.errorMessage,
+      errorMessage: clientErrorMessage(outcome.errorMessage),
       ...(outcome.errorData !== undefined ? { errorData: convexToJson(outcome.errorData) } : {}),
       logLines: outcome.logLines,
     },

@@ -10,7 +10,7 @@ import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
 import { refuseUpgrade } from "./access.ts";
 import { inRootScope } from "../core/root-scope.ts";
-import { describeError } from "../runtime/call-outcome.ts";
+import { clientErrorMessage, describeError } from "../runtime/call-outcome.ts";
 import type { Identity } from "../runtime/execution.ts";
 import { requestPathname } from "../core/paths.ts";
 import {
@@ -232,7 +232,7 @@ class SyncConnection implements QuerySetOwner, OperationsOwner {
                 type: "ActionResponse",
                 requestId: message.requestId,
                 success: false,
-                result: describeError(e).errorMessage,
+                result: clientErrorMessage(describeError(e).errorMessage),
                 logLines: [],
               });
             })

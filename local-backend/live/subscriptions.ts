@@ -7,7 +7,7 @@
 import { convexToJson, type JSONValue, type Value } from "convex/values";
 import { stringify } from "safe-stable-stringify";
 import { inRootScope } from "../core/root-scope.ts";
-import type { CallOptions, CallOutcome } from "../runtime/call-outcome.ts";
+import { clientErrorMessage, type CallOptions, type CallOutcome } from "../runtime/call-outcome.ts";
 import type { Identity } from "../runtime/execution.ts";
 import type { Clock, QueryJournal } from "../core/protocol.ts";
 import { ReadSet, WriteSet } from "../storage/read-set.ts";
@@ -56,13 +56,16 @@ export function identityKey(identity: Identity | null): string {
 /** A result's modification body (everything after `queryId`), serialized once however many clients get it. */
 const encodedResults = new WeakMap<QueryResult, string>();
 
-/** The `QueryUpdated` or `QueryFailed` modification for `queryId`, as JSON text. */
+/**
+ * The `QueryUpdated` or `QueryFailed` modification for `queryId`, as JSON text. A failure is told as
+ * Convex tells it (a request id per run: a re-run failing alike is not news, `resultKey`).
+ */
 export function modificationJson(queryId: number, result: QueryResult): string {
   let body = encodedResults.get(result);
   if (body === undefined) {
     body = result.success
       ? `"type":"QueryUpdated","value":${result.valueJson}`
-      : `"type":"QueryFailed","errorMessage":${JSON.stringify(result.errorMessage)}${
+      : `"type":"QueryFailed","errorMessage":${JSON.stringify(clientErrorMessage(result.errorMessage))}${
           result.errorData !== undefined ? `,"errorData":${JSON.stringify(result.errorData)}` : ""
         }`;
     body += `,"logLines":${JSON.stringify(result.logLines)},"journal":${JSON.stringify(result.journal)}`;

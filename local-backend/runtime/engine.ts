@@ -17,8 +17,10 @@ import { Runner } from "./runner.ts";
 import { installedComponents } from "./components.ts";
 import type { HttpRouter } from "./convex-abi.ts";
 import type { ComponentDefinition, FunctionKind, Identity } from "./execution.ts";
+import { registerFunctionsFolder } from "./error-frames.ts";
 import {
   describeError,
+  httpActionFailure,
   valueResult,
   type CallOptions,
   type CallOutcome,
@@ -78,8 +80,9 @@ function displayValue(value: Value): string {
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
+/** Convex's words (crates/udf/src/validation.rs `missing_or_internal_error`, as its tests at 57a69075 expect). */
 function notFound(udfPath: string): string {
-  return `Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`;
+  return `Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\`?`;
 }
 
 const KIND_NAMES: Record<FunctionKind, string> = { query: "Query", mutation: "Mutation", action: "Action" };
@@ -107,6 +110,7 @@ export class LocalBackendEngine implements CallOwner {
     this.appRoot = options.appRoot ?? process.cwd();
     this.functionsDir =
       options.functionsDir === undefined ? path.join(this.appRoot, "convex") : options.functionsDir;
+    if (this.functionsDir) registerFunctionsFolder(this.functionsDir);
     this.store = options.store ?? SqliteStore.open(null);
     this.runner = new Runner(this.store, new Map(), this, options.commits ?? new CommitLog(new Clock()));
   }
@@ -372,9 +376,8 @@ export class LocalBackendEngine implements CallOwner {
       );
     } catch (e) {
       failed = true;
-      const { errorMessage } = describeError(e);
-      record.logLines.push(`[ERROR] ${errorMessage}`);
-      return new Response(errorMessage, { status: 500 });
+      record.logLines.push(`[ERROR] ${describeError(e).errorMessage}`);
+      return httpActionFailure(e);
     } finally {
       record.active = false;
       this.stats.record(record.udfPath, "http", record, performance.now() - started, failed);
