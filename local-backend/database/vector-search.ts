@@ -119,10 +119,16 @@ function normalized(values: readonly number[]): Buffer {
   return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 }
 
-/** A stored vector as float32s (a copy when SQLite's buffer is not 4-byte aligned). */
+/** Where a stored vector is copied when SQLite's buffer is not 4-byte aligned (grown as needed). */
+let scratch = new Float32Array(0);
+
+/** A stored vector as float32s: a view of the blob, or of `scratch` (valid until the next call). */
 function float32s(blob: Buffer): Float32Array {
-  if (blob.byteOffset % 4 === 0) return new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4);
-  return new Float32Array(Uint8Array.from(blob).buffer);
+  const length = blob.byteLength / 4;
+  if (blob.byteOffset % 4 === 0) return new Float32Array(blob.buffer, blob.byteOffset, length);
+  if (scratch.length < length) scratch = new Float32Array(length);
+  new Uint8Array(scratch.buffer, 0, blob.byteLength).set(blob);
+  return scratch.subarray(0, length);
 }
 
 /** A search as `convex/server` sends it (`VectorQueryImpl`). */
@@ -329,7 +335,7 @@ export class VectorEntries {
     limit: number,
   ): VectorResult[] {
     if (limit === 0) return [];
-    const query = float32s(normalized(vector));
+    const query = Float32Array.from(float32s(normalized(vector)));
     const best: VectorResult[] = [];
     const seen = new Set<string>();
     const consider = ([id, blob]: [string, Buffer]) => {
