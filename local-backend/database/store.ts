@@ -1,7 +1,8 @@
 /**
  * The store the runtime uses: persistence (`storage/`) with its indexes kept (`index-catalog.ts`), text
- * search (`search.ts`), mutations' answers (`mutation-answers.ts`) and the deployment's environment
- * variables. One SQLite database (`<data dir>/data.sqlite3`; in memory without a data folder).
+ * search (`search.ts`), vector search (`vector-search.ts`), mutations' answers (`mutation-answers.ts`)
+ * and the deployment's environment variables. One SQLite database (`<data dir>/data.sqlite3`; in
+ * memory without a data folder).
  */
 import type Database from "better-sqlite3";
 import type { Value } from "convex/values";
@@ -22,6 +23,7 @@ import {
   type RecordedAnswer,
 } from "./mutation-answers.ts";
 import { dropWordlessSearchRows } from "./search.ts";
+import type { VectorResult } from "./vector-search.ts";
 
 /**
  * The deployment's environment variables (`npx convex env`; `cli/env-vars.ts`): a table of their own
@@ -77,6 +79,19 @@ export class SqliteStore extends IndexedStore {
     limit: number,
   ): string[] {
     return this.searchEntries.search(index, query, filters, limit);
+  }
+
+  /**
+   * The `limit` documents of a vector index most similar to `vector` among those with any of the
+   * filter `tokens` (null: all), best first (`vector-search.ts`).
+   */
+  vectorSearch(
+    index: IndexDefinition,
+    vector: readonly number[],
+    tokens: string[] | null,
+    limit: number,
+  ): VectorResult[] {
+    return this.vectorEntries.search(index, vector, tokens, limit);
   }
 
   /** Writes documents of the root app as they are (ids and creation times kept), in one transaction. */
