@@ -30,6 +30,8 @@ export type TableIndexes = {
   table: string;
   indexes: { indexDescriptor: string; fields: string[] }[];
   searchIndexes: { indexDescriptor: string; searchField: string; filterFields: string[] }[];
+  /** Indexes declared `staged: true`: known, never built, refused to queries. */
+  staged?: string[];
 };
 
 /** The key of `doc` in a database index over `fields`. */

@@ -42,6 +42,9 @@ export type SchemaExport = {
     tableName: string;
     indexes: { indexDescriptor: string; fields: string[] }[];
     searchIndexes: { indexDescriptor: string; searchField: string; filterFields: string[] }[];
+    stagedDbIndexes?: { indexDescriptor: string }[];
+    stagedSearchIndexes?: { indexDescriptor: string }[];
+    stagedVectorIndexes?: { indexDescriptor: string }[];
     documentType: ValidatorJson | null;
   }[];
   schemaValidation: boolean;
