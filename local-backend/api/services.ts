@@ -10,6 +10,7 @@ import type { Identity } from "../runtime/execution.ts";
 import type { StoredFile, StoreOptions } from "../runtime/storage-syscalls.ts";
 import type { Clock } from "../core/protocol.ts";
 import type { SubscriptionManager } from "../live/subscriptions.ts";
+import type { QueryAtTs } from "./query-at-ts.ts";
 
 /** An admin endpoint of the Convex CLI (`cli/cli-api.ts` provides them; HTTP checks the admin key first). */
 export type CliHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
@@ -46,4 +47,6 @@ export interface BackendServices {
   /** The Convex CLI's endpoints (cli/cli-api.ts), by method and path; null when there is none. */
   readonly cli: { route(method: string, pathname: string): CliHandler | null };
   readonly subscriptions: SubscriptionManager;
+  /** `/api/query_at_ts`'s answers (query-at-ts.ts). */
+  readonly queryAtTs: QueryAtTs;
 }

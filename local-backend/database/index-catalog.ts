@@ -37,6 +37,8 @@ export type TableIndexes = {
   searchIndexes: { indexDescriptor: string; searchField: string; filterFields: string[] }[];
   /** Staged ones are not built. */
   vectorIndexes?: VectorIndexSpec[];
+  /** Indexes declared `staged: true`: known, never built, refused to queries. */
+  staged?: string[];
 };
 
 /** The key of `doc` in a database index over `fields`. */

@@ -21,11 +21,13 @@ import type { AnySchema } from "../runtime/schema.ts";
 import type { EngineStats } from "../runtime/stats.ts";
 import type { StoredFile, StoreOptions } from "../runtime/storage-syscalls.ts";
 import { FileUrls } from "../api/file-urls.ts";
-import { createSiteHandler } from "../api/http-actions.ts";
+import { SITE_PREFIX, createSiteHandler } from "../api/http-actions.ts";
 import { createApiMiddleware, type Middleware } from "../api/router.ts";
 import { createViteFunctionSource, type FunctionSource, type FunctionsChange } from "../runtime/modules.ts";
 import { Clock } from "../core/protocol.ts";
 import { CommitLog } from "../database/commit-log.ts";
+import { RecentCommits } from "../database/recent-commits.ts";
+import { QueryAtTs } from "../api/query-at-ts.ts";
 import type { BackendServices } from "../api/services.ts";
 import type { WriteBytes } from "../core/files.ts";
 import { SqliteStore } from "../database/store.ts";
@@ -110,6 +112,7 @@ export class LocalBackendCore implements BackendServices {
   readonly clock = new Clock();
   /** Where the engine publishes each commit; the subscriptions listen. */
   readonly commits = new CommitLog(this.clock);
+  readonly queryAtTs = new QueryAtTs(new RecentCommits(this.commits), () => this.clock.current());
   readonly subscriptions: SubscriptionManager;
   readonly sync: SyncServer;
   readonly apiMiddleware: Middleware;
@@ -126,8 +129,8 @@ export class LocalBackendCore implements BackendServices {
   private reloadTimer: ReturnType<typeof setTimeout> | null = null;
   private unwatch: (() => void) | null = null;
   private stopped = false;
-  /** The process's own value of APP_ORIGIN_ENV before this backend set it. */
-  private readonly appOriginBefore = process.env[APP_ORIGIN_ENV];
+  /** The process's own value of each variable this backend sets (APP_ORIGIN_ENV, Convex's URLs). */
+  private readonly envBefore = new Map<string, string | undefined>();
 
   private constructor(
     readonly auth: LocalAuth,
@@ -304,12 +307,22 @@ export class LocalBackendCore implements BackendServices {
   }
 
   /**
-   * Tells the functions the app's origin (APP_ORIGIN_ENV). Called on start and by whoever serves this
-   * backend once it listens and its origin is known.
+   * Tells the functions the app's origin (APP_ORIGIN_ENV) and, as Convex does for every deployment,
+   * the backend's URL (`CONVEX_CLOUD_URL`) and its HTTP actions' (`CONVEX_SITE_URL`, once `siteUrl` is
+   * known). Called on start and by whoever serves this backend once it listens.
    */
-  originKnown(): void {
+  originKnown(siteUrl?: string): void {
     const origin = this.appOrigin();
-    if (origin !== "") process.env[APP_ORIGIN_ENV] = origin;
+    if (origin === "") return;
+    this.setProcessEnv(APP_ORIGIN_ENV, origin);
+    this.setProcessEnv("CONVEX_CLOUD_URL", origin);
+    const site = this.options.publicOrigin ? `${this.options.publicOrigin}${SITE_PREFIX}` : siteUrl;
+    if (site !== undefined) this.setProcessEnv("CONVEX_SITE_URL", site);
+  }
+
+  private setProcessEnv(name: string, value: string): void {
+    if (!this.envBefore.has(name)) this.envBefore.set(name, process.env[name]);
+    process.env[name] = value;
   }
 
   /** The functions folder's modules (`messages`, `dir/file`), `_generated` left out. */
@@ -458,7 +471,9 @@ export class LocalBackendCore implements BackendServices {
     await this.store.durable().catch(() => undefined);
     this.store.close();
     await this.source?.close();
-    if (this.appOriginBefore === undefined) delete process.env[APP_ORIGIN_ENV];
-    else process.env[APP_ORIGIN_ENV] = this.appOriginBefore;
+    for (const [name, before] of this.envBefore) {
+      if (before === undefined) delete process.env[name];
+      else process.env[name] = before;
+    }
   }
 }

@@ -199,13 +199,14 @@ export function localBackend(options: LocalBackendPluginOptions = {}): Plugin {
         void listenSite(site, sitePort ?? 3211, bindHost)
           .then(
             async (port) => {
-              await ready;
+              const siteHost = bindHost === "0.0.0.0" ? "localhost" : bindHost;
+              (await ready).originKnown(`http://${siteHost}:${port}`);
               logger.info(
                 [
                   "",
                   `  Local backend (offline Convex):`,
                   `    App and Convex URL: ${origin}  (WebSocket ${origin.replace(/^http/, "ws")}/api/<version>/sync)`,
-                  `    HTTP actions:       http://${bindHost === "0.0.0.0" ? "localhost" : bindHost}:${port}`,
+                  `    HTTP actions:       http://${siteHost}:${port}`,
                   `    Sign-in:            ${describeDevSignIn((await ready).access.devSignIn)}`,
                   ...[signInMismatch(appUsesClerk, (await ready).access.devSignIn)]
                     .filter((line) => line !== null)

@@ -45,6 +45,8 @@ export type SchemaExport = {
     searchIndexes: { indexDescriptor: string; searchField: string; filterFields: string[] }[];
     vectorIndexes?: VectorIndexSpec[];
     stagedVectorIndexes?: VectorIndexSpec[];
+    stagedDbIndexes?: { indexDescriptor: string }[];
+    stagedSearchIndexes?: { indexDescriptor: string }[];
     documentType: ValidatorJson | null;
   }[];
   schemaValidation: boolean;

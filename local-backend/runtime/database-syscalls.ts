@@ -19,6 +19,7 @@ import { readPage } from "../database/pagination.ts";
 import { QueryStream } from "../database/query-stream.ts";
 import type { Transaction } from "../database/transaction.ts";
 import { SYSCALL } from "./convex-abi.ts";
+import { stagedIndexError } from "./schema.ts";
 import { readsOf, transactionOf, type Execution, type Syscall } from "./execution.ts";
 import type { Runner } from "./runner.ts";
 
@@ -60,6 +61,16 @@ function tableOf(id: string, table: string | undefined): string {
   return actual;
 }
 
+/**
+ * Convex's guard: a system table (`_storage`, `_scheduled_functions`) is read through `db.system`
+ * only, and `db.system` reads only system tables.
+ */
+function systemTableGuard(table: string, isSystem: boolean): void {
+  if (isSystem && !table.startsWith("_")) throw new Error("User tables cannot be accessed with db.system.");
+  if (!isSystem && table.startsWith("_"))
+    throw new Error("System tables can only be accessed with db.system.");
+}
+
 /** The version a write replaces: a read, as on Convex. */
 function getDocument(runner: Runner, execution: Execution, id: string): Document | null {
   const stored = runner.store.get(id);
@@ -82,6 +93,10 @@ function openStream(
   query: QueryJson,
   after: Buffer | null,
 ): QueryStream {
+  if (query.source.type !== "FullTableScan") {
+    const staged = stagedIndexError(runner.component(execution.component), query.source.indexName);
+    if (staged) throw staged;
+  }
   const { source, table } = resolveSource(runner.store, execution.component, query);
   noteRead(execution, tx, table, 0);
   const stream: QueryStream = new QueryStream(runner.store, source, query.operators, after, (row) => {
@@ -130,11 +145,9 @@ export const documentSyscalls: Record<string, Syscall<string>> = {
     const tx = transactionOf(execution, "ctx.db.get");
     const id = args.id as string;
     const table = tableOf(id, args.table as string | undefined);
+    systemTableGuard(table, args.isSystem === true);
     const stored = runner.store.getJson(id);
-    const visible =
-      stored !== null &&
-      stored.component === execution.component &&
-      (table.startsWith("_") ? args.isSystem === true : args.isSystem !== true);
+    const visible = stored !== null && stored.component === execution.component;
     noteRead(execution, tx, table, visible ? 1 : 0, visible ? convexJsonSize(stored.json) : 0);
     noteIdRange(runner, execution, tx, table, id);
     readsOf(execution)?.addId(table, id);
@@ -208,9 +221,9 @@ export const databaseAsyncSyscalls: Record<string, Syscall<Value | undefined>> =
     const tx = writable(execution, "ctx.db.delete");
     const id = args.id as string;
     const table = tableOf(id, args.table as string | undefined);
+    systemTableGuard(table, false);
     const existing = getDocument(runner, execution, id);
-    if (!existing || table.startsWith("_"))
-      throw new Error(`Delete on non-existent document with ID "${id}"`);
+    if (!existing) throw new Error(`Delete on non-existent document with ID "${id}"`);
     tx.meter.write(0);
     runner.store.write(execution.component, table, existing, null);
     return null;
@@ -229,8 +242,9 @@ function replaceOrPatch(
   const tx = writable(execution, `ctx.${syscall}`);
   const id = args.id as string;
   const table = tableOf(id, args.table as string | undefined);
+  systemTableGuard(table, false);
   const existing = getDocument(runner, execution, id);
-  if (!existing || table.startsWith("_")) {
+  if (!existing) {
     throw new Error(`${how === "replace" ? "Replace" : "Patch"} on non-existent document with ID "${id}"`);
   }
   const value = decodePatch(args.value);

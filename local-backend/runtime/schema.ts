@@ -26,11 +26,17 @@ export function describeSchema(
   const validators = new Map<string, ValidatorJson>();
   const tables: TableIndexes[] = [...SYSTEM_TABLES];
   for (const table of exported.tables) {
+    const staged = [
+      ...(table.stagedDbIndexes ?? []),
+      ...(table.stagedSearchIndexes ?? []),
+      ...(table.stagedVectorIndexes ?? []),
+    ].map((index) => index.indexDescriptor);
     tables.push({
       table: table.tableName,
       indexes: table.indexes,
       searchIndexes: table.searchIndexes,
       vectorIndexes: vectorIndexesOf(table),
+      staged,
     });
     if (exported.schemaValidation && table.documentType && table.documentType.type !== "any") {
       validators.set(table.tableName, table.documentType);
@@ -50,4 +56,16 @@ function vectorIndexesOf(table: SchemaExport["tables"][number]): VectorIndexSpec
     if (error) throw new Error(error);
   }
   return indexes;
+}
+
+/** Convex's refusal of a query on a staged index (`crates/indexing/src/index_registry.rs`). */
+export function stagedIndexError(component: ComponentDefinition, indexName: string): Error | null {
+  const dot = indexName.indexOf(".");
+  const table = indexName.slice(0, dot);
+  const index = indexName.slice(dot + 1);
+  const staged = component.tables.find((t) => t.table === table)?.staged ?? [];
+  if (dot < 0 || !staged.includes(index)) return null;
+  return new Error(
+    `Index ${table}.${index} is currently staged and not available to query until it is enabled.`,
+  );
 }
