@@ -1,13 +1,16 @@
 /**
- * Loading the functions folder: a modules map (keys like `/convex/messages.ts`)
- * whose loaders go through Vite's `ssrLoadModule`, so edited files apply on the next call, and a
- * watcher telling the backend which files changed.
+ * Loading the functions folder: a modules map (keys like `/convex/messages.ts`) whose functions run
+ * in isolates (worker threads, isolate/pool.ts; decision 082) that load them through Vite's module
+ * runner, so edited files apply on the next call, and a watcher telling the backend which files
+ * changed. Configuration modules (`schema`, `crons`, `convex.config`, `auth.config`) and `http` (its
+ * router answers on this thread) load here through Vite's `ssrLoadModule`.
  */
 import { readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ViteDevServer } from "vite";
 import type { ModulesMap } from "./engine.ts";
+import { IsolatePool } from "./isolate/pool.ts";
 
 export type FunctionsChange = { file: string; event: "add" | "change" | "unlink" };
 
@@ -89,6 +92,11 @@ export async function createViteFunctionSource(options: {
   }
   const server = vite;
   const loadFile = async (file: string) => (await server.ssrLoadModule(file)) as Record<string, unknown>;
+  const isolates = new IsolatePool(server);
+  const invalidate = (_event: string, file: string) => {
+    if (path.resolve(file).startsWith(dir + path.sep)) isolates.invalidate();
+  };
+  server.watcher.on("all", invalidate);
   return {
     dir,
     modules() {
@@ -97,7 +105,8 @@ export async function createViteFunctionSource(options: {
         // Convex deploys no functions from a file with more than one dot (`convex.config.ts`,
         // `auth.config.ts`: those are read as configuration, through `load`), so neither do we.
         if ((path.basename(file).match(/\./g) ?? []).length > 1) continue;
-        map[moduleKey(dir, file)] = () => loadFile(file);
+        const inIsolates = path.relative(dir, file).replace(MODULE_FILE, "") !== "http";
+        map[moduleKey(dir, file)] = inIsolates ? () => isolates.module(file) : () => loadFile(file);
       }
       return map;
     },
@@ -119,6 +128,8 @@ export async function createViteFunctionSource(options: {
       };
     },
     async close() {
+      server.watcher.off("all", invalidate);
+      await isolates.close();
       if (ownsVite) await server.close();
     },
   };

@@ -1,0 +1,137 @@
+/**
+ * Inside an isolate (a worker thread the pool runs user code in, pool.ts): loads the functions,
+ * runs each call it is sent, and hands every syscall to the backend thread, which answers it from
+ * the call's transaction there. `globalThis.Convex` here is that messenger: an async syscall is a
+ * message and an awaited answer; a synchronous one (`queryStream`, `db/normalizeId`, …) blocks this
+ * thread with `Atomics.wait` until the answer is on the sync port (Node's pattern for a synchronous
+ * call to another thread), which costs this thread no CPU time.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from "node:worker_threads";
+import type { ModuleRunner } from "vite/module-runner";
+import { formatLogArgs } from "../instrument.ts";
+import { runUserCode, userCallEnded } from "../user-code.ts";
+import { ownThreadId } from "./cpu.ts";
+import {
+  fromWire,
+  toWire,
+  type FromIsolate,
+  type FunctionShape,
+  type SyncAnswer,
+  type ToIsolate,
+  type WireError,
+} from "./protocol.ts";
+
+/** What bootstrap.mjs gives: its message channel to the backend thread and its module loader. */
+type Host = {
+  request(
+    message: FromIsolate & { type: "syscall" | "vite" },
+  ): Promise<{ result?: unknown; error?: WireError }>;
+  newRunner(): ModuleRunner;
+  listen(listener: (message: ToIsolate) => void): void;
+};
+
+type RunningCall = { callId: number; udfPath: string };
+
+const calls = new AsyncLocalStorage<RunningCall>();
+
+function post(message: FromIsolate): void {
+  parentPort!.postMessage(message);
+}
+
+/** The call this code belongs to, while it may still call Convex. */
+function currentCall(): RunningCall {
+  const call = calls.getStore();
+  if (!call) throw new Error("Not inside a function of the embedded backend");
+  if (userCallEnded())
+    throw new Error(`${call.udfPath} has already ended; its code can no longer call Convex.`);
+  return call;
+}
+
+function installConvex(host: Host): void {
+  const { syncPort, syncFlag } = workerData as { syncPort: MessagePort; syncFlag: SharedArrayBuffer };
+  const flag = new Int32Array(syncFlag);
+  const remote = async (kind: "async" | "js", op: string, args: unknown) => {
+    const { callId } = currentCall();
+    const answer = await host.request({ type: "syscall", id: 0, callId, kind, op, args });
+    if (answer.error) throw fromWire(answer.error);
+    return answer.result;
+  };
+  (globalThis as unknown as { Convex: unknown }).Convex = {
+    syscall(op: string, json: string): string {
+      const { callId } = currentCall();
+      Atomics.store(flag, 0, 0);
+      syncPort.postMessage({ callId, op, json });
+      Atomics.wait(flag, 0, 0);
+      const answer = receiveMessageOnPort(syncPort)?.message as SyncAnswer | undefined;
+      if (!answer) throw new Error(`No answer to syscall ${op}`);
+      if (answer.error) throw fromWire(answer.error);
+      return answer.result!;
+    },
+    asyncSyscall: (op: string, json: string) => remote("async", op, json),
+    jsSyscall: (op: string, args: Record<string, unknown>) => remote("js", op, args),
+  };
+}
+
+/** Console lines go to the backend thread, which files them under the call (instrument.ts). */
+function forwardConsole(): void {
+  for (const method of ["log", "info", "warn", "error", "debug"] as const) {
+    console[method] = (...args: unknown[]) =>
+      post({ type: "log", callId: calls.getStore()?.callId ?? null, method, text: formatLogArgs(args) });
+  }
+}
+
+function shapeOf(name: string, value: unknown): FunctionShape | null {
+  if ((typeof value !== "object" && typeof value !== "function") || value === null) return null;
+  const fn = value as Record<string, unknown>;
+  if (!fn.isQuery && !fn.isMutation && !fn.isAction) return null;
+  const text = (method: unknown) => (typeof method === "function" ? (method.call(fn) as string) : null);
+  return {
+    name,
+    isQuery: fn.isQuery === true,
+    isMutation: fn.isMutation === true,
+    isAction: fn.isAction === true,
+    isPublic: fn.isPublic === true,
+    isInternal: fn.isInternal === true,
+    args: text(fn.exportArgs),
+    returns: text(fn.exportReturns),
+  };
+}
+
+export function start(host: Host): void {
+  installConvex(host);
+  forwardConsole();
+  let runner = host.newRunner();
+  let generation = 0;
+  const load = async (file: string, wanted: number) => {
+    if (wanted !== generation) {
+      // The functions changed: a new runner loads them anew (calls under way keep what they have).
+      runner = host.newRunner();
+      generation = wanted;
+    }
+    return (await runner.import(file)) as Record<string, unknown>;
+  };
+  host.listen((message) => {
+    if (message.type === "answer") return;
+    const { callId } = message;
+    const udfPath = message.type === "call" ? message.udfPath : message.file;
+    const work: () => Promise<unknown> =
+      message.type === "call"
+        ? async () => {
+            const fn = (await load(message.file, message.generation))[message.exportName] as Record<
+              string,
+              (...args: string[]) => Promise<string>
+            >;
+            return await fn[message.method](...message.args);
+          }
+        : async () => {
+            const module = await load(message.file, message.generation);
+            return Object.entries(module).flatMap(([name, value]) => shapeOf(name, value) ?? []);
+          };
+    runUserCode(udfPath, () => calls.run({ callId, udfPath }, work)).then(
+      (result) => post({ type: "done", callId, result }),
+      (error: unknown) => post({ type: "done", callId, error: toWire(error) }),
+    );
+  });
+  post({ type: "ready", tid: ownThreadId() });
+}

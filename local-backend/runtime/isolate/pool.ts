@@ -1,0 +1,438 @@
+/**
+ * User code off the backend's thread (decision 082). The functions folder's functions run in
+ * isolates: worker threads with Convex's heap limit, one call tree at a time each. A function loaded
+ * from a folder is a stand-in here (`module()`): the engine calls it as it calls any registered
+ * function, in the execution it set up (runner.ts), and the stand-in runs it in an isolate whose
+ * syscalls come back to this thread and are answered in that execution's async context, so
+ * transactions, read sets and the store never leave this thread.
+ *
+ * Two lanes, so that actions waiting on the network never hold up queries and mutations: queries and
+ * mutations (which run one transaction at a time anyway) and actions (one isolate each, up to a cap).
+ * A call and the calls it makes share its isolate (a nested call re-enters it). An isolate is ended
+ * (`terminate()`) when its query or mutation has used more than Convex's 1 s of its own CPU time,
+ * when its action passes the action timeout, or when it runs out of heap; that fails only its own call
+ * tree, with Convex's words, and a fresh isolate takes its place.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { fileURLToPath } from "node:url";
+import { MessageChannel, SHARE_ENV, Worker, type MessagePort } from "node:worker_threads";
+import type { HotPayload, ViteDevServer } from "vite";
+import type { SyscallLayer } from "../convex-abi.ts";
+import { inRootScope } from "../../core/root-scope.ts";
+import { executions } from "../execution.ts";
+import { currentRecord } from "../instrument.ts";
+import { actionTimeoutMs, timeoutMessage } from "../user-code.ts";
+import { threadCpuMs } from "./cpu.ts";
+import {
+  OUT_OF_MEMORY_MESSAGE,
+  QUERY_MUTATION_TIMEOUT_MS,
+  USER_HEAP_MB,
+  fromWire,
+  toWire,
+  type FromIsolate,
+  type FunctionShape,
+  type SyncAnswer,
+  type SyncRequest,
+  type ToIsolate,
+} from "./protocol.ts";
+
+export type Lane = "transaction" | "action";
+
+/** Isolates at most in a lane, and idle ones kept ready. Actions beyond the cap wait for one. */
+const LANES: Record<Lane, { max: number; idle: number }> = {
+  transaction: { max: 4, idle: 1 },
+  action: { max: 32, idle: 2 },
+};
+
+/** How often the watchdog reads the CPU time of isolates running a query or mutation. */
+const WATCHDOG_MS = 50;
+
+/**
+ * Heap for an isolate: Convex's 64 MiB for the user's objects, and room for what every isolate holds
+ * before any function runs (the module runner, `convex`, the functions' modules), as Convex allows
+ * objects beyond the user's (`ISOLATE_MAX_HEAP_EXTRA_SIZE`).
+ */
+const HEAP_MB = USER_HEAP_MB + 64;
+
+const BOOTSTRAP = fileURLToPath(new URL("./bootstrap.mjs", import.meta.url));
+const MAIN = fileURLToPath(new URL("./isolate.ts", import.meta.url));
+
+type PendingCall = {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  /** The async context of the caller: syscalls are answered in it (its execution, record, call). */
+  inContext: <R>(fn: () => R) => R;
+};
+
+type Lease = {
+  key: object | null;
+  lane: Lane;
+  isolate: Isolate;
+  refs: number;
+  /** CPU time of the isolate's thread when the lease began (null: not known on this OS). */
+  cpuStart: number | null;
+  started: number;
+  timer?: ReturnType<typeof setTimeout>;
+  /** The function the call tree began with, for the line said when its isolate is ended. */
+  udfPath?: string;
+  /** What `leases` holds for it while it is the call tree's. */
+  entry: Promise<Lease>;
+};
+
+/** The syscall layer convex-abi.ts installs: inside a call's context, the runner's. */
+const layer = () => (globalThis as unknown as { Convex: SyscallLayer }).Convex;
+
+class Isolate {
+  readonly worker: Worker;
+  readonly ready: Promise<void>;
+  tid: number | null = null;
+  dead = false;
+  lease: Lease | null = null;
+  readonly calls = new Map<number, PendingCall>();
+  /** Errors of this thread sent to the isolate, by token: one that comes back is given back as itself. */
+  readonly kept = new Map<number, unknown>();
+  private readonly syncPort: MessagePort;
+  private readonly flag: Int32Array;
+
+  constructor(
+    readonly lane: Lane,
+    private readonly pool: IsolatePool,
+  ) {
+    const { port1, port2 } = new MessageChannel();
+    const syncFlag = new SharedArrayBuffer(4);
+    this.flag = new Int32Array(syncFlag);
+    this.syncPort = port1;
+    this.worker = new Worker(BOOTSTRAP, {
+      workerData: { main: MAIN, syncPort: port2, syncFlag },
+      transferList: [port2],
+      execArgv: [],
+      // `npx convex env set` reaches functions already running, as it does on this thread.
+      env: SHARE_ENV,
+      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+    });
+    this.worker.unref();
+    this.syncPort.unref();
+    this.ready = new Promise((resolve) => {
+      const onReady = (message: FromIsolate) => {
+        if (message.type !== "ready") return;
+        this.tid = message.tid;
+        this.worker.off("message", onReady);
+        resolve();
+      };
+      this.worker.on("message", onReady);
+    });
+    this.worker.on("message", (message: FromIsolate) => this.onMessage(message));
+    this.syncPort.on("message", (request: SyncRequest) => this.answerSync(request));
+    this.worker.on("error", (error: Error & { code?: string }) =>
+      this.pool.end(
+        this,
+        error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new Error(OUT_OF_MEMORY_MESSAGE) : error,
+      ),
+    );
+    this.worker.on("exit", () => this.pool.end(this, new Error("The function's isolate stopped")));
+  }
+
+  cpuMs(): number | null {
+    return this.tid === null ? null : threadCpuMs(this.tid);
+  }
+
+  send(
+    message: ToIsolate & { type: "call" | "describe" },
+    inContext: PendingCall["inContext"],
+  ): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.calls.set(message.callId, { resolve, reject, inContext });
+      this.worker.postMessage(message);
+    });
+  }
+
+  private keep(error: unknown): number {
+    const token = this.pool.nextId();
+    this.kept.set(token, error);
+    return token;
+  }
+
+  private onMessage(message: FromIsolate): void {
+    switch (message.type) {
+      case "done": {
+        const call = this.calls.get(message.callId);
+        if (!call) return;
+        this.calls.delete(message.callId);
+        if (message.error) call.reject(fromWire(message.error, (token) => this.kept.get(token)));
+        else call.resolve(message.result);
+        return;
+      }
+      case "syscall": {
+        const call = this.calls.get(message.callId);
+        const answer = (result: unknown, error?: unknown) =>
+          this.worker.postMessage({
+            type: "answer",
+            id: message.id,
+            ...(error === undefined ? { result } : { error: toWire(error, this.keep(error)) }),
+          });
+        if (!call) return answer(null, new Error("This function's call has already ended"));
+        call
+          .inContext(() =>
+            message.kind === "async"
+              ? layer().asyncSyscall(message.op, message.args as string)
+              : Promise.resolve(layer().jsSyscall(message.op, message.args as Record<string, unknown>)),
+          )
+          .then(answer, (error: unknown) => answer(null, error ?? new Error("Unknown error")));
+        return;
+      }
+      case "log": {
+        const call = message.callId === null ? undefined : this.calls.get(message.callId);
+        const log = () => console[message.method](message.text);
+        if (call) call.inContext(log);
+        else log();
+        return;
+      }
+      case "vite": {
+        void this.pool.vite.environments.ssr.hot
+          .handleInvoke(message.payload as HotPayload)
+          .then((result) => this.worker.postMessage({ type: "answer", id: message.id, result }));
+        return;
+      }
+    }
+  }
+
+  private answerSync(request: SyncRequest): void {
+    const call = this.calls.get(request.callId);
+    let answer: SyncAnswer;
+    try {
+      if (!call) throw new Error("This function's call has already ended");
+      answer = { result: call.inContext(() => layer().syscall(request.op, request.json)) };
+    } catch (error) {
+      answer = { error: toWire(error, this.keep(error)) };
+    }
+    this.syncPort.postMessage(answer);
+    Atomics.store(this.flag, 0, 1);
+    Atomics.notify(this.flag, 0);
+  }
+}
+
+export class IsolatePool {
+  private readonly isolates: Record<Lane, Set<Isolate>> = { transaction: new Set(), action: new Set() };
+  private readonly idle: Record<Lane, Isolate[]> = { transaction: [], action: [] };
+  private readonly waiting: Record<Lane, ((isolate: Isolate) => void)[]> = { transaction: [], action: [] };
+  /** The lease each call tree (its record) holds in each lane: the calls it makes re-enter it. */
+  private readonly leases: Record<Lane, Map<object, Promise<Lease>>> = {
+    transaction: new Map(),
+    action: new Map(),
+  };
+  private readonly active = new Set<Lease>();
+  private watchdog: ReturnType<typeof setInterval> | null = null;
+  private generation = 0;
+  private ids = 0;
+  private closed = false;
+
+  constructor(readonly vite: ViteDevServer) {
+    this.fill("transaction");
+  }
+
+  nextId(): number {
+    return ++this.ids;
+  }
+
+  /** The functions changed: calls from now on load them anew. */
+  invalidate(): void {
+    this.generation++;
+  }
+
+  /** The module at `file`, its registered functions standing in for those in the isolates. */
+  async module(file: string): Promise<Record<string, unknown>> {
+    const shapes = (await this.run("transaction", {
+      type: "describe",
+      callId: 0,
+      generation: 0,
+      file,
+    })) as FunctionShape[];
+    const module: Record<string, unknown> = {};
+    for (const shape of shapes) {
+      const invoke =
+        (method: "invokeQuery" | "invokeMutation" | "invokeAction") =>
+        (...args: string[]) =>
+          this.run(method === "invokeAction" ? "action" : "transaction", {
+            type: "call",
+            callId: 0,
+            generation: 0,
+            file,
+            exportName: shape.name,
+            method,
+            args,
+            udfPath: executions.getStore()?.udfPath ?? shape.name,
+          }) as Promise<string>;
+      module[shape.name] = {
+        isQuery: shape.isQuery,
+        isMutation: shape.isMutation,
+        isAction: shape.isAction,
+        isPublic: shape.isPublic,
+        isInternal: shape.isInternal,
+        ...(shape.args !== null && { exportArgs: () => shape.args }),
+        ...(shape.returns !== null && { exportReturns: () => shape.returns }),
+        ...(shape.isQuery && { invokeQuery: invoke("invokeQuery") }),
+        ...(shape.isMutation && { invokeMutation: invoke("invokeMutation") }),
+        ...(shape.isAction && { invokeAction: invoke("invokeAction") }),
+      };
+    }
+    return module;
+  }
+
+  /** Runs `message` in an isolate of `lane`: the one the caller's call tree holds, or one of its own. */
+  private async run(lane: Lane, message: ToIsolate & { type: "call" | "describe" }): Promise<unknown> {
+    if (this.closed) throw new Error("The backend is stopping");
+    const inContext = AsyncLocalStorage.snapshot();
+    const key = executions.getStore()?.record ?? currentRecord() ?? null;
+    const lease = await this.lease(lane, key);
+    lease.udfPath ??= message.type === "call" ? message.udfPath : message.file;
+    try {
+      await lease.isolate.ready;
+      return await lease.isolate.send(
+        { ...message, callId: this.nextId(), generation: this.generation },
+        inContext,
+      );
+    } finally {
+      this.release(lease);
+    }
+  }
+
+  private async lease(lane: Lane, key: object | null): Promise<Lease> {
+    const held = key && this.leases[lane].get(key);
+    if (held) {
+      const lease = await held;
+      if (lease.refs > 0 && !lease.isolate.dead) {
+        lease.refs++;
+        return lease;
+      }
+    }
+    const leasing = this.acquire(lane).then((isolate) => {
+      const lease: Lease = {
+        key,
+        lane,
+        isolate,
+        refs: 1,
+        cpuStart: null,
+        started: performance.now(),
+        entry: leasing,
+      };
+      isolate.lease = lease;
+      this.begin(lease);
+      return lease;
+    });
+    if (key) this.leases[lane].set(key, leasing);
+    return await leasing;
+  }
+
+  private begin(lease: Lease): void {
+    this.active.add(lease);
+    if (lease.lane === "action") {
+      const ms = actionTimeoutMs();
+      lease.timer = inRootScope(() =>
+        setTimeout(() => this.end(lease.isolate, new Error(timeoutMessage(ms))), ms).unref(),
+      );
+      return;
+    }
+    lease.cpuStart = lease.isolate.cpuMs();
+    this.watchdog ??= inRootScope(() => setInterval(() => this.watch(), WATCHDOG_MS).unref());
+  }
+
+  /**
+   * Ends isolates whose query or mutation has used more than Convex's limit of its own time: CPU time
+   * of the isolate's thread where the OS counts it, else time since the call began.
+   */
+  private watch(): void {
+    let watching = false;
+    for (const lease of this.active) {
+      if (lease.lane !== "transaction") continue;
+      watching = true;
+      const cpu = lease.cpuStart === null ? null : lease.isolate.cpuMs();
+      const used = cpu === null ? performance.now() - lease.started : cpu - lease.cpuStart!;
+      if (used > QUERY_MUTATION_TIMEOUT_MS)
+        this.end(lease.isolate, new Error(timeoutMessage(QUERY_MUTATION_TIMEOUT_MS)));
+    }
+    if (!watching && this.watchdog) {
+      clearInterval(this.watchdog);
+      this.watchdog = null;
+    }
+  }
+
+  private release(lease: Lease): void {
+    if (--lease.refs > 0) return;
+    this.active.delete(lease);
+    clearTimeout(lease.timer);
+    this.forget(lease);
+    const isolate = lease.isolate;
+    if (isolate.lease === lease) isolate.lease = null;
+    isolate.kept.clear();
+    if (isolate.dead) return;
+    const next = this.waiting[isolate.lane].shift();
+    if (next) next(isolate);
+    else this.idle[isolate.lane].push(isolate);
+  }
+
+  private forget(lease: Lease): void {
+    const leases = this.leases[lease.lane];
+    if (lease.key && leases.get(lease.key) === lease.entry) leases.delete(lease.key);
+  }
+
+  private async acquire(lane: Lane): Promise<Isolate> {
+    const idle = this.idle[lane].pop();
+    if (idle) {
+      this.fill(lane);
+      return idle;
+    }
+    if (this.isolates[lane].size < LANES[lane].max) return this.spawn(lane);
+    return await new Promise((resolve) => this.waiting[lane].push(resolve));
+  }
+
+  private spawn(lane: Lane): Isolate {
+    // Its events are the server's, not those of the call that happened to start it.
+    const isolate = inRootScope(() => new Isolate(lane, this));
+    this.isolates[lane].add(isolate);
+    return isolate;
+  }
+
+  /** Keeps a lane's idle isolates ready, so a call rarely waits for one to start. */
+  private fill(lane: Lane): void {
+    if (this.closed) return;
+    const wanted = Math.min(
+      LANES[lane].idle,
+      LANES[lane].max - (this.isolates[lane].size - this.idle[lane].length),
+    );
+    while (this.idle[lane].length < wanted && this.isolates[lane].size < LANES[lane].max) {
+      this.idle[lane].push(this.spawn(lane));
+    }
+  }
+
+  /** Ends `isolate`: its calls fail with `error`, and another takes its place. */
+  end(isolate: Isolate, error: Error): void {
+    if (isolate.dead) return;
+    isolate.dead = true;
+    void isolate.worker.terminate();
+    this.isolates[isolate.lane].delete(isolate);
+    const idle = this.idle[isolate.lane];
+    if (idle.includes(isolate)) idle.splice(idle.indexOf(isolate), 1);
+    for (const call of isolate.calls.values()) call.reject(error);
+    isolate.calls.clear();
+    if (isolate.lease && !this.closed) {
+      console.error(`local-backend: ${isolate.lease.udfPath}: ${error.message}; its isolate was stopped`);
+    }
+    if (isolate.lease) {
+      this.active.delete(isolate.lease);
+      clearTimeout(isolate.lease.timer);
+      this.forget(isolate.lease);
+    }
+    if (this.closed) return;
+    const next = this.waiting[isolate.lane].shift();
+    if (next) next(this.spawn(isolate.lane));
+    this.fill(isolate.lane);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.watchdog) clearInterval(this.watchdog);
+    const all = [...this.isolates.transaction, ...this.isolates.action];
+    for (const isolate of all) this.end(isolate, new Error("The backend is stopping"));
+    await Promise.all(all.map((isolate) => isolate.worker.terminate()));
+  }
+}
