@@ -44,6 +44,12 @@ const LANES: Record<Lane, { max: number; idle: number }> = {
   action: { max: 32, idle: 2 },
 };
 
+/**
+ * Loading a module graph is not the function's time (Convex loads modules before it runs one), but a
+ * module whose top-level code never ends must not hold its isolate forever.
+ */
+const LOAD_TIMEOUT_MS = 30_000;
+
 /** How often the watchdog reads the CPU time of isolates running a query or mutation. */
 const WATCHDOG_MS = 50;
 
@@ -69,9 +75,13 @@ type Lease = {
   lane: Lane;
   isolate: Isolate;
   refs: number;
-  /** CPU time of the isolate's thread when the lease began (null: not known on this OS). */
-  cpuStart: number | null;
-  started: number;
+  /** Whether the OS gives the isolate thread's CPU time (else time is counted by the clock). */
+  cpu: boolean;
+  /** The isolate's time at the watchdog's last look. */
+  last: number;
+  /** Time spent running the functions, and loading their modules (which Convex does not count). */
+  running: number;
+  loading: number;
   timer?: ReturnType<typeof setTimeout>;
   /** The function the call tree began with, for the line said when its isolate is ended. */
   udfPath?: string;
@@ -87,6 +97,10 @@ class Isolate {
   readonly ready: Promise<void>;
   tid: number | null = null;
   dead = false;
+  /** Why it was ended. */
+  died: Error | null = null;
+  /** Settles `ready` (also when the isolate ends before it is ready). */
+  settleReady!: () => void;
   lease: Lease | null = null;
   readonly calls = new Map<number, PendingCall>();
   /** Errors of this thread sent to the isolate, by token: one that comes back is given back as itself. */
@@ -99,7 +113,8 @@ class Isolate {
     private readonly pool: IsolatePool,
   ) {
     const { port1, port2 } = new MessageChannel();
-    const syncFlag = new SharedArrayBuffer(4);
+    // [0]: a synchronous syscall's answer is ready; [1]: modules are loading.
+    const syncFlag = new SharedArrayBuffer(8);
     this.flag = new Int32Array(syncFlag);
     this.syncPort = port1;
     this.worker = new Worker(BOOTSTRAP, {
@@ -113,6 +128,7 @@ class Isolate {
     this.worker.unref();
     this.syncPort.unref();
     this.ready = new Promise((resolve) => {
+      this.settleReady = resolve;
       const onReady = (message: FromIsolate) => {
         if (message.type !== "ready") return;
         this.tid = message.tid;
@@ -130,6 +146,11 @@ class Isolate {
       ),
     );
     this.worker.on("exit", () => this.pool.end(this, new Error("The function's isolate stopped")));
+  }
+
+  /** Whether the isolate is loading modules now (it says so in shared memory). */
+  loading(): boolean {
+    return Atomics.load(this.flag, 1) > 0;
   }
 
   cpuMs(): number | null {
@@ -286,7 +307,10 @@ export class IsolatePool {
     const lease = await this.lease(lane, key);
     lease.udfPath ??= message.type === "call" ? message.udfPath : message.file;
     try {
+      // Counted from here: an isolate's own start is not the function's time.
       await lease.isolate.ready;
+      if (lease.isolate.died) throw lease.isolate.died;
+      if (!this.active.has(lease)) this.begin(lease);
       return await lease.isolate.send(
         { ...message, callId: this.nextId(), generation: this.generation },
         inContext,
@@ -311,12 +335,13 @@ export class IsolatePool {
         lane,
         isolate,
         refs: 1,
-        cpuStart: null,
-        started: performance.now(),
+        cpu: false,
+        last: 0,
+        running: 0,
+        loading: 0,
         entry: leasing,
       };
       isolate.lease = lease;
-      this.begin(lease);
       return lease;
     });
     if (key) this.leases[lane].set(key, leasing);
@@ -332,7 +357,9 @@ export class IsolatePool {
       );
       return;
     }
-    lease.cpuStart = lease.isolate.cpuMs();
+    const cpu = lease.isolate.cpuMs();
+    lease.cpu = cpu !== null;
+    lease.last = cpu ?? performance.now();
     this.watchdog ??= inRootScope(() => setInterval(() => this.watch(), WATCHDOG_MS).unref());
   }
 
@@ -345,10 +372,14 @@ export class IsolatePool {
     for (const lease of this.active) {
       if (lease.lane !== "transaction") continue;
       watching = true;
-      const cpu = lease.cpuStart === null ? null : lease.isolate.cpuMs();
-      const used = cpu === null ? performance.now() - lease.started : cpu - lease.cpuStart!;
-      if (used > QUERY_MUTATION_TIMEOUT_MS)
+      const now = (lease.cpu ? lease.isolate.cpuMs() : null) ?? performance.now();
+      if (lease.isolate.loading()) lease.loading += now - lease.last;
+      else lease.running += now - lease.last;
+      lease.last = now;
+      if (lease.running > QUERY_MUTATION_TIMEOUT_MS)
         this.end(lease.isolate, new Error(timeoutMessage(QUERY_MUTATION_TIMEOUT_MS)));
+      else if (lease.loading > LOAD_TIMEOUT_MS)
+        this.end(lease.isolate, new Error(timeoutMessage(LOAD_TIMEOUT_MS)));
     }
     if (!watching && this.watchdog) {
       clearInterval(this.watchdog);
@@ -408,6 +439,8 @@ export class IsolatePool {
   end(isolate: Isolate, error: Error): void {
     if (isolate.dead) return;
     isolate.dead = true;
+    isolate.died = error;
+    isolate.settleReady();
     void isolate.worker.terminate();
     this.isolates[isolate.lane].delete(isolate);
     const idle = this.idle[isolate.lane];
