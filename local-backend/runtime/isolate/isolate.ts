@@ -114,7 +114,7 @@ export function start(host: Host): void {
     // Told to the watchdog, which does not count loading as the function's time.
     Atomics.add(loading, 1, 1);
     try {
-      return (await runner.import(file)) as Record<string, unknown>;
+      return await runner.import<Record<string, unknown>>(file);
     } finally {
       Atomics.sub(loading, 1, 1);
     }

@@ -96,6 +96,7 @@ class Isolate {
   readonly worker: Worker;
   readonly ready: Promise<void>;
   tid: number | null = null;
+  started = false;
   dead = false;
   /** Why it was ended. */
   died: Error | null = null;
@@ -132,6 +133,7 @@ class Isolate {
       const onReady = (message: FromIsolate) => {
         if (message.type !== "ready") return;
         this.tid = message.tid;
+        this.started = true;
         this.worker.off("message", onReady);
         resolve();
       };
@@ -455,7 +457,8 @@ export class IsolatePool {
       clearTimeout(isolate.lease.timer);
       this.forget(isolate.lease);
     }
-    if (this.closed) return;
+    // One that never started says something is wrong with starting any: the next call tries again.
+    if (this.closed || !isolate.started) return;
     const next = this.waiting[isolate.lane].shift();
     if (next) next(this.spawn(isolate.lane));
     this.fill(isolate.lane);

@@ -2,6 +2,7 @@
  * What the backend's thread and an isolate (a worker thread running user code) say to each other, and
  * how an error crosses between them. Both sides import this file.
  */
+import { inspect } from "node:util";
 import { ConvexError, type Value } from "convex/values";
 
 /** Convex's limit on a query's or mutation's own execution (`DATABASE_UDF_USER_TIMEOUT`, knobs.rs). */
@@ -73,7 +74,12 @@ const TOKEN = Symbol.for("livelocal.isolate.errorToken");
 /** `error` to send; `token` names the original when the receiver may hand it back. */
 export function toWire(error: unknown, token?: number): WireError {
   if (!(error instanceof Error)) {
-    return { thrown: "value", value: typeof error === "object" && error !== null ? String(error) : error };
+    try {
+      return { thrown: "value", value: structuredClone(error) };
+    } catch {
+      // Something no message can carry (a function, a class instance with one): its description.
+      return { thrown: "value", value: inspect(error) };
+    }
   }
   const own = (error as Error & { [TOKEN]?: number })[TOKEN];
   const wire: WireError = {

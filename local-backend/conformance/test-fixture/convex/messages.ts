@@ -19,20 +19,6 @@ export const list = query({
   },
 });
 
-/** `list`, counting its runs where a test in the same process sees them (durable-answers.test.ts). */
-export const listCounted = query({
-  args: { channel: v.string() },
-  handler: async (ctx, { channel }) => {
-    const counter = globalThis as { fixtureListRuns?: number };
-    counter.fixtureListRuns = (counter.fixtureListRuns ?? 0) + 1;
-    const rows = await ctx.db
-      .query("messages")
-      .withIndex("by_channel_rank", (q) => q.eq("channel", channel))
-      .collect();
-    return rows.map((row) => ({ body: row.body }));
-  },
-});
-
 export const count = query({
   args: { channel: v.string() },
   handler: async (ctx, { channel }) => {
