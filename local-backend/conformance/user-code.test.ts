@@ -31,7 +31,7 @@ describe("user code that misbehaves", { timeout: 120_000 }, () => {
   let stderr = "";
 
   beforeAll(async () => {
-    backend = await spawnFixtureBackend(dataDir, undefined, { env: { LIVELOCAL_ACTION_TIMEOUT_SECS: "2" } });
+    backend = await spawnFixtureBackend(dataDir, undefined, { env: { LIVELOCAL_ACTION_TIMEOUT_SECS: "5" } });
     backend.child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     caller = newClient(backend.url);
     subscriber = newClient(backend.url);
@@ -67,13 +67,13 @@ describe("user code that misbehaves", { timeout: 120_000 }, () => {
     const list = watch<Row[]>(subscriber, q("messages:list"), { channel: "timeout" });
     await list.next((rows) => rows.length === 0);
     await expect(
-      caller.action(a("misbehaving:neverSettles"), { channel: "timeout", afterMs: 3000 }),
-    ).rejects.toThrow("Function execution timed out (maximum duration: 2s)");
+      caller.action(a("misbehaving:neverSettles"), { channel: "timeout", afterMs: 8000 }),
+    ).rejects.toThrow("Function execution timed out (maximum duration: 5s)");
     // Its isolate is ended, timers and all, as Convex ends an action's isolate: the write never comes.
     await expect
       .poll(() => stderr, { timeout: 30_000 })
       .toContain(
-        "misbehaving:neverSettles: Function execution timed out (maximum duration: 2s); its isolate was stopped",
+        "misbehaving:neverSettles: Function execution timed out (maximum duration: 5s); its isolate was stopped",
       );
     await caller.mutation(m("messages:send"), { channel: "timeout", body: "after the timeout" });
     const rows = await list.next((current) => current.some((row) => row.body === "after the timeout"));
@@ -148,7 +148,7 @@ describe("user code that misbehaves", { timeout: 120_000 }, () => {
     const list = watch<Row[]>(subscriber, q("messages:list"), { channel: "action-loop" });
     await list.next((rows) => rows.length === 0);
     const looping = caller.action(a("misbehaving:loopAction"), { forever: true });
-    const failed = expect(looping).rejects.toThrow("Function execution timed out (maximum duration: 2s)");
+    const failed = expect(looping).rejects.toThrow("Function execution timed out (maximum duration: 5s)");
     await stillServed(list, "action-loop", "during the loop");
     await failed;
     await stillServed(list, "action-loop", "after the loop");

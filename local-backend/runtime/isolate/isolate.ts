@@ -121,6 +121,20 @@ export function start(host: Host): void {
   };
   host.listen((message) => {
     if (message.type === "answer") return;
+    if (message.type === "preload") {
+      // A new isolate loads the modules calls have used, before a call waits for them.
+      void message.files.reduce(
+        (previous, file) =>
+          previous.then(() =>
+            load(file, message.generation).then(
+              () => undefined,
+              () => undefined,
+            ),
+          ),
+        Promise.resolve(),
+      );
+      return;
+    }
     const { callId } = message;
     const udfPath = message.type === "call" ? message.udfPath : message.file;
     const work: () => Promise<unknown> =

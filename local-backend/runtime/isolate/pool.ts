@@ -246,6 +246,8 @@ export class IsolatePool {
   private readonly active = new Set<Lease>();
   private watchdog: ReturnType<typeof setInterval> | null = null;
   private generation = 0;
+  /** The modules calls have loaded: a new isolate loads them before it is needed. */
+  private readonly files = new Set<string>();
   private ids = 0;
   private closed = false;
 
@@ -264,6 +266,7 @@ export class IsolatePool {
 
   /** The module at `file`, its registered functions standing in for those in the isolates. */
   async module(file: string): Promise<Record<string, unknown>> {
+    this.files.add(file);
     const shapes = (await this.run("transaction", {
       type: "describe",
       callId: 0,
@@ -421,6 +424,15 @@ export class IsolatePool {
   private spawn(lane: Lane): Isolate {
     // Its events are the server's, not those of the call that happened to start it.
     const isolate = inRootScope(() => new Isolate(lane, this));
+    const { generation } = this;
+    void isolate.ready.then(() => {
+      if (!isolate.dead)
+        isolate.worker.postMessage({
+          type: "preload",
+          generation,
+          files: [...this.files],
+        } satisfies ToIsolate);
+    });
     this.isolates[lane].add(isolate);
     return isolate;
   }

@@ -54,6 +54,7 @@ export type ToIsolate =
       udfPath: string;
     }
   | { type: "describe"; callId: number; generation: number; file: string }
+  | { type: "preload"; generation: number; files: string[] }
   | { type: "answer"; id: number; result?: unknown; error?: WireError };
 
 /** Messages from an isolate. */
