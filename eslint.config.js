@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import convexPlugin from "@convex-dev/eslint-plugin";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -5,7 +6,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /**
- * The embedded backend's layers, lowest first (STYLE.md point 17, local-backend/README.md): a folder
+ * The embedded backend's layers, lowest first (docs/style.md#layers-with-a-direction): a folder
  * imports only from itself and the folders listed before it; folders on one line are peers that do
  * not import each other. `conformance/` holds the tests that drive a running backend.
  */
@@ -50,6 +51,32 @@ function engineLayerRules() {
   );
 }
 
+/** Features do not import each other (docs/style.md#feature-folders): what two share moves down to components/ or lib/. */
+function featureIsolationRules() {
+  const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return features.map((feature) => {
+    const others = features.filter((other) => other !== feature);
+    return {
+      files: [`src/features/${feature}/**/*.{ts,tsx}`],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              {
+                regex: `^(?:@/features/|(?:\\.\\./)+(?:features/)?)(?:${others.join("|")})(?:/|$)`,
+                message: `src/features/${feature} must not import another feature: move the shared piece to src/components or src/lib.`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  });
+}
+
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "convex/_generated", ".local-backend", "test-results", "coverage"] },
   js.configs.recommended,
@@ -73,9 +100,9 @@ export default tseslint.config(
   {
     files: ["convex/**/*.ts"],
     rules: {
-      // Table queries use indexes; `.filter` on a query scans (STYLE.md point 6).
+      // Table queries use indexes; `.filter` on a query scans (docs/style.md#indexed-bounded-reads).
       "@convex-dev/no-filter-in-query": "error",
-      // Public functions get their caller from convex/functions.ts (STYLE.md point 2).
+      // Public functions get their caller from the builders (docs/style.md#callers-come-from-the-builders).
       "no-restricted-imports": [
         "error",
         {
@@ -102,13 +129,30 @@ export default tseslint.config(
     rules: { "no-restricted-imports": "off" },
   },
   {
+    // convex/model/ holds the only writers (README's layout): defaults, timestamps, uniqueness and
+    // the derived tables stay in one place. Tests and the bench's generator write fixtures directly.
+    files: ["convex/**/*.ts"],
+    ignores: ["convex/model/**", "convex/**/*.test.ts", "convex/testing/**", "convex/benchData.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.object.type='MemberExpression'][callee.object.property.name='db'][callee.property.name=/^(insert|patch|replace|delete)$/]",
+          message: "Write through a helper in convex/model/, the only writers.",
+        },
+      ],
+    },
+  },
+  {
     files: ["src/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
   ...engineLayerRules(),
+  ...featureIsolationRules(),
   {
-    // One-way imports (STYLE.md point 10): app → features → components, lib. Shared pieces live below.
+    // One-way imports (docs/style.md#feature-folders): app → features → components, lib; shared code below.
     files: ["src/components/**/*.{ts,tsx}", "src/lib/**/*.{ts,tsx}", "src/config/**/*.{ts,tsx}"],
     ignores: ["**/__tests__/**", "**/*.test.{ts,tsx}"],
     rules: {

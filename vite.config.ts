@@ -20,7 +20,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       tailwindcss(),
-      // builds/latest.json and builds/meta/{id}.json (SPEC.md section 7; docs/decisions/016).
+      // builds/latest.json and builds/meta/{id}.json (docs/product.md#build-files; decision 016).
       buildInfo({ convexUrl: env.VITE_CONVEX_URL, clerkPublishableKey: env.VITE_CLERK_PUBLISHABLE_KEY }),
       // Without a real deployment, `npm run dev` runs the project's Convex functions in-process.
       // LIVELOCAL_LOCAL_BACKEND_DATA_DIR points tests and the benchmark at a throwaway store.

@@ -1,5 +1,5 @@
 /**
- * The admin console's reads (PRODUCT.md "Roles"): the overview's counts, the shop verification queue,
+ * The admin console's reads (docs/product.md#roles): the overview's counts, the shop verification queue,
  * shops and streams for moderation (and a search of shops), and the activity log. Admins only: anyone
  * else gets the empty result. The actions themselves are the shop, stream and user mutations, which
  * record each admin action in the activity log (model/adminLog.ts), and the queue's bulk approval here.

@@ -1,6 +1,6 @@
 /**
  * The authorization matrix (testing/authorization.matrix.ts): every public function, called as each kind
- * of caller, allows or denies as PRODUCT.md "Roles" says. A public function without a row there fails
+ * of caller, allows or denies as docs/product.md#roles says. A public function without a row there fails
  * the first test.
  */
 import { getFunctionName } from "convex/server";

@@ -1,5 +1,5 @@
 /**
- * The explore lists (PRODUCT.md "Explore"; decision 012): public streams and shops matching a filter,
+ * The explore lists (docs/product.md#explore; decision 012): public streams and shops matching a filter,
  * paginated, live. Pages come from the listing tables kept by model/triggers.ts. In the browser, use
  * `usePaginatedQuery` from `convex-helpers/react`, which pins each page's end cursor so no item falls
  * between pages when the list changes.

@@ -98,8 +98,8 @@ export const identityAction = customAction(
 );
 
 /**
- * What the scheduler, crons, webhooks, migrations and the seed run (STYLE.md point 7): internal, with the
- * same triggers. Lint forbids the raw `internalMutation` elsewhere.
+ * What the scheduler, crons, webhooks, migrations and the seed run: internal, with the same triggers
+ * (docs/style.md#background-work-is-internal). Lint forbids the raw `internalMutation` elsewhere.
  */
 export const internalMutation = customMutation(rawInternalMutation, customCtx(withTriggers));
 

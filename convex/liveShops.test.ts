@@ -540,7 +540,7 @@ describe("saving the shop form: one mutation, all or nothing", () => {
 });
 
 describe("the live shop lifecycle, through setShopStatus", () => {
-  /** PRODUCT.md "Live shop lifecycle", row by row; every other pair is refused. */
+  /** docs/product.md#live-shop-lifecycle, row by row; every other pair is refused. */
   const ALLOWED: [ShopStatus, ShopStatus, "owner" | "admin"][] = [
     ["draft", "pending_verification", "owner"],
     ["pending_verification", "active", "admin"],

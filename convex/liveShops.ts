@@ -157,7 +157,7 @@ const shopFormLinks = {
 
 /**
  * Opens a draft shop owned by the caller, with its categories and metro areas. A viewer's first shop
- * makes them a seller (PRODUCT.md "Roles"), recorded in the activity log; a viewer who already owns
+ * makes them a seller (docs/product.md#roles), recorded in the activity log; a viewer who already owns
  * shops (an admin made them one) is refused.
  */
 export const createLiveShop = zMutation({

@@ -712,7 +712,7 @@ describe("an admin's corrections (a correction request)", () => {
         shop: { liveShopName: "Hacked" },
       }),
     ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
-    // SPEC.md section 5's limits, and the picture's http(s) rule.
+    // docs/product.md#limits, and the picture's http(s) rule.
     for (const [shop, field] of [
       [{ liveShopName: "x".repeat(LIMITS.shopName + 1) }, "shop.liveShopName"],
       [{ liveShopName: "Ok", headline: "x".repeat(LIMITS.headline + 1) }, "shop.headline"],

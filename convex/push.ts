@@ -9,6 +9,7 @@ import { internalMutation, mutation, publicQuery, query } from "./functions";
 import { PUSH_SUBSCRIPTIONS_PER_USER } from "./lib/constants";
 import { localBackendMode, vapidKeys } from "./model/env";
 import { appError } from "./model/errors";
+import { recordDeliveries, removeOwnDevice } from "./model/pushDevices";
 import { insertWithTimestamps, patchWithTimestamps } from "./model/timestamps";
 
 /** The VAPID public key browsers subscribe with, or null when push is not set up on this deployment. */
@@ -104,11 +105,7 @@ export const removeDevice = mutation({
   args: { deviceId: v.id("pushSubscriptions") },
   returns: v.null(),
   handler: async (ctx, { deviceId }) => {
-    const device = await ctx.db.get("pushSubscriptions", deviceId);
-    if (!device || device.userId !== ctx.viewer._id) {
-      throw appError("NOT_FOUND", "This device is not on your account.");
-    }
-    await ctx.db.delete("pushSubscriptions", deviceId);
+    await removeOwnDevice(ctx, ctx.viewer._id, deviceId);
     return null;
   },
 });
@@ -157,15 +154,7 @@ export const recordPushResults = internalMutation({
   args: { delivered: v.array(v.id("pushSubscriptions")), gone: v.array(v.id("pushSubscriptions")) },
   returns: v.null(),
   handler: async (ctx, { delivered, gone }) => {
-    const now = Date.now();
-    for (const id of gone) {
-      if (await ctx.db.get("pushSubscriptions", id)) await ctx.db.delete("pushSubscriptions", id);
-    }
-    for (const id of delivered) {
-      if (await ctx.db.get("pushSubscriptions", id)) {
-        await patchWithTimestamps(ctx, "pushSubscriptions", id, { lastSuccessAt: now }, now);
-      }
-    }
+    await recordDeliveries(ctx, { delivered, gone });
     return null;
   },
 });

@@ -202,7 +202,7 @@ const MODERATION_ACTIONS: Partial<Record<StreamStatus, "end_stream" | "pause_str
 };
 
 /**
- * Moves a stream along its lifecycle (PRODUCT.md "Stream lifecycle"): the shop's owner, or an admin
+ * Moves a stream along its lifecycle (docs/product.md#stream-lifecycle): the shop's owner, or an admin
  * where the table allows, under the table's conditions. An admin ending or cancelling someone else's
  * stream gives a reason (at most LIMITS.statusReason), kept on the stream for its owner; an admin's
  * move on someone else's stream is recorded in the activity log, with the reason.

@@ -1,18 +1,18 @@
 /**
- * The watch list (PRODUCT.md "Watch list"): save and unsave streams, follow and unfollow shops, and
+ * The watch list (docs/product.md#watch-list): save and unsave streams, follow and unfollow shops, and
  * read the list. Every function acts for the signed-in caller only; nobody reads or changes another
  * person's list. Signed out, the queries return null and the mutations refuse.
  */
 import { v } from "convex/values";
 import { mutation, query } from "./functions";
 import {
-  findFollowRow,
-  findSavedRow,
   followShop,
   listFollowRows,
   listSavedRows,
   readWatchList,
   saveStream,
+  unfollowShop,
+  unsaveStream,
   watchListValidator,
 } from "./model/watchList";
 import { limitRate } from "./model/rateLimits";
@@ -55,8 +55,7 @@ export const setStreamSaved = mutation({
       await limitRate(ctx, "saveStream", ctx.viewer._id);
       await saveStream(ctx, ctx.viewer, streamId);
     } else {
-      const row = await findSavedRow(ctx, ctx.viewer._id, streamId);
-      if (row) await ctx.db.delete("savedStreams", row._id);
+      await unsaveStream(ctx, ctx.viewer._id, streamId);
     }
     return null;
   },
@@ -71,8 +70,7 @@ export const setShopFollowed = mutation({
       await limitRate(ctx, "followShop", ctx.viewer._id);
       await followShop(ctx, ctx.viewer, liveShopId);
     } else {
-      const row = await findFollowRow(ctx, ctx.viewer._id, liveShopId);
-      if (row) await ctx.db.delete("shopFollows", row._id);
+      await unfollowShop(ctx, ctx.viewer._id, liveShopId);
     }
     return null;
   },

@@ -20,7 +20,7 @@ const pageData = embedded && pageDataState(embedded);
 if (embedded) await nextTask();
 
 const router = createAppRouter();
-// SPEC.md section 8: a chunk that fails to load reloads the page (at most once per 10 s).
+// docs/product.md#errors: a chunk that fails to load reloads the page (at most once per 10 s).
 listenForPreloadErrors(() => router.state.navigation.state !== "idle");
 if (pageData) {
   // Its answers are the first location's only: any other page starts from its own subscriptions.

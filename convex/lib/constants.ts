@@ -1,5 +1,5 @@
 /**
- * Business constants of SPEC.md section 9 and PRODUCT.md "Constants".
+ * Business constants (docs/product.md#constants).
  * Pure data: imported by Convex functions and by the browser alike.
  */
 
@@ -149,7 +149,7 @@ export type ShopStatus = (typeof SHOP_STATUSES)[number];
 export const DEFAULT_SHOP_STATUS: ShopStatus = "draft";
 
 /**
- * `pending_review` is PRODUCT.md's addition, for correction and restriction requests; `cancelled` marks
+ * `pending_review` is ours (docs/product.md#privacy-requests): correction, restriction; `cancelled` marks
  * a request its user withdrew before a decision (the user's own status goes back to `none`).
  */
 export const PRIVACY_REQUEST_STATUSES = [

@@ -87,7 +87,7 @@ const clothingInNewYork = facets({
   states: ["NY", "NJ"],
 });
 
-describe("SPEC.md section 4, explore filter behaviour", () => {
+describe("docs/product.md#explore: how a selection changes", () => {
   it('"Adding a category also selects all its subcategories."', () => {
     expect(addCategory(emptyExploreFilter(), "fashion_apparel", tree)).toEqual(
       filterWith({ categories: ["fashion_apparel"], subcategories: FASHION }),
@@ -125,7 +125,7 @@ describe("SPEC.md section 4, explore filter behaviour", () => {
   });
 });
 
-describe("SPEC.md section 5, explore filter logic", () => {
+describe("docs/product.md#explore: matching", () => {
   it('"OR within the category/subcategory pair" (a category or a subcategory is enough)', () => {
     const filter = filterWith({ categories: ["home_goods"], subcategories: ["clothing"] });
     expect(matchesExploreFilter(clothingInNewYork, filter)).toBe(true);
@@ -179,7 +179,7 @@ describe("SPEC.md section 5, explore filter logic", () => {
   });
 });
 
-describe("SPEC.md section 9 and PRODUCT.md: at most 6 MSAs", () => {
+describe("docs/product.md#explore: at most 6 MSAs", () => {
   const sixMsas = [NEW_YORK, ALLENTOWN, PHILADELPHIA, ALBANY, BUFFALO, ROCHESTER];
 
   it('"At most 6 MSAs can be selected in the explore filter." (the seventh is refused with a message)', () => {
@@ -221,7 +221,7 @@ describe("SPEC.md section 9 and PRODUCT.md: at most 6 MSAs", () => {
   });
 });
 
-describe("PRODUCT.md Explore", () => {
+describe("docs/product.md#explore", () => {
   it('"Filters: categories and their subcategories; states and metropolitan areas (MSAs)."', () => {
     expect(Object.keys(emptyExploreFilter()).sort()).toEqual([
       "categories",

@@ -1,6 +1,6 @@
 /**
  * The explore filter: what can be selected, how a selection changes, how it matches a stream or shop,
- * and how it lives in the URL (SPEC.md sections 4, 5 and 9; PRODUCT.md "Explore"). Pure: the browser
+ * and how it lives in the URL (docs/product.md#explore). Pure: the browser
  * edits the filter with these functions and the backend matches with the same ones. Reference data is
  * passed in, so this module works with the seeded tables as well as the bundled JSON.
  */
@@ -243,7 +243,7 @@ export const EXPLORE_PARAMS = {
   q: "q",
 } as const;
 
-/** Longer search text is cut: it goes into a search index, and no title is longer (SPEC.md section 5). */
+/** Longer search text is cut: it goes into a search index; no title is longer (docs/product.md#limits). */
 export const MAX_EXPLORE_QUERY_LENGTH = 200;
 
 const sorted = (values: readonly string[]) => [...values].sort();

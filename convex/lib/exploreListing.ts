@@ -48,8 +48,8 @@ export function listingPlaceKeys(facets: ExploreFacets): string[] {
 export const MAX_FILTER_VALUES = 60;
 
 /**
- * Why a filter argument is refused, or null. Ids are at most 50 characters (SPEC.md section 5, category
- * id; no state or CBSA code is longer), at most 6 metro areas (PRODUCT.md "Explore"), search text at most
+ * Why a filter argument is refused, or null. Ids are at most 50 characters (docs/product.md#limits, category
+ * id; no state or CBSA code is longer), at most 6 metro areas (docs/product.md#explore), search text at most
  * MAX_EXPLORE_QUERY_LENGTH. Unknown ids are not refused: normalizeExploreFilter drops them.
  */
 export function exploreFilterRefusal(filter: ExploreFilter): string | null {

@@ -63,7 +63,7 @@ function streamChange(
 /** What an admin says when ending or cancelling someone else's stream. */
 const REASON = "Counterfeit goods on air.";
 
-/** PRODUCT.md's stream table, written out again here so the test does not just re-read the code's table. */
+/** docs/product.md's stream table, written out again so the test does not just re-read the code's table. */
 const STREAM_TABLE: { from: StreamStatus; to: StreamStatus; who: "owner" | "owner, admin" }[] = [
   { from: "CREATED", to: "SCHEDULED", who: "owner" },
   { from: "CREATED", to: "LIVE", who: "owner" },
@@ -78,7 +78,7 @@ const STREAM_TABLE: { from: StreamStatus; to: StreamStatus; who: "owner" | "owne
   { from: "PAUSED", to: "CANCELLED", who: "owner, admin" },
 ];
 
-describe("stream lifecycle (PRODUCT.md)", () => {
+describe("stream lifecycle (docs/product.md)", () => {
   describe("CREATED → SCHEDULED: owner; title, start and stop times set, stop after start, shop active", () => {
     it("the owner schedules a titled stream with a start and a later stop in an active shop", () => {
       expect(streamChange("CREATED", "SCHEDULED", owner)).toEqual({
@@ -487,7 +487,7 @@ const SHOP_TABLE: { from: ShopStatus; to: ShopStatus; who: "owner" | "admin" }[]
   { from: "inactive", to: "draft", who: "owner" },
 ];
 
-describe("live shop lifecycle (PRODUCT.md)", () => {
+describe("live shop lifecycle (docs/product.md)", () => {
   describe("draft → pending_verification: owner; needs name, slug, timezone, description, ≥1 category, ≥1 metro area", () => {
     it("the owner submits a complete draft for verification", () => {
       expect(shopChange("draft", "pending_verification", owner)).toEqual({
@@ -728,7 +728,7 @@ describe("live shop lifecycle (PRODUCT.md)", () => {
   });
 });
 
-describe("visibility (PRODUCT.md)", () => {
+describe("visibility (docs/product.md)", () => {
   it('"Public pages show active shops; a shop in maintenance is shown with a "temporarily closed" notice"', () => {
     expect(SHOP_STATUSES.filter(isShopPublic)).toEqual(["active", "maintenance"]);
     expect(SHOP_STATUSES.filter(isShopTemporarilyClosed)).toEqual(["maintenance"]);

@@ -1,5 +1,5 @@
 /**
- * The stream and live shop lifecycles of PRODUCT.md ("Stream lifecycle", "Live shop lifecycle") as data,
+ * The stream and live shop lifecycles of docs/product.md ("Stream lifecycle", "Live shop lifecycle") as data,
  * plus the visibility rules that follow from a status. Pure: used by the mutations that change a status
  * (which enforce it) and by the dashboard (which only mirrors it to show the right buttons).
  */
@@ -13,7 +13,7 @@ import { LIMITS } from "./limits";
 export type Actor = { isOwner: boolean; isAdmin: boolean };
 
 /**
- * PRODUCT.md "Roles": managing a shop and its streams is for sellers (their own) and admins. A viewer
+ * docs/product.md#roles: managing a shop and its streams is for sellers (their own) and admins. A viewer
  * who still owns shops (an admin made them one) keeps them, hidden from the public, but cannot change
  * them (decision 025).
  */
@@ -91,7 +91,7 @@ const OWNER: readonly ActorRole[] = ["owner"];
 const ADMIN: readonly ActorRole[] = ["admin"];
 const OWNER_OR_ADMIN: readonly ActorRole[] = ["owner", "admin"];
 
-/** One entry per from→to pair of PRODUCT.md's stream table; ENDED and CANCELLED have none (terminal). */
+/** One entry per from→to pair of docs/product.md's stream table; ENDED and CANCELLED have none (terminal). */
 export const STREAM_TRANSITIONS: readonly StreamRule[] = [
   {
     from: "CREATED",
@@ -113,7 +113,7 @@ export const STREAM_TRANSITIONS: readonly StreamRule[] = [
   },
   { from: "LIVE", to: "PAUSED", who: OWNER_OR_ADMIN, action: "pause", label: "Pause", requires: [] },
   { from: "LIVE", to: "ENDED", who: OWNER_OR_ADMIN, action: "end", label: "End", requires: [] },
-  // PRODUCT.md puts no condition on resuming, so a paused stream of a shop that left "active" may resume;
+  // docs/product.md sets no condition on resuming, so a paused stream of a shop not "active" may resume;
   // it is still kept off public lists by isStreamListedPublicly.
   { from: "PAUSED", to: "LIVE", who: OWNER, action: "resume", label: "Resume", requires: [] },
   { from: "PAUSED", to: "ENDED", who: OWNER_OR_ADMIN, action: "end", label: "End", requires: [] },
@@ -374,7 +374,7 @@ function shopRule(
   };
 }
 
-/** One entry per from→to pair of PRODUCT.md's live shop table. */
+/** One entry per from→to pair of docs/product.md's live shop table. */
 export const SHOP_TRANSITIONS: readonly ShopRule[] = [
   shopRule("draft", "pending_verification", OWNER, "submit", "Submit for verification", { details: true }),
   shopRule("pending_verification", "active", ADMIN, "approve", "Approve"),
@@ -535,7 +535,7 @@ export function isShopTemporarilyClosed(status: ShopStatus): boolean {
 const PUBLICLY_LISTED_STREAM_STATUSES: readonly StreamStatus[] = ["SCHEDULED", "LIVE", "PAUSED", "ENDED"];
 
 /**
- * Home, explore, live-now and watch-list style lists. PRODUCT.md says lists show streams "of active
+ * Home, explore, live-now and watch-list style lists. docs/product.md says lists show streams "of active
  * shops", so a shop in maintenance drops out of them; its streams stay reachable from its own page and
  * by direct link (isStreamPagePublic), under the shop's "temporarily closed" notice.
  */

@@ -1,12 +1,12 @@
 /**
- * Maximum lengths (characters) and counts of what a person writes: SPEC.md section 5, plus the ones it
+ * Maximum lengths (characters) and counts of what a person writes (docs/product.md#limits), the ones it
  * leaves open. Zod-free, so a page that only shows a counter or checks a length (explore's filter) does
  * not load zod; `validation.ts` builds its schemas from these and re-exports them.
  */
 
 /** Maximum lengths (characters) and counts, exported so forms can show counters. */
 export const LIMITS = {
-  // SPEC.md section 5.
+  // Given by the specification (docs/product.md#limits).
   email: 255,
   clerkId: 255,
   avatar: 600,

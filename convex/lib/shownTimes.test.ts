@@ -132,7 +132,7 @@ describe("what a status change records", () => {
     expect(timesRecordedByMove("SCHEDULED", "CANCELLED", plan, now)).toEqual({});
   });
 
-  test("going live without a plan plans it now too (PRODUCT.md), ending without a stop likewise", () => {
+  test("going live without a plan plans it now too (docs/product.md), ending without a stop likewise", () => {
     expect(timesRecordedByMove("CREATED", "LIVE", {}, now)).toEqual({
       streamStartUTC: now,
       streamStartedUTC: now,

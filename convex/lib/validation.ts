@@ -229,7 +229,7 @@ export type UserIdentityInput = z.infer<typeof userIdentitySchema>;
 export type IdentityClaims = { clerkId: string; email?: string; name?: string; avatar?: string };
 
 /**
- * The claims held to SPEC.md section 5 without refusing the sign-in (decision 023): a name over
+ * The claims held to docs/product.md#limits without refusing the sign-in (decision 023): a name over
  * LIMITS.userName is cut to it; an email that is not a valid address within LIMITS.email, and a picture
  * that is not an absolute http(s) link within LIMITS.avatar (the rule for a picture set in settings), are
  * dropped; blank ones are absent. Undefined when the account id is blank or over LIMITS.clerkId: it is the

@@ -1,6 +1,6 @@
 /**
- * Deleting a user, a shop or a stream with everything that points at it (PRODUCT.md "Live shop
- * lifecycle": deleting a user deletes their shops, the shops' streams and every link row).
+ * Deleting a user, a shop or a stream with everything that points at it (docs/product.md#visibility:
+ * deleting a user deletes their shops, the shops' streams and every link row).
  *
  * A big account holds more rows than one Convex transaction may write, so the work runs in batches of
  * at most `CASCADE_BATCH_SIZE` documents and index reads; an unfinished batch schedules the next one.

@@ -54,7 +54,7 @@ export function verifyClerkWebhook(
   return { ok: true, svixId: svixHeaders["svix-id"] };
 }
 
-/** An id over SPEC.md's limit cannot be stored or cut (decision 023): such a payload is not Clerk's. */
+/** An id over its limit (docs/product.md#limits) cannot be stored or cut (decision 023): not Clerk's. */
 const clerkId = z.string().min(1).max(LIMITS.clerkId);
 
 const clerkUserData = z.object({
@@ -82,7 +82,7 @@ const HANDLED_TYPES = new Set(["user.created", "user.updated", "user.deleted"]);
 /**
  * The user event in a verified payload; "ignored" for event types LiveLocal does not subscribe to;
  * null when a user event does not have the shape Clerk documents. Email, name and picture are held to
- * SPEC.md's limits as sign-in holds a token's (`acceptedIdentityClaims`): cut or left out, never refused.
+ * docs/product.md#limits as sign-in holds a token's (`acceptedIdentityClaims`): cut or left out, not refused.
  */
 export function parseClerkUserEvent(payload: string, now: number): ClerkUserEvent | "ignored" | null {
   let json: unknown;

@@ -4,6 +4,8 @@
  * one item's rows to what they should be; the triggers of model/triggers.ts call them after every
  * write that could change them, and `explore:rebuildListings` calls them for every item.
  */
+// JSON with sorted keys, absent and undefined fields alike: two values compare equal as stored.
+import { stringify as canonicalJson } from "safe-stable-stringify";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
@@ -44,15 +46,6 @@ type ListingTable = "streamListings" | "shopListings";
 
 function listingKey(row: { categoryKey: string; placeKey: string }): string {
   return `${row.categoryKey}\n${row.placeKey}`;
-}
-
-/** JSON with sorted keys, absent and undefined fields alike: to tell whether a row needs a patch. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner !== null && typeof inner === "object" && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : inner,
-  );
 }
 
 /** Whether two stored values are equal as `canonical` compares them, without building strings. */
@@ -306,7 +299,7 @@ function streamSearchFields(stream: Doc<"streams">) {
 
 /** Whether a change to a stream row changes what its search text is made of. */
 export function streamSearchInputsChanged(before: Doc<"streams">, after: Doc<"streams">): boolean {
-  return canonical(streamSearchFields(before)) !== canonical(streamSearchFields(after));
+  return canonicalJson(streamSearchFields(before)) !== canonicalJson(streamSearchFields(after));
 }
 
 /**
@@ -316,7 +309,7 @@ export function streamSearchInputsChanged(before: Doc<"streams">, after: Doc<"st
 export function streamListingInputsChanged(before: Doc<"streams">, after: Doc<"streams">): boolean {
   return (
     before.liveShopId !== after.liveShopId ||
-    canonical(streamListingOrder(before)) !== canonical(streamListingOrder(after)) ||
+    canonicalJson(streamListingOrder(before)) !== canonicalJson(streamListingOrder(after)) ||
     streamSearchInputsChanged(before, after)
   );
 }
@@ -431,8 +424,8 @@ function shopSearchFields(shop: Doc<"liveShops">) {
 export function shopListingInputsChanged(before: Doc<"liveShops">, after: Doc<"liveShops">): boolean {
   return (
     publicShopStatus(before) !== publicShopStatus(after) ||
-    canonical(toShopCard(before, NO_FACETS)) !== canonical(toShopCard(after, NO_FACETS)) ||
-    canonical(shopSearchFields(before)) !== canonical(shopSearchFields(after))
+    canonicalJson(toShopCard(before, NO_FACETS)) !== canonicalJson(toShopCard(after, NO_FACETS)) ||
+    canonicalJson(shopSearchFields(before)) !== canonicalJson(shopSearchFields(after))
   );
 }
 

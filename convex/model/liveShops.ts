@@ -348,7 +348,7 @@ export async function saveShopForm(
 }
 
 /**
- * Moves a shop along its lifecycle (PRODUCT.md "Live shop lifecycle") for `actor`; a refusal for
+ * Moves a shop along its lifecycle (docs/product.md#live-shop-lifecycle) for `actor`; a refusal for
  * missing details names them (`missing`). The reason of a rejection or suspension is kept for the
  * owner; any other change clears it.
  */

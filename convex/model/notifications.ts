@@ -11,6 +11,7 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { components } from "../lib/components";
+import { escapeHtml } from "../lib/html";
 import {
   ACCOUNT_NOTIFICATION_KINDS,
   NOTIFICATION_CHANNELS,
@@ -167,14 +168,6 @@ const KIND_WORDS: Record<NotificationKind, string> = {
   privacyDecision: "e-mails about your privacy requests",
   shopClosed: "e-mails about followed shops closing",
 };
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
-}
 
 /** The e-mail for a notice: subject, HTML and text bodies, and RFC 8058's one-click unsubscribe headers. */
 export async function composeEmail(user: Doc<"users">, notice: Notice) {

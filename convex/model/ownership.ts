@@ -1,5 +1,5 @@
 /**
- * Who may manage a shop or a stream (PRODUCT.md "Roles": sellers their own shops only, admins any for
+ * Who may manage a shop or a stream (docs/product.md#roles: sellers their own shops only, admins any for
  * moderation). Every id a function receives goes through one of these before anything is read for the
  * caller or written. An owner whose role is viewer may still read their shops here but change nothing
  * (decision 025).

@@ -1,5 +1,5 @@
 /**
- * Privacy requests (PRODUCT.md "Privacy requests (GDPR)"; GDPR articles 12(3), 15–18, 20).
+ * Privacy requests (docs/product.md#privacy-requests; GDPR articles 12(3), 15–18, 20).
  *
  * A person has at most one open request. Their user row carries its state (`gdprRequestStatus`, `…Type`,
  * `…CreatedAt`, `…CompletedAt`, `…Reason`), kept in step with the `privacyRequests` history row here and

@@ -1,3 +1,5 @@
+// JSON with sorted keys, absent and undefined fields alike: two values compare equal as stored.
+import { stringify as canonicalJson } from "safe-stable-stringify";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import {
@@ -224,18 +226,9 @@ export function streamFormFields(input: StreamInput): StreamFormFields {
   return fields;
 }
 
-/** JSON with sorted keys and absent/undefined fields alike, to compare stored and submitted values. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner !== null && typeof inner === "object" && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
-      : inner,
-  );
-}
-
 function changedFields(stream: Doc<"streams">, fields: StreamFormFields): (keyof StreamFormFields)[] {
   return (Object.keys(fields) as (keyof StreamFormFields)[]).filter(
-    (key) => canonical(stream[key]) !== canonical(fields[key]),
+    (key) => canonicalJson(stream[key]) !== canonicalJson(fields[key]),
   );
 }
 

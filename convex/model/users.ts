@@ -333,7 +333,7 @@ export async function rememberTimeZone(ctx: MutationCtx, userId: Id<"users">, ti
 
 /**
  * What changed a role, for the activity log: an admin in the console, the person's own first shop
- * (PRODUCT.md "Roles": the first one makes the user a seller), or `users:makeAdmin` on the command line.
+ * (docs/product.md#roles: the first one makes the user a seller), or `users:makeAdmin` on the command line.
  */
 export type RoleChangeSource =
   { by: "admin"; admin: Doc<"users"> } | { by: "firstShop"; liveShopName: string } | { by: "commandLine" };
@@ -388,7 +388,7 @@ export async function changeUserRole(
 }
 
 /**
- * Before a new shop: a viewer's first shop makes them a seller (PRODUCT.md "Roles"), logged. A viewer
+ * Before a new shop: a viewer's first shop makes them a seller (docs/product.md#roles), logged. A viewer
  * who already owns shops was made a viewer by an admin (shops are never given away), and a new shop
  * would not be their first: refused, so an admin's decision is not undone by opening a shop.
  */

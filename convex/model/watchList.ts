@@ -1,5 +1,5 @@
 /**
- * A person's watch list (PRODUCT.md "Watch list"): the streams they saved and the shops they follow,
+ * A person's watch list (docs/product.md#watch-list): the streams they saved and the shops they follow,
  * read for `/watch-list` and kept within LIMITS. Only what a public page would show is listed; a saved
  * show or followed shop that left public view (a draft again, a suspended shop) is reported by id as
  * unavailable, so its owner can still remove it. Every read is indexed and bounded by the limits.
@@ -174,6 +174,18 @@ export async function followShop(ctx: MutationCtx, user: Doc<"users">, liveShopI
     );
   }
   await insertWithTimestamps(ctx, "shopFollows", { userId: user._id, liveShopId });
+}
+
+/** Takes a stream off the person's list, if it is there (even one no longer public). */
+export async function unsaveStream(ctx: MutationCtx, userId: Id<"users">, streamId: Id<"streams">) {
+  const row = await findSavedRow(ctx, userId, streamId);
+  if (row) await ctx.db.delete("savedStreams", row._id);
+}
+
+/** Stops following a shop, if the person follows it (even one no longer public). */
+export async function unfollowShop(ctx: MutationCtx, userId: Id<"users">, liveShopId: Id<"liveShops">) {
+  const row = await findFollowRow(ctx, userId, liveShopId);
+  if (row) await ctx.db.delete("shopFollows", row._id);
 }
 
 function toWatchStream(stream: Doc<"streams">, saved: boolean): WatchStream {

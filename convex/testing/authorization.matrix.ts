@@ -1,5 +1,5 @@
 /**
- * The authorization matrix: every public function, called as each kind of caller, with what PRODUCT.md
+ * The authorization matrix: every public function, called as each kind of caller, with what docs/product.md
  * "Roles" says each may do. `authorization.test.ts` checks the outcomes on convex-test; the embedded
  * backend's differential test (local-backend/differential.test.ts) runs the same calls on both engines
  * and compares what they return and store.

@@ -1,13 +1,14 @@
 /**
  * Convex's public function API: `/api/query|mutation|action|function`, `/api/run/<module>/<function>`
- * (what `ConvexHttpClient` and `npx convex run` call) and `/api/query_ts`.
+ * (what `ConvexHttpClient` and `npx convex run` call), `/api/query_ts` and `/api/query_at_ts`
+ * (query-at-ts.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { convexToJson, type JSONValue, type Value } from "convex/values";
 import { z } from "zod";
-import type { CallOutcome } from "../runtime/call-outcome.ts";
+import { clientErrorMessage, type CallOutcome } from "../runtime/call-outcome.ts";
 import type { FunctionKind } from "../runtime/execution.ts";
-import { decodeArgs, encodeTs } from "../core/protocol.ts";
+import { decodeArgs, decodeTs, encodeTs } from "../core/protocol.ts";
 import {
   HttpError,
   MAX_FUNCTION_REQUEST_BYTES,
@@ -30,6 +31,9 @@ const functionRequest = z.object({
 function isPlainObject(value: unknown): boolean {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/** `/api/query_at_ts`: a query, and the timestamp to read at (`/api/query_ts`'s). */
+const atTsRequest = functionRequest.extend({ ts: z.string() });
 
 /** `/api/run/<function identifier>`: the path is in the URL. */
 const runRequest = functionRequest.extend({ path: z.undefined().optional() });
@@ -66,7 +70,7 @@ function outcomeBody(
     status: STATUS_CODE_UDF_FAILED,
     body: {
       status: "error",
-      errorMessage: outcome.errorMessage,
+      errorMessage: clientErrorMessage(outcome.errorMessage),
       ...(outcome.errorData !== undefined ? { errorData: convexToJson(outcome.errorData) } : {}),
       logLines: outcome.logLines,
     },
@@ -78,16 +82,16 @@ function outcomeBody(
  * array, one per argument) or as Convex's HTTP API documents them (one object); `/api/function` and
  * `/api/run/<module>/<function>` one object. `path` comes from the body, or from the URL for `/api/run`.
  */
-type FunctionRoute = { kind: FunctionKind | undefined; argsAsArray: boolean; path?: string };
+type FunctionRoute = { kind: FunctionKind | undefined; argsAsArray: boolean; path?: string; atTs?: true };
 
 async function runFunctionRequest(
   services: BackendServices,
   req: IncomingMessage,
   route: FunctionRoute,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  const body: { path?: string; args?: unknown } = await readJson<{ path?: string; args?: unknown }>(
+  const body = await readJson<{ path?: string; args?: unknown; ts?: string }>(
     req,
-    route.path === undefined ? functionRequest : runRequest,
+    route.atTs ? atTsRequest : route.path === undefined ? functionRequest : runRequest,
     MAX_FUNCTION_REQUEST_BYTES,
   );
   const path = route.path ?? body.path ?? "";
@@ -104,14 +108,31 @@ async function runFunctionRequest(
   if (args instanceof Error) {
     return outcomeBody({ success: false, errorMessage: args.message, logLines: [] });
   }
-  const outcome = await services.call(path, args, {
-    identity: caller.identity,
-    // An admin runs internal functions too (`npx convex run`), as on Convex.
-    publicOnly: !caller.admin,
-    kind: route.kind,
-  });
+  const call = () =>
+    services.call(path, args, {
+      identity: caller.identity,
+      // An admin runs internal functions too (`npx convex run`), as on Convex.
+      publicOnly: !caller.admin,
+      kind: route.kind,
+    });
+  const outcome =
+    body.ts === undefined
+      ? await call()
+      : await services.queryAtTs.run(
+          tsOf(body.ts),
+          JSON.stringify([path, wireArgs, caller.admin, caller.identity]),
+          call,
+        );
   services.printLogs(outcome.udfPath, outcome.logLines);
   return outcomeBody(outcome);
+}
+
+function tsOf(encoded: string): bigint {
+  try {
+    return decodeTs(encoded);
+  } catch (e) {
+    throw new HttpError(400, "BadJsonBody", (e as Error).message);
+  }
 }
 
 /** Answers the function API's paths; false for other paths under `/api/`. */
@@ -128,7 +149,7 @@ export async function handlePublicApi(
   }
   const routes: Record<string, FunctionRoute> = {
     "/api/query": { kind: "query", argsAsArray: true },
-    "/api/query_at_ts": { kind: "query", argsAsArray: true },
+    "/api/query_at_ts": { kind: "query", argsAsArray: true, atTs: true },
     "/api/mutation": { kind: "mutation", argsAsArray: true },
     "/api/action": { kind: "action", argsAsArray: true },
     "/api/function": { kind: undefined, argsAsArray: false },

@@ -4,7 +4,7 @@
  */
 import { convexToJson, type JSONValue } from "convex/values";
 import { inRootScope } from "../core/root-scope.ts";
-import { describeError, type CallOutcome } from "../runtime/call-outcome.ts";
+import { clientErrorMessage, describeError, type CallOutcome } from "../runtime/call-outcome.ts";
 import type { Identity } from "../runtime/execution.ts";
 import { decodeArgs, decodeTs, encodeTs, type ClientMessage, type ServerMessage } from "../core/protocol.ts";
 import type { BackendServices } from "./services.ts";
@@ -23,7 +23,7 @@ type CachedMutation = { promise: Promise<MutationResponse>; completedAt: number 
 
 function failureFields(outcome: CallOutcome & { success: false }): { result: string; errorData?: JSONValue } {
   return {
-    result: outcome.errorMessage,
+    result: clientErrorMessage(outcome.errorMessage),
     ...(outcome.errorData !== undefined ? { errorData: convexToJson(outcome.errorData) } : {}),
   };
 }
@@ -107,7 +107,7 @@ export class SyncOperations {
             type: "MutationResponse",
             requestId: message.requestId,
             success: false,
-            result: describeError(e).errorMessage,
+            result: clientErrorMessage(describeError(e).errorMessage),
             logLines: [],
           };
         }
@@ -132,7 +132,7 @@ export class SyncOperations {
         type: "MutationResponse",
         requestId: message.requestId,
         success: false,
-        result: args.message,
+        result: clientErrorMessage(args.message),
         logLines: [],
       };
     }
@@ -184,7 +184,7 @@ export class SyncOperations {
         type: "ActionResponse",
         requestId: message.requestId,
         success: false,
-        result: args.message,
+        result: clientErrorMessage(args.message),
         logLines: [],
       });
       return;

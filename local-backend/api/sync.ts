@@ -2,7 +2,7 @@
  * Convex's sync protocol over WebSocket (`/api/<clientVersion>/sync`), for the unmodified official
  * clients: the socket server, and each connection's socket, messages and limits. A connection's query
  * set and Transitions are `sync-queries.ts`'s, its mutations and actions (and the reconnect answer
- * cache) `sync-mutations.ts`'s, its caller `sync-auth.ts`'s. See LOCAL-BACKEND.md and
+ * cache) `sync-mutations.ts`'s, its caller `sync-auth.ts`'s. See local-backend/README.md (protocol) and
  * `node_modules/convex/src/browser/sync/` for the rules followed.
  */
 import type { IncomingMessage } from "node:http";
@@ -10,7 +10,7 @@ import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
 import { refuseUpgrade } from "./access.ts";
 import { inRootScope } from "../core/root-scope.ts";
-import { describeError } from "../runtime/call-outcome.ts";
+import { clientErrorMessage, describeError } from "../runtime/call-outcome.ts";
 import type { Identity } from "../runtime/execution.ts";
 import { requestPathname } from "../core/paths.ts";
 import {
@@ -232,7 +232,7 @@ class SyncConnection implements QuerySetOwner, OperationsOwner {
                 type: "ActionResponse",
                 requestId: message.requestId,
                 success: false,
-                result: describeError(e).errorMessage,
+                result: clientErrorMessage(describeError(e).errorMessage),
                 logLines: [],
               });
             })

@@ -11,8 +11,12 @@ export interface CliHost {
   origin(): string;
   /** Module paths of the functions folder (`messages`, `dir/file`), without `_generated`. */
   modulePaths(): string[];
-  /** Re-runs subscriptions reading these tables (the CLI waits on `_exports`, `_snapshot_imports`). */
-  reportWrites(tables: Iterable<string>): void;
+  /**
+   * The CLI's own state of these (pseudo) tables changed (`_exports`, `_snapshot_imports`: kept outside
+   * the documents): committed as a write of them by the database layer, which publishes it, so the
+   * subscriptions reading them (the CLI waits on them) re-run. Resolves once it is published.
+   */
+  reportWrites(tables: Iterable<string>): Promise<void>;
 }
 
 export type SystemQuery = (args: Record<string, unknown>) => Promise<Value> | Value;

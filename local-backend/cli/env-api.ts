@@ -7,6 +7,7 @@ import { z } from "zod";
 import { HttpError, readJson, sendOk } from "../api/http.ts";
 import type { CliHandler } from "../api/services.ts";
 import type { CliHost, SystemQueryEntry } from "./cli-host.ts";
+import { ENVIRONMENT_VARIABLES } from "../database/store.ts";
 import {
   ENV_VAR_LIMIT,
   ProcessEnv,
@@ -49,8 +50,9 @@ export class EnvApi {
       const error = checkEnvVarChange(change);
       if (error) throw new HttpError(400, error.code, error.message);
     }
-    const engine = this.host.engine();
-    await engine.runner.exclusive(() => {
+    // A write transaction of the database layer, as a mutation's: committed, then published once, so
+    // the subscriptions reading the variables (`env list`'s query) re-run.
+    await this.host.engine().runner.exclusive(() => {
       const names = new Set(this.host.store.environmentVariables().map((v) => v.name));
       for (const { name, value } of normalized) {
         if (value === null) names.delete(name);
@@ -63,7 +65,6 @@ export class EnvApi {
       this.host.store.updateEnvironmentVariables(normalized);
     }, true);
     this.env.apply(this.host.store.environmentVariables());
-    this.host.reportWrites(["_environment_variables"]);
     sendOk(res);
   }
 
@@ -71,11 +72,11 @@ export class EnvApi {
   systemQuery(udfPath: string): SystemQueryEntry | null {
     switch (udfPath) {
       case "_system/cli/queryEnvironmentVariables:default":
-        return { run: () => this.host.store.environmentVariables(), readTables: ["_environment_variables"] };
+        return { run: () => this.host.store.environmentVariables(), readTables: [ENVIRONMENT_VARIABLES] };
       case "_system/cli/queryEnvironmentVariables:get":
         return {
           run: ({ name }) => this.host.store.environmentVariables().find((v) => v.name === name) ?? null,
-          readTables: ["_environment_variables"],
+          readTables: [ENVIRONMENT_VARIABLES],
         };
       default:
         return null;

@@ -118,7 +118,7 @@ export class SnapshotApi {
       }
     }
     this.latestExport = { startTs, completeTs: nowTs(), includeStorage, file, zip: file ? null : zip };
-    this.host.reportWrites(["_exports"]);
+    await this.host.reportWrites(["_exports"]);
     sendOk(res);
   }
 
@@ -229,7 +229,7 @@ export class SnapshotApi {
     } catch (e) {
       this.fail(record, e);
     }
-    this.host.reportWrites(["_snapshot_imports"]);
+    await this.host.reportWrites(["_snapshot_imports"]);
   }
 
   private fail(record: ImportRecord, e: unknown): void {
@@ -255,16 +255,16 @@ export class SnapshotApi {
   private async run(record: ImportRecord): Promise<void> {
     const parsed = record.parsed!;
     record.state = { state: "in_progress", progress_message: "Importing", checkpoint_messages: [] };
-    this.host.reportWrites(["_snapshot_imports"]);
+    await this.host.reportWrites(["_snapshot_imports"]);
     try {
-      const { written, tables } = await performImport(this.host.engine(), parsed, record.mode);
+      // The tables it wrote are published with its commit (`Transactions.longWrite`).
+      const { written } = await performImport(this.host.engine(), parsed, record.mode);
       record.state = { state: "completed", timestamp: nowTs(), num_rows_written: BigInt(written) };
       record.parsed = null;
-      this.host.reportWrites([...tables, "_snapshot_imports"]);
     } catch (e) {
       this.fail(record, e);
-      this.host.reportWrites(["_snapshot_imports"]);
     }
+    await this.host.reportWrites(["_snapshot_imports"]);
   }
 
   private async cancelImport(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -274,7 +274,7 @@ export class SnapshotApi {
     if (record.state.state === "waiting_for_confirmation" || record.state.state === "uploaded") {
       record.parsed = null;
       record.state = { state: "failed", error_message: "Import canceled" };
-      this.host.reportWrites(["_snapshot_imports"]);
+      await this.host.reportWrites(["_snapshot_imports"]);
     }
     sendOk(res);
   }

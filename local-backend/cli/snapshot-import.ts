@@ -10,7 +10,7 @@ import { decodeConvexId, localPartsOf, localId, localIdParts, type ConvexId } fr
 import type { LocalBackendEngine } from "../runtime/engine.ts";
 import { writeFileDurably } from "../core/files.ts";
 import type { Document } from "../storage/document.ts";
-import { checkValue } from "../values/validate.ts";
+import { checkDocument } from "../database/document-check.ts";
 import { rewriteStrings } from "../values/export-json.ts";
 import { importError, type ParsedImport } from "./snapshot-parse.ts";
 
@@ -80,7 +80,8 @@ export function describePlan(plan: ImportPlan, notes: string[]): string {
  * loop between them (`Runner.longWrite`, decision 070): functions that only read run meanwhile on the
  * database as it was before the import, those that write wait, and no one sees any of it before it
  * commits. Tables the mode replaces are emptied, documents keep their ids and creation times where
- * they can (see the file comment), the schema is checked, stored files are written to disk before
+ * they can (see the file comment), each document passes the checks a mutation's writes pass (its
+ * table's schema, Convex's document limits: `checkDocument`), stored files are written to disk before
  * the commit. Returns the documents written and the tables changed.
  */
 export async function performImport(
@@ -188,19 +189,18 @@ export async function performImport(
                 : typeof _creationTime === "number"
                   ? _creationTime
                   : store.newCreationTime("");
-            const validator = validators.get(table);
-            const error = validator ? checkValue(validator, value) : null;
-            if (error) {
-              throw importError(
-                `Failed to insert or update a document in table "${table}" because it does not match the schema: ${error}`,
-              );
+            const next: Document = { ...value, _id, _creationTime: creationTime };
+            try {
+              checkDocument(validators.get(table), table, next);
+            } catch (e) {
+              throw importError(e instanceof Error ? e.message : String(e));
             }
             if (store.get(_id as string)) {
               throw importError(
                 `A document with id ${_id as string} already exists in table "${table}": import with --replace to overwrite the table`,
               );
             }
-            docs.push({ ...value, _id, _creationTime: creationTime });
+            docs.push(next);
             changed.add(table);
           }
           store.importDocuments(docs);

@@ -196,7 +196,7 @@ describe("bad input", () => {
       expect(answer).toMatchObject({
         success: false,
         result: expect.stringMatching(
-          /^ArgumentValidationError: Expected to receive an object as the function's argument\. Instead received: /,
+          /^\[Request ID: [0-9a-f]{16}\] Server Error\nArgumentValidationError: Expected to receive an object as the function's argument\. Instead received: /,
         ) as string,
       });
       socket.ws.close();
@@ -208,7 +208,9 @@ describe("bad input", () => {
       expect(http.status).toBe(560);
       expect(await http.json()).toMatchObject({
         status: "error",
-        errorMessage: expect.stringMatching(/^ArgumentValidationError/) as string,
+        errorMessage: expect.stringMatching(
+          /^\[Request ID: [0-9a-f]{16}\] Server Error\nArgumentValidationError/,
+        ) as string,
       });
       expect(documentsWritten(backend)).toBe(before);
     });
@@ -251,7 +253,9 @@ describe("bad input", () => {
           expect.objectContaining({
             type: "QueryFailed",
             queryId: 0,
-            errorMessage: expect.stringMatching(/^ArgumentValidationError/) as string,
+            errorMessage: expect.stringMatching(
+              /^\[Request ID: [0-9a-f]{16}\] Server Error\nArgumentValidationError/,
+            ) as string,
           }),
           expect.objectContaining({ type: "QueryUpdated", queryId: 1, value: null }),
         ]),

@@ -184,12 +184,13 @@ export function watch<T extends Value>(
  * the backend back.
  */
 export function slowQuery(backend: RunningLocalBackend, udfPath: string, channel: string) {
-  const core = backend.core;
-  const original = core.call.bind(core);
+  // The engine's: subscriptions run their queries there.
+  const engine = backend.core.engine();
+  const original = engine.call.bind(engine);
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   let runs = 0;
-  core.call = async (path, args, options) => {
+  engine.call = async (path, args, options) => {
     if (path === udfPath && (args as { channel?: string }).channel === channel) {
       runs += 1;
       await (runs > 1 ? gate : sleep(300));
@@ -201,7 +202,7 @@ export function slowQuery(backend: RunningLocalBackend, udfPath: string, channel
     runs: () => runs,
     restore() {
       release();
-      core.call = original;
+      engine.call = original;
     },
   };
 }

@@ -1,8 +1,8 @@
 /**
  * The index catalog: the indexes of every table (the schema's, plus `by_creation_time` and `by_id`),
  * kept in step with each schema (new ones built from the table's documents, as a push to Convex
- * backfills) and with every write, so that persistence below holds each database index as byte keys
- * and each search index as FTS5 rows (`search.ts`).
+ * backfills) and with every write, so that persistence below holds each database index as byte keys,
+ * each search index as FTS5 rows (`search.ts`) and each vector index as vectors (`vector-search.ts`).
  */
 import type Database from "better-sqlite3";
 import type { IndexKey } from "../storage/read-set.ts";
@@ -11,18 +11,23 @@ import { SqlitePersistence, type StoreOptions } from "../storage/persistence.ts"
 import { toConvexJsonText } from "../values/convex-json.ts";
 import { AFTER, compareValues, encodeKey, fieldValue } from "../values/values.ts";
 import { SEARCH_TABLES, SearchEntries } from "./search.ts";
+import { VECTOR_TABLES, VectorEntries, type VectorIndexSpec } from "./vector-search.ts";
 
 export type IndexDefinition = {
   id: number;
   component: ComponentPath;
   table: string;
   name: string;
-  kind: "db" | "search";
+  kind: "db" | "search" | "vector";
   /** Database indexes: the declared fields (then `_creationTime`, `_id` are appended). */
   fields: string[];
   /** Search indexes. */
   searchField?: string;
+  /** Search and vector indexes. */
   filterFields?: string[];
+  /** Vector indexes. */
+  vectorField?: string;
+  dimensions?: number;
 };
 
 /** What the schema declares for one table's indexes. */
@@ -30,6 +35,10 @@ export type TableIndexes = {
   table: string;
   indexes: { indexDescriptor: string; fields: string[] }[];
   searchIndexes: { indexDescriptor: string; searchField: string; filterFields: string[] }[];
+  /** Staged ones are not built. */
+  vectorIndexes?: VectorIndexSpec[];
+  /** Indexes declared `staged: true`: known, never built, refused to queries. */
+  staged?: string[];
 };
 
 /** The key of `doc` in a database index over `fields`. */
@@ -76,7 +85,11 @@ function prepareCatalogStatements(db: Database.Database) {
 }
 
 /** The statements of one connection above persistence's own. */
-type CatalogStatements = { catalog: ReturnType<typeof prepareCatalogStatements>; search: SearchEntries };
+type CatalogStatements = {
+  catalog: ReturnType<typeof prepareCatalogStatements>;
+  search: SearchEntries;
+  vectors: VectorEntries;
+};
 
 /** Persistence with its indexes kept: every write updates each index of its table. */
 export class IndexedStore extends SqlitePersistence {
@@ -86,14 +99,18 @@ export class IndexedStore extends SqlitePersistence {
 
   protected constructor(dir: string | null, options: StoreOptions, folderLock: Database.Database | null) {
     super(dir, options, folderLock);
-    this.db.exec(INDEXES_TABLE + SEARCH_TABLES);
+    this.db.exec(INDEXES_TABLE + SEARCH_TABLES + VECTOR_TABLES);
     this.reloadCatalog();
   }
 
   private get ownStatements(): CatalogStatements {
     let statements = this.connectionStatements.get(this.db);
     if (!statements) {
-      statements = { catalog: prepareCatalogStatements(this.db), search: new SearchEntries(this.db) };
+      statements = {
+        catalog: prepareCatalogStatements(this.db),
+        search: new SearchEntries(this.db),
+        vectors: new VectorEntries(this.db),
+      };
       this.connectionStatements.set(this.db, statements);
     }
     return statements;
@@ -105,6 +122,10 @@ export class IndexedStore extends SqlitePersistence {
 
   protected get searchEntries(): SearchEntries {
     return this.ownStatements.search;
+  }
+
+  protected get vectorEntries(): VectorEntries {
+    return this.ownStatements.vectors;
   }
 
   // -- Indexes ---------------------------------------------------------------------------------
@@ -135,6 +156,11 @@ export class IndexedStore extends SqlitePersistence {
     return list;
   }
 
+  /** Whether the table has been used (written, read, or given indexes), without creating it. */
+  hasTable(component: ComponentPath, table: string): boolean {
+    return this.indexes.has(`${component}\0${table}`);
+  }
+
   index(component: ComponentPath, table: string, name: string): IndexDefinition | undefined {
     return this.tableIndexes(component, table).find((index) => index.name === name);
   }
@@ -156,6 +182,7 @@ export class IndexedStore extends SqlitePersistence {
   private dropIndex(index: IndexDefinition): void {
     this.catalogChanged = true;
     if (index.kind === "search") this.searchEntries.drop(index);
+    else if (index.kind === "vector") this.vectorEntries.drop(index);
     else this.statements.deleteIndexEntries.run(index.id);
     this.catalog.deleteIndex.run(index.id);
   }
@@ -189,6 +216,19 @@ export class IndexedStore extends SqlitePersistence {
           filterFields: index.filterFields,
         });
       }
+      for (const index of table.vectorIndexes ?? []) {
+        if (index.staged) continue;
+        declared.set(`${table.table}.${index.indexDescriptor}`, {
+          component,
+          table: table.table,
+          name: index.indexDescriptor,
+          kind: "vector",
+          fields: [],
+          vectorField: index.vectorField,
+          dimensions: index.dimensions,
+          filterFields: index.filterFields,
+        });
+      }
     }
     this.db.transaction(() => {
       for (const [key, list] of this.indexes) {
@@ -201,7 +241,9 @@ export class IndexedStore extends SqlitePersistence {
             wanted.kind === index.kind &&
             JSON.stringify(wanted.fields) === JSON.stringify(index.fields) &&
             wanted.searchField === index.searchField &&
-            JSON.stringify(wanted.filterFields) === JSON.stringify(index.filterFields);
+            JSON.stringify(wanted.filterFields) === JSON.stringify(index.filterFields) &&
+            wanted.vectorField === index.vectorField &&
+            wanted.dimensions === index.dimensions;
           if (same) {
             declared.delete(`${index.table}.${index.name}`);
           } else {
@@ -226,6 +268,7 @@ export class IndexedStore extends SqlitePersistence {
   /** Adds `doc` to `index` (a schema change's backfill). */
   private addToIndex(index: IndexDefinition, doc: Document): void {
     if (index.kind === "db") this.statements.putEntry.run(index.id, indexKey(index, doc), doc._id as string);
+    else if (index.kind === "vector") this.vectorEntries.add(index, doc);
     else this.searchEntries.add(index, doc);
   }
 
@@ -243,6 +286,10 @@ export class IndexedStore extends SqlitePersistence {
   ): IndexKey[] {
     if (index.kind === "search") {
       this.searchEntries.update(index, id, previous, next);
+      return [];
+    }
+    if (index.kind === "vector") {
+      this.vectorEntries.update(index, id, previous, next);
       return [];
     }
     // A change that leaves the index's fields (and the id and creation time) alone keeps the entry.

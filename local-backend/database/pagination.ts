@@ -107,9 +107,9 @@ export function readPage(
       break;
     }
     if (!endCursor && page.length >= pageSize) {
-      // convex-test's rule, which the clients follow: a page that ends the range is done.
-      const more = stream.nextRaw();
-      if (more) continueCursor = encodeCursor(key);
+      // Convex stops at a full page without looking further: a page that happens to end the range
+      // is not done, the next (empty) one is.
+      continueCursor = encodeCursor(key);
       break;
     }
   }

@@ -50,7 +50,7 @@ function searchEntry(index: IndexDefinition, doc: Document): SearchEntry | null 
   return { text, scope: scope.join(" ") };
 }
 
-function filterToken(field: string, value: Value | undefined): string {
+export function filterToken(field: string, value: Value | undefined): string {
   const hash = createHash("sha1")
     .update(field)
     .update("\0")

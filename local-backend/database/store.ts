@@ -1,7 +1,8 @@
 /**
  * The store the runtime uses: persistence (`storage/`) with its indexes kept (`index-catalog.ts`), text
- * search (`search.ts`), mutations' answers (`mutation-answers.ts`) and the deployment's environment
- * variables. One SQLite database (`<data dir>/data.sqlite3`; in memory without a data folder).
+ * search (`search.ts`), vector search (`vector-search.ts`), mutations' answers (`mutation-answers.ts`)
+ * and the deployment's environment variables. One SQLite database (`<data dir>/data.sqlite3`; in
+ * memory without a data folder).
  */
 import type Database from "better-sqlite3";
 import type { Value } from "convex/values";
@@ -22,6 +23,7 @@ import {
   type RecordedAnswer,
 } from "./mutation-answers.ts";
 import { dropWordlessSearchRows } from "./search.ts";
+import type { VectorResult } from "./vector-search.ts";
 
 /**
  * The deployment's environment variables (`npx convex env`; `cli/env-vars.ts`): a table of their own
@@ -30,6 +32,8 @@ import { dropWordlessSearchRows } from "./search.ts";
  */
 const ENVIRONMENT_VARIABLES_TABLE =
   "CREATE TABLE IF NOT EXISTS environment_variables (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID";
+/** The (pseudo) table whose readers a change of the variables affects (the CLI's system queries). */
+export const ENVIRONMENT_VARIABLES = "_environment_variables";
 
 export class SqliteStore extends IndexedStore {
   private readonly answerStatements;
@@ -75,6 +79,19 @@ export class SqliteStore extends IndexedStore {
     limit: number,
   ): string[] {
     return this.searchEntries.search(index, query, filters, limit);
+  }
+
+  /**
+   * The `limit` documents of a vector index most similar to `vector` among those with any of the
+   * filter `tokens` (null: all), best first (`vector-search.ts`).
+   */
+  vectorSearch(
+    index: IndexDefinition,
+    vector: readonly number[],
+    tokens: string[] | null,
+    limit: number,
+  ): VectorResult[] {
+    return this.vectorEntries.search(index, vector, tokens, limit);
   }
 
   /** Writes documents of the root app as they are (ids and creation times kept), in one transaction. */
@@ -142,7 +159,10 @@ export class SqliteStore extends IndexedStore {
     }[];
   }
 
-  /** Sets (a string value) or removes (null) variables, all or none, on disk when this returns. */
+  /**
+   * Sets (a string value) or removes (null) variables, all or none: inside the caller's transaction
+   * (a savepoint), committed and published with it; else on disk when this returns (at start).
+   */
   updateEnvironmentVariables(changes: { name: string; value: string | null }[]): void {
     const set = this.db.prepare<[string, string]>(
       "INSERT INTO environment_variables (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
@@ -154,6 +174,7 @@ export class SqliteStore extends IndexedStore {
         if (value === null) remove.run(name);
         else set.run(name, value);
       }
+      this.noteTablesWritten([ENVIRONMENT_VARIABLES]);
       this.commit();
     } catch (e) {
       this.rollback();

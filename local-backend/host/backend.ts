@@ -15,17 +15,19 @@ import { CliApi } from "../cli/cli-api.ts";
 import { ensureGeneratedEnv } from "./generated-env.ts";
 import { CronRunner, jobsFromModule } from "../scheduler/cron-runner.ts";
 import { LocalBackendEngine, type ModulesMap } from "../runtime/engine.ts";
-import { valueResult, type CallOptions, type CallOutcome } from "../runtime/call-outcome.ts";
+import type { CallOptions, CallOutcome } from "../runtime/call-outcome.ts";
 import type { Identity } from "../runtime/execution.ts";
 import type { AnySchema } from "../runtime/schema.ts";
 import type { EngineStats } from "../runtime/stats.ts";
+import type { StoredFile, StoreOptions } from "../runtime/storage-syscalls.ts";
 import { FileUrls } from "../api/file-urls.ts";
-import { createSiteHandler } from "../api/http-actions.ts";
+import { SITE_PREFIX, createSiteHandler } from "../api/http-actions.ts";
 import { createApiMiddleware, type Middleware } from "../api/router.ts";
 import { createViteFunctionSource, type FunctionSource, type FunctionsChange } from "../runtime/modules.ts";
 import { Clock } from "../core/protocol.ts";
-import { ReadSet, WriteSet } from "../storage/read-set.ts";
 import { CommitLog } from "../database/commit-log.ts";
+import { RecentCommits } from "../database/recent-commits.ts";
+import { QueryAtTs } from "../api/query-at-ts.ts";
 import type { BackendServices } from "../api/services.ts";
 import type { WriteBytes } from "../core/files.ts";
 import { SqliteStore } from "../database/store.ts";
@@ -110,6 +112,7 @@ export class LocalBackendCore implements BackendServices {
   readonly clock = new Clock();
   /** Where the engine publishes each commit; the subscriptions listen. */
   readonly commits = new CommitLog(this.clock);
+  readonly queryAtTs = new QueryAtTs(new RecentCommits(this.commits), () => this.clock.current());
   readonly subscriptions: SubscriptionManager;
   readonly sync: SyncServer;
   readonly apiMiddleware: Middleware;
@@ -126,8 +129,8 @@ export class LocalBackendCore implements BackendServices {
   private reloadTimer: ReturnType<typeof setTimeout> | null = null;
   private unwatch: (() => void) | null = null;
   private stopped = false;
-  /** The process's own value of APP_ORIGIN_ENV before this backend set it. */
-  private readonly appOriginBefore = process.env[APP_ORIGIN_ENV];
+  /** The process's own value of each variable this backend sets (APP_ORIGIN_ENV, Convex's URLs). */
+  private readonly envBefore = new Map<string, string | undefined>();
 
   private constructor(
     readonly auth: LocalAuth,
@@ -141,8 +144,9 @@ export class LocalBackendCore implements BackendServices {
     this.cli = new CliApi(this);
     this.fileUrls = new FileUrls(() => this.appOrigin(), store.dir);
     this.adminKey = AdminKey.load(store.dir);
+    // Live queries re-run on the engine itself (the CLI's system queries are registered there).
     this.subscriptions = new SubscriptionManager(
-      (udfPath, args, callOptions) => this.call(udfPath, args, callOptions),
+      (udfPath, args, callOptions) => this.currentEngine.call(udfPath, args, callOptions),
       this.clock,
       this.commits,
     );
@@ -242,6 +246,9 @@ export class LocalBackendCore implements BackendServices {
 
   private wireEngine(engine: LocalBackendEngine): void {
     engine.fileUrls = this.fileUrls;
+    engine.setSystemQueries((udfPath) => this.cli.systemQuery(udfPath));
+    // Every call, whichever path ran it (a client, a subscription's re-run, a cron), for `npx convex logs`.
+    engine.setCallListener((outcome, kind) => void this.cli.recordCall(outcome.udfPath, kind, outcome));
     engine.setLogListener((line, udfPath) => {
       this.cli.recordBackgroundLog(line, udfPath);
       this.printBackgroundLog(line, udfPath);
@@ -300,12 +307,22 @@ export class LocalBackendCore implements BackendServices {
   }
 
   /**
-   * Tells the functions the app's origin (APP_ORIGIN_ENV). Called on start and by whoever serves this
-   * backend once it listens and its origin is known.
+   * Tells the functions the app's origin (APP_ORIGIN_ENV) and, as Convex does for every deployment,
+   * the backend's URL (`CONVEX_CLOUD_URL`) and its HTTP actions' (`CONVEX_SITE_URL`, once `siteUrl` is
+   * known). Called on start and by whoever serves this backend once it listens.
    */
-  originKnown(): void {
+  originKnown(siteUrl?: string): void {
     const origin = this.appOrigin();
-    if (origin !== "") process.env[APP_ORIGIN_ENV] = origin;
+    if (origin === "") return;
+    this.setProcessEnv(APP_ORIGIN_ENV, origin);
+    this.setProcessEnv("CONVEX_CLOUD_URL", origin);
+    const site = this.options.publicOrigin ? `${this.options.publicOrigin}${SITE_PREFIX}` : siteUrl;
+    if (site !== undefined) this.setProcessEnv("CONVEX_SITE_URL", site);
+  }
+
+  private setProcessEnv(name: string, value: string): void {
+    if (!this.envBefore.has(name)) this.envBefore.set(name, process.env[name]);
+    process.env[name] = value;
   }
 
   /** The functions folder's modules (`messages`, `dir/file`), `_generated` left out. */
@@ -322,39 +339,7 @@ export class LocalBackendCore implements BackendServices {
 
   /** Runs a function; a mutation is answered once its transaction is on disk. */
   async call(udfPath: string, args: Value, options: CallOptions): Promise<CallOutcome> {
-    const system = options.admin || !options.publicOnly ? this.cli.systemQuery(udfPath) : null;
-    if (system) return await this.callSystemQuery(udfPath, args, system);
-    const outcome = await this.currentEngine.call(udfPath, args, options);
-    if (!outcome.replayed) await this.cli.recordCall(outcome.udfPath, options.kind, outcome);
-    return outcome;
-  }
-
-  /** One of the Convex CLI's system queries (cli-api.ts), answered as a query's outcome. */
-  private async callSystemQuery(
-    udfPath: string,
-    args: Value,
-    query: NonNullable<ReturnType<CliApi["systemQuery"]>>,
-  ): Promise<CallOutcome> {
-    const started = performance.now();
-    const base = {
-      udfPath,
-      logLines: [],
-      readTables: new Set(query.readTables),
-      reads: ReadSet.ofTables(query.readTables),
-      writes: new WriteSet(),
-      commitTs: null,
-      docsRead: 0,
-      docsWritten: 0,
-      journal: null,
-    };
-    try {
-      const fields = typeof args === "object" && args !== null && !Array.isArray(args) ? args : {};
-      const value = await query.run(fields as Record<string, unknown>);
-      return { ...base, ...valueResult(value), durationMs: performance.now() - started };
-    } catch (e) {
-      const errorMessage = `Uncaught Error: ${e instanceof Error ? e.message : String(e)}`;
-      return { ...base, success: false, errorMessage, durationMs: performance.now() - started };
-    }
+    return await this.currentEngine.call(udfPath, args, options);
   }
 
   fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | Error | null): Promise<Response> {
@@ -362,12 +347,12 @@ export class LocalBackendCore implements BackendServices {
   }
 
   /** Stores an uploaded file (an upload URL's POST); answered once the file and its document are on disk. */
-  storeUpload(bytes: Uint8Array, contentType: string | null): Promise<string> {
-    return this.currentEngine.storeUpload(bytes, contentType);
+  storeUpload(bytes: Uint8Array, contentType: string | null, options: StoreOptions): Promise<string> {
+    return this.currentEngine.storeUpload(bytes, contentType, options);
   }
 
-  storedFile(storageId: string): { blob: Blob; contentType: string | null } | null {
-    return this.currentEngine.storedFile(storageId);
+  storedFile(storageId: string, component: string): StoredFile | null {
+    return this.currentEngine.storedFile(storageId, component);
   }
 
   async allowSignIn(address: string): Promise<{ ok: true } | { ok: false; retryAfterMs: number }> {
@@ -383,13 +368,10 @@ export class LocalBackendCore implements BackendServices {
     return ok ? { ok: true } : { ok: false, retryAfterMs: retryAfterMs ?? 1000 };
   }
 
-  /**
-   * The CLI's own tables changed (`_exports`, `_snapshot_imports`, `_environment_variables`: held
-   * outside the documents): published as a commit of those tables, so the subscriptions reading
-   * them re-run.
-   */
-  reportWrites(tables: Iterable<string>): void {
-    this.commits.publish(WriteSet.ofTables(tables));
+  /** `CliHost.reportWrites`: a write transaction of those tables, published by the database layer. */
+  async reportWrites(tables: Iterable<string>): Promise<void> {
+    const written = [...tables];
+    await this.currentEngine.runner.exclusive(() => this.store.noteTablesWritten(written), true);
   }
 
   printLogs(udfPath: string, logLines: string[]): void {
@@ -489,7 +471,9 @@ export class LocalBackendCore implements BackendServices {
     await this.store.durable().catch(() => undefined);
     this.store.close();
     await this.source?.close();
-    if (this.appOriginBefore === undefined) delete process.env[APP_ORIGIN_ENV];
-    else process.env[APP_ORIGIN_ENV] = this.appOriginBefore;
+    for (const [name, before] of this.envBefore) {
+      if (before === undefined) delete process.env[name];
+      else process.env[name] = before;
+    }
   }
 }

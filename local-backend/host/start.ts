@@ -80,6 +80,7 @@ export async function startLocalBackend(
     core.originKnown();
     const sitePort = await listen(site, options.sitePort ?? (options.port === 0 ? 0 : port + 1), host);
     const siteUrl = `http://${urlHost(host)}:${sitePort}`;
+    core.originKnown(siteUrl);
     return {
       url,
       siteUrl,

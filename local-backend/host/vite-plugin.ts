@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import type { Duplex } from "node:stream";
 import type { Plugin, ViteDevServer } from "vite";
 import { describeDevSignIn, isLoopbackInterface, signInMismatch } from "../api/access.ts";
@@ -29,6 +30,36 @@ export const RESET_ENV = "LIVELOCAL_LOCAL_BACKEND_RESET";
 export const BACKEND_PATHS =
   /^\/(?:api\/|local-auth\/|\.well-known\/(?:openid-configuration|jwks\.json)$|local-backend\/)/;
 
+/**
+ * How long a backend started by a restarted Vite server waits for the one before it (same process,
+ * same data folder) to stop before it opens the folder anyway (and is refused if it is still held).
+ */
+const PREVIOUS_STOP_WAIT_MS = 30_000;
+
+/**
+ * The plugin's backends running in this process, by data folder: each entry resolves once that
+ * backend has stopped and released the folder. Vite restarts its server when a file `vite.config.ts`
+ * imports changes (this engine is one: decision 083): it creates the new server, whose plugin starts
+ * a backend, before it closes the old one, so the new backend waits here for the old one. On
+ * `globalThis`, since each restart loads the config, and this module, anew.
+ */
+function runningBackends(): Map<string, Promise<void>> {
+  const key = Symbol.for("livelocal.localBackend.running");
+  const global = globalThis as { [key]?: Map<string, Promise<void>> };
+  return (global[key] ??= new Map<string, Promise<void>>());
+}
+
+/** Resolves when `previous` does, or after `ms` (it is then left to the folder's own refusal). */
+function waitBounded(previous: Promise<void>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void previous.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 function listenSite(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException) => {
@@ -48,9 +79,16 @@ function listenSite(server: Server, port: number, host: string): Promise<number>
 }
 
 export function localBackend(options: LocalBackendPluginOptions = {}): Plugin {
+  /** Stops this server's backend (once): set when it starts. */
+  let stop: () => Promise<void> = () => Promise.resolve();
   return {
     name: "livelocal-local-backend",
     apply: "serve",
+    // Vite calls this after tearing the server down, for a restart too, and waits for it: the backend
+    // is stopped (sockets closed, so clients reconnect to the next server; the folder released).
+    async closeServer() {
+      await stop();
+    },
     configureServer(server: ViteDevServer) {
       const { sitePort, enabled, ...coreOptions } = options;
       if (enabled === false) return;
@@ -65,16 +103,40 @@ export function localBackend(options: LocalBackendPluginOptions = {}): Plugin {
       const clerkKey: unknown = server.config.env.VITE_CLERK_PUBLISHABLE_KEY;
       const appUsesClerk = typeof clerkKey === "string" && clerkKey.trim() !== "";
       let origin = "http://localhost:5173";
-      const ready = LocalBackendCore.createWithOrigin(
-        {
-          functionLogs: "all",
-          reset: process.env[RESET_ENV] === "1",
-          access: { listenHost, allowedHosts: server.config.server.allowedHosts },
-          ...coreOptions,
-          vite: server,
-        },
-        () => origin,
-      );
+      const folder =
+        coreOptions.dataDir === null ? null : path.resolve(coreOptions.dataDir ?? ".local-backend");
+      const running = runningBackends();
+      const previous = folder === null ? undefined : running.get(folder);
+      let released!: () => void;
+      const stopped = new Promise<void>((resolve) => (released = resolve));
+      if (folder !== null) running.set(folder, stopped);
+      const ready = (async () => {
+        if (previous) await waitBounded(previous, PREVIOUS_STOP_WAIT_MS);
+        return await LocalBackendCore.createWithOrigin(
+          {
+            functionLogs: "all",
+            // A restart keeps the data: only the process's first backend wipes it.
+            reset: process.env[RESET_ENV] === "1" && previous === undefined,
+            access: { listenHost, allowedHosts: server.config.server.allowedHosts },
+            ...coreOptions,
+            vite: server,
+          },
+          () => origin,
+        );
+      })();
+      let stopping: Promise<void> | null = null;
+      stop = () =>
+        (stopping ??= (async () => {
+          site.close();
+          try {
+            await (await ready).stop();
+          } catch {
+            // It never started (told when it failed).
+          } finally {
+            if (folder !== null && running.get(folder) === stopped) running.delete(folder);
+            released();
+          }
+        })());
       ready.catch((e: unknown) => {
         if (e instanceof DataFolderError) {
           // The data folder needs the operator (a damaged or lost database, a damaged key, a
@@ -137,13 +199,14 @@ export function localBackend(options: LocalBackendPluginOptions = {}): Plugin {
         void listenSite(site, sitePort ?? 3211, bindHost)
           .then(
             async (port) => {
-              await ready;
+              const siteHost = bindHost === "0.0.0.0" ? "localhost" : bindHost;
+              (await ready).originKnown(`http://${siteHost}:${port}`);
               logger.info(
                 [
                   "",
                   `  Local backend (offline Convex):`,
                   `    App and Convex URL: ${origin}  (WebSocket ${origin.replace(/^http/, "ws")}/api/<version>/sync)`,
-                  `    HTTP actions:       http://${bindHost === "0.0.0.0" ? "localhost" : bindHost}:${port}`,
+                  `    HTTP actions:       http://${siteHost}:${port}`,
                   `    Sign-in:            ${describeDevSignIn((await ready).access.devSignIn)}`,
                   ...[signInMismatch(appUsesClerk, (await ready).access.devSignIn)]
                     .filter((line) => line !== null)
@@ -160,10 +223,7 @@ export function localBackend(options: LocalBackendPluginOptions = {}): Plugin {
           // A backend that failed to start was reported above (`ready.catch`); Vite goes on serving.
           .catch(() => undefined);
       });
-      httpServer.once("close", () => {
-        site.close();
-        void ready.then((core) => core.stop()).catch(() => undefined);
-      });
+      httpServer.once("close", () => void stop());
     },
   };
 }

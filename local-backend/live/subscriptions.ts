@@ -5,8 +5,9 @@
  * lets every connection push what changed.
  */
 import { convexToJson, type JSONValue, type Value } from "convex/values";
+import { stringify } from "safe-stable-stringify";
 import { inRootScope } from "../core/root-scope.ts";
-import type { CallOptions, CallOutcome } from "../runtime/call-outcome.ts";
+import { clientErrorMessage, type CallOptions, type CallOutcome } from "../runtime/call-outcome.ts";
 import type { Identity } from "../runtime/execution.ts";
 import type { Clock, QueryJournal } from "../core/protocol.ts";
 import { ReadSet, WriteSet } from "../storage/read-set.ts";
@@ -45,14 +46,7 @@ function passPriority(group: Computation[]): number {
 
 /** JSON with sorted object keys, so equal arguments give equal keys. */
 export function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
+  return stringify(value) ?? "null";
 }
 
 export function identityKey(identity: Identity | null): string {
@@ -62,13 +56,16 @@ export function identityKey(identity: Identity | null): string {
 /** A result's modification body (everything after `queryId`), serialized once however many clients get it. */
 const encodedResults = new WeakMap<QueryResult, string>();
 
-/** The `QueryUpdated` or `QueryFailed` modification for `queryId`, as JSON text. */
+/**
+ * The `QueryUpdated` or `QueryFailed` modification for `queryId`, as JSON text. A failure is told as
+ * Convex tells it (a request id per run: a re-run failing alike is not news, `resultKey`).
+ */
 export function modificationJson(queryId: number, result: QueryResult): string {
   let body = encodedResults.get(result);
   if (body === undefined) {
     body = result.success
       ? `"type":"QueryUpdated","value":${result.valueJson}`
-      : `"type":"QueryFailed","errorMessage":${JSON.stringify(result.errorMessage)}${
+      : `"type":"QueryFailed","errorMessage":${JSON.stringify(clientErrorMessage(result.errorMessage))}${
           result.errorData !== undefined ? `,"errorData":${JSON.stringify(result.errorData)}` : ""
         }`;
     body += `,"logLines":${JSON.stringify(result.logLines)},"journal":${JSON.stringify(result.journal)}`;

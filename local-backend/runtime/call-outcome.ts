@@ -1,11 +1,14 @@
 /**
  * What a call gives back (`LocalBackendEngine.call`) and how it is asked for: its result or its
- * error in a dev deployment's words, what it read and wrote, its log lines and figures.
+ * error in a dev deployment's words (and as a client is told it), what it read and wrote, its log
+ * lines and figures.
  */
+import { randomBytes } from "node:crypto";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { ReadSet, WriteSet } from "../storage/read-set.ts";
 import { ConvexSystemError } from "../database/transaction.ts";
 import { isConvexError } from "./convex-abi.ts";
+import { functionFrames } from "./error-frames.ts";
 import type { FunctionKind, Identity } from "./execution.ts";
 import type { SessionRequest } from "./runner.ts";
 
@@ -61,19 +64,69 @@ function errorData(e: Error & { data: Value }): Value {
   }
 }
 
-/** A dev deployment's error text: `Uncaught Error: message` and the frames inside the functions. */
-export function describeError(e: unknown): { errorMessage: string; errorData?: Value } {
-  if (isConvexError(e)) {
-    return { errorMessage: `Uncaught ConvexError: ${e.message}`, errorData: errorData(e) };
-  }
-  if (e instanceof ConvexSystemError) return { errorMessage: e.message };
+/**
+ * A function's error as Convex's `JsError` has it: `message` (`Uncaught Name: …`, the thrown object's own
+ * name, a ConvexError subclass's too; a system error's words as they are), the frames of the function's
+ * own code (error-frames.ts), a ConvexError's data.
+ */
+function jsError(e: unknown): { message: string; frames: string[]; data?: Value } {
+  if (e instanceof ConvexSystemError) return { message: e.message, frames: [] };
   if (e instanceof Error) {
-    const frames = (e.stack ?? "")
-      .split("\n")
-      .filter((line) => /^\s+at /.test(line) && /\/convex\//.test(line) && !/node_modules/.test(line))
-      .slice(0, 5)
-      .map((line) => line.replace(/(\(|at )(?:file:\/\/)?[^()]*\/convex\//, "$1../convex/"));
-    return { errorMessage: [`Uncaught ${e.name}: ${e.message}`, ...frames].join("\n") };
+    // As V8 writes an uncaught error: `Error.prototype.toString`, after "Uncaught".
+    const message = `Uncaught ${e.message ? `${e.name}: ${e.message}` : e.name}`;
+    return { message, frames: functionFrames(e), ...(isConvexError(e) && { data: errorData(e) }) };
   }
-  return { errorMessage: `Uncaught ${String(e)}` };
+  return { message: `Uncaught ${String(e)}`, frames: [] };
+}
+
+/**
+ * A dev deployment's error text: the message, then the frames of the function that threw, one a line
+ * (Convex's `JsError` Display, without its last line break: `clientErrorMessage` adds it back).
+ * This is the bare text the CLI and the function logs show.
+ */
+export function describeError(e: unknown): { errorMessage: string; errorData?: Value } {
+  const { message, frames, data } = jsError(e);
+  return { errorMessage: [message, ...frames].join("\n"), ...(data !== undefined && { errorData: data }) };
+}
+
+/**
+ * A failure as a client is told it, on the sync socket and over HTTP alike: Convex's request-id line,
+ * then the error text (crates/application/src/redaction.rs, `RedactedJsError`'s Display).
+ */
+export function clientErrorMessage(errorMessage: string): string {
+  return `[Request ID: ${requestId()}] Server Error\n${errorMessage}\n`;
+}
+
+/** Convex's request ids: 16 hex digits. */
+function requestId(): string {
+  return randomBytes(8).toString("hex");
+}
+
+/**
+ * What a nested call (`runQuery`, `runMutation`, `runAction`, a component's function) throws into its
+ * caller when the callee fails: the callee's whole text as the message, and its ConvexError's data, so
+ * the caller's `convex/server` rethrows it as a ConvexError (or an Error) of its own, whose text then
+ * holds the callee's frames, a blank line and the caller's (Convex's `nested_to_string`).
+ */
+export function nestedCallError(e: unknown): Error {
+  const { errorMessage, errorData } = describeError(e);
+  const error = new Error(`${errorMessage}\n`) as Error & { data?: JSONValue };
+  if (errorData !== undefined) error.data = convexToJson(errorData);
+  return error;
+}
+
+/**
+ * An HTTP action's failure as Convex answers it: 500 with `{ code, trace, data }`
+ * (`RedactedJsError::to_http_response_parts`).
+ */
+export function httpActionFailure(e: unknown): Response {
+  const { message, frames, data } = jsError(e);
+  return Response.json(
+    {
+      code: `[Request ID: ${requestId()}] Server Error: ${message}`,
+      trace: `${[message, ...frames].join("\n")}\n`,
+      ...(data !== undefined && { data: convexToJson(data) }),
+    },
+    { status: 500 },
+  );
 }

@@ -13,9 +13,11 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
+import type { SourceMapPayload } from "node:module";
 import { pathToFileURL } from "node:url";
 import { build, type Message, type Plugin } from "esbuild";
 import { isRunning } from "../core/files.ts";
+import { registerComponentBundle } from "./error-frames.ts";
 import {
   childComponents,
   isComponentDefinition,
@@ -154,8 +156,21 @@ async function buildModules(entries: Map<string, string>, outdir: string, splitt
     target: "node20",
     packages: "external",
     conditions: CONDITIONS,
+    // Kept in memory once loaded (the files go): a component's error names its own source files.
+    sourcemap: "external",
+    sourcesContent: false,
     logLevel: "silent",
   });
+}
+
+/** Keeps the source maps of the bundles in `outdir`, built from the component folder `dir`. */
+function keepSourceMaps(outdir: string, dir: string, functionsDir: string): void {
+  for (const entry of readdirSync(outdir, { recursive: true, encoding: "utf8" })) {
+    if (!entry.endsWith(".mjs.map")) continue;
+    const mapFile = path.join(outdir, entry);
+    const map = JSON.parse(readFileSync(mapFile, "utf8")) as SourceMapPayload;
+    registerComponentBundle(mapFile.slice(0, -".map".length), map, dir, functionsDir);
+  }
 }
 
 /**
@@ -163,7 +178,12 @@ async function buildModules(entries: Map<string, string>, outdir: string, splitt
  * evaluated is said at start, in words, and its loader fails with that reason, so a call to its
  * functions says why too; the component's other modules load.
  */
-async function bundleComponent(componentPath: string, dir: string, outdir: string): Promise<Loaders> {
+async function bundleComponent(
+  componentPath: string,
+  dir: string,
+  outdir: string,
+  functionsDir: string,
+): Promise<Loaders> {
   const files = moduleFiles(dir);
   const loaders: Loaders = new Map();
   const failed = (modulePath: string, reason: string) => {
@@ -193,6 +213,7 @@ async function bundleComponent(componentPath: string, dir: string, outdir: strin
       }
     }
   }
+  keepSourceMaps(outdir, dir, functionsDir);
   // Loaded now (the files go once this returns); a module's code runs when it is first imported, as
   // when Convex loads a component.
   for (const modulePath of built) {
@@ -245,7 +266,12 @@ async function loadComponents(configFile: string, appRoot: string): Promise<Inst
       const component: InstalledComponent = {
         path: childPath,
         dir,
-        modules: await bundleComponent(childPath, dir, bundleDir(appRoot, childPath.replaceAll("/", "__"))),
+        modules: await bundleComponent(
+          childPath,
+          dir,
+          bundleDir(appRoot, childPath.replaceAll("/", "__")),
+          path.dirname(configFile),
+        ),
         children: new Map(),
       };
       found.push(component);

@@ -11,6 +11,7 @@
  */
 import { convexToJson, type Value } from "convex/values";
 import type { ValidatorJson } from "../values/validate.ts";
+import type { VectorIndexSpec } from "../database/vector-search.ts";
 import { executions } from "./execution.ts";
 import { userCallEnded } from "./user-code.ts";
 
@@ -42,6 +43,10 @@ export type SchemaExport = {
     tableName: string;
     indexes: { indexDescriptor: string; fields: string[] }[];
     searchIndexes: { indexDescriptor: string; searchField: string; filterFields: string[] }[];
+    vectorIndexes?: VectorIndexSpec[];
+    stagedVectorIndexes?: VectorIndexSpec[];
+    stagedDbIndexes?: { indexDescriptor: string }[];
+    stagedSearchIndexes?: { indexDescriptor: string }[];
     documentType: ValidatorJson | null;
   }[];
   schemaValidation: boolean;
@@ -85,6 +90,8 @@ export const SYSCALL = {
   actionSchedule: "1.0/actions/schedule",
   cancelJob: "1.0/cancel_job",
   actionCancelJob: "1.0/actions/cancel_job",
+  // Vector search (actions)
+  vectorSearch: "1.0/actions/vectorSearch",
   // File storage
   storageGenerateUploadUrl: "1.0/storageGenerateUploadUrl",
   storageGetUrl: "1.0/storageGetUrl",

@@ -5,22 +5,21 @@
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { tableFromId } from "../core/paths.ts";
 import type { ComponentPath, Document } from "../storage/document.ts";
-import { checkValue } from "../values/validate.ts";
 import { AFTER, compareValues, encodeKey } from "../values/values.ts";
 import {
   LimitError,
-  checkDocumentSize,
-  checkNewDocument,
   convexJsonSize,
   identifierError,
   measureArgument,
   measureValue,
 } from "../values/limits.ts";
+import { checkDocument } from "../database/document-check.ts";
 import { decodeOrUndefined, resolveSource, type QueryJson } from "../database/index-range.ts";
 import { readPage } from "../database/pagination.ts";
 import { QueryStream } from "../database/query-stream.ts";
 import type { Transaction } from "../database/transaction.ts";
 import { SYSCALL } from "./convex-abi.ts";
+import { stagedIndexError } from "./schema.ts";
 import { readsOf, transactionOf, type Execution, type Syscall } from "./execution.ts";
 import type { Runner } from "./runner.ts";
 
@@ -62,6 +61,16 @@ function tableOf(id: string, table: string | undefined): string {
   return actual;
 }
 
+/**
+ * Convex's guard: a system table (`_storage`, `_scheduled_functions`) is read through `db.system`
+ * only, and `db.system` reads only system tables.
+ */
+function systemTableGuard(table: string, isSystem: boolean): void {
+  if (isSystem && !table.startsWith("_")) throw new Error("User tables cannot be accessed with db.system.");
+  if (!isSystem && table.startsWith("_"))
+    throw new Error("System tables can only be accessed with db.system.");
+}
+
 /** The version a write replaces: a read, as on Convex. */
 function getDocument(runner: Runner, execution: Execution, id: string): Document | null {
   const stored = runner.store.get(id);
@@ -72,15 +81,9 @@ function getDocument(runner: Runner, execution: Execution, id: string): Document
   return stored.doc;
 }
 
-function validateDocument(runner: Runner, component: ComponentPath, table: string, doc: Document): void {
-  const validator = runner.component(component).validators.get(table);
-  if (!validator) return;
-  const error = checkValue(validator, withoutSystemFields(doc));
-  if (error) {
-    throw new Error(
-      `Failed to insert or update a document in table "${table}" because it does not match the schema: ${error}`,
-    );
-  }
+/** The document checked as every write is (`checkDocument`); returns its size. */
+function checkWrite(runner: Runner, component: ComponentPath, table: string, doc: Document): number {
+  return checkDocument(runner.component(component).validators.get(table), table, doc);
 }
 
 function openStream(
@@ -90,6 +93,10 @@ function openStream(
   query: QueryJson,
   after: Buffer | null,
 ): QueryStream {
+  if (query.source.type !== "FullTableScan") {
+    const staged = stagedIndexError(runner.component(execution.component), query.source.indexName);
+    if (staged) throw staged;
+  }
   const { source, table } = resolveSource(runner.store, execution.component, query);
   noteRead(execution, tx, table, 0);
   const stream: QueryStream = new QueryStream(runner.store, source, query.operators, after, (row) => {
@@ -138,11 +145,9 @@ export const documentSyscalls: Record<string, Syscall<string>> = {
     const tx = transactionOf(execution, "ctx.db.get");
     const id = args.id as string;
     const table = tableOf(id, args.table as string | undefined);
+    systemTableGuard(table, args.isSystem === true);
     const stored = runner.store.getJson(id);
-    const visible =
-      stored !== null &&
-      stored.component === execution.component &&
-      (table.startsWith("_") ? args.isSystem === true : args.isSystem !== true);
+    const visible = stored !== null && stored.component === execution.component;
     noteRead(execution, tx, table, visible ? 1 : 0, visible ? convexJsonSize(stored.json) : 0);
     noteIdRange(runner, execution, tx, table, id);
     readsOf(execution)?.addId(table, id);
@@ -206,10 +211,7 @@ export const databaseAsyncSyscalls: Record<string, Syscall<Value | undefined>> =
       _id: runner.store.newId(execution.component, table),
       _creationTime: runner.store.newCreationTime(execution.component),
     };
-    const { size } = checkNewDocument(doc);
-    validateDocument(runner, execution.component, table, fields);
-    checkDocumentSize(size);
-    tx.meter.write(size);
+    tx.meter.write(checkWrite(runner, execution.component, table, doc));
     runner.store.write(execution.component, table, null, doc);
     return { _id: doc._id };
   },
@@ -219,9 +221,9 @@ export const databaseAsyncSyscalls: Record<string, Syscall<Value | undefined>> =
     const tx = writable(execution, "ctx.db.delete");
     const id = args.id as string;
     const table = tableOf(id, args.table as string | undefined);
+    systemTableGuard(table, false);
     const existing = getDocument(runner, execution, id);
-    if (!existing || table.startsWith("_"))
-      throw new Error(`Delete on non-existent document with ID "${id}"`);
+    if (!existing) throw new Error(`Delete on non-existent document with ID "${id}"`);
     tx.meter.write(0);
     runner.store.write(execution.component, table, existing, null);
     return null;
@@ -240,8 +242,9 @@ function replaceOrPatch(
   const tx = writable(execution, `ctx.${syscall}`);
   const id = args.id as string;
   const table = tableOf(id, args.table as string | undefined);
+  systemTableGuard(table, false);
   const existing = getDocument(runner, execution, id);
-  if (!existing || table.startsWith("_")) {
+  if (!existing) {
     throw new Error(`${how === "replace" ? "Replace" : "Patch"} on non-existent document with ID "${id}"`);
   }
   const value = decodePatch(args.value);
@@ -255,10 +258,7 @@ function replaceOrPatch(
   const { _id, _creationTime, ...current } = existing;
   const merged = how === "replace" ? stripUndefined(value) : stripUndefined({ ...current, ...value });
   const next = { ...merged, _id, _creationTime };
-  const { size } = checkNewDocument(next);
-  validateDocument(runner, execution.component, table, merged);
-  checkDocumentSize(size);
-  tx.meter.write(size);
+  tx.meter.write(checkWrite(runner, execution.component, table, next));
   runner.store.write(execution.component, table, existing, next);
   return null;
 }
@@ -281,11 +281,4 @@ function stripUndefined(value: Document): Document {
   const out: Document = {};
   for (const [key, field] of Object.entries(value)) if (field !== undefined) out[key] = field;
   return out;
-}
-
-function withoutSystemFields(doc: Document): Document {
-  const { _id, _creationTime, ...rest } = doc;
-  void _id;
-  void _creationTime;
-  return rest;
 }

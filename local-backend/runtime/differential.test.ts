@@ -209,7 +209,9 @@ describe("differential on the demo data", () => {
         ...args,
         paginationOpts: { numItems: 7, cursor },
       })) as { page: unknown[]; isDone: boolean; continueCursor: string };
-      pages.push(result.page);
+      // A page that ends the range is done on convex-test; Convex (and this engine) answer one more,
+      // empty, page instead.
+      if (!(result.isDone && pages.length > 0 && result.page.length === 0)) pages.push(result.page);
       if (result.isDone) break;
       cursor = result.continueCursor;
     }

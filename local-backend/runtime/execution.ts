@@ -3,6 +3,7 @@
  * call. Syscalls find it through `executions` (AsyncLocalStorage), as Convex's isolate knows its own.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { processWide } from "../core/process-wide.ts";
 import { createHash } from "node:crypto";
 import type { UserIdentity } from "convex/server";
 import type { JSONValue } from "convex/values";
@@ -45,7 +46,7 @@ export type Execution = {
   record: CallRecord;
 };
 
-export const executions = new AsyncLocalStorage<Execution>();
+export const executions = processWide("executions", () => new AsyncLocalStorage<Execution>());
 
 export function currentExecution(): Execution {
   const execution = executions.getStore();

@@ -7,6 +7,7 @@
  * record finished: its log lines are printed as background lines.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { processWide } from "../core/process-wide.ts";
 import { inspect } from "node:util";
 import { ReadSet, WriteSet } from "../storage/read-set.ts";
 import { noUsage, type TransactionUsage } from "../values/transaction-limits.ts";
@@ -14,8 +15,11 @@ import { noUsage, type TransactionUsage } from "../values/transaction-limits.ts"
 export interface CallOwner {
   /** A log line from work no client is waiting for (scheduled functions, crons). */
   onBackgroundLog(line: string, udfPath: string): void;
-  /** The addresses `ctx.storage.getUrl` and `generateUploadUrl` give (this backend serves them). */
-  readonly fileUrls: { getUrl(storageId: string): string; uploadUrl(): string } | null;
+  /** The addresses `ctx.storage.getUrl` and `generateUploadUrl` give (this backend serves them), per component. */
+  readonly fileUrls: {
+    getUrl(storageId: string, component: string): string;
+    uploadUrl(component: string): string;
+  } | null;
 }
 
 export interface CallRecord {
@@ -42,7 +46,7 @@ export interface CallRecord {
   observedEndCursor: string | null;
 }
 
-const callStorage = new AsyncLocalStorage<CallRecord>();
+const callStorage = processWide("callRecords", () => new AsyncLocalStorage<CallRecord>());
 
 export function newCallRecord(
   owner: CallOwner,
@@ -124,10 +128,59 @@ export function installConsoleCapture(): void {
         original(...args);
         return;
       }
-      const line = LOG_PREFIXES[method] + formatLogArgs(args);
-      if (record.active) record.logLines.push(line);
-      else record.owner.onBackgroundLog(line, record.udfPath);
+      logLine(record, method, args);
     };
   }
+  installConsoleTimers(capturing, real);
   g.console = capturing;
+}
+
+function logLine(record: CallRecord, method: LogMethod, args: unknown[]): void {
+  const line = LOG_PREFIXES[method] + formatLogArgs(args);
+  if (record.active) record.logLines.push(line);
+  else record.owner.onBackgroundLog(line, record.udfPath);
+}
+
+/** Each call's console timers (`console.time`), by label. */
+const timersOf = new WeakMap<CallRecord, Map<string, number>>();
+
+/**
+ * `console.time`, `timeLog` and `timeEnd` inside a call give the call's log lines with Convex's words
+ * (`crates/isolate/src/ops/console.rs`): `[INFO] label: 12ms`, or a `[WARN]` for a timer that already
+ * exists or does not. The label defaults to `default`, as in Convex's runtime.
+ */
+function installConsoleTimers(capturing: Console, real: Console): void {
+  const labelOf = (label: unknown) => (label === undefined ? "default" : formatLogArgs([label]));
+  const withTimers =
+    <A extends unknown[]>(original: (...args: A) => void, timed: (record: CallRecord, ...args: A) => void) =>
+    (...args: A) => {
+      const record = callStorage.getStore();
+      if (!record) original(...args);
+      else timed(record, ...args);
+    };
+  const timers = (record: CallRecord) => {
+    let map = timersOf.get(record);
+    if (!map) timersOf.set(record, (map = new Map<string, number>()));
+    return map;
+  };
+  capturing.time = withTimers(real.time.bind(real), (record, label?: unknown) => {
+    const name = labelOf(label);
+    if (timers(record).has(name)) logLine(record, "warn", [`Timer '${name}' already exists`]);
+    else timers(record).set(name, Date.now());
+  });
+  const elapsed = (record: CallRecord, name: string, end: boolean, extra: unknown[]) => {
+    const started = timers(record).get(name);
+    if (started === undefined) {
+      logLine(record, "warn", [`Timer '${name}' does not exist`]);
+      return;
+    }
+    if (end) timers(record).delete(name);
+    logLine(record, "info", [`${name}: ${Date.now() - started}ms`, ...extra]);
+  };
+  capturing.timeLog = withTimers(real.timeLog.bind(real), (record, label?: unknown, ...extra: unknown[]) =>
+    elapsed(record, labelOf(label), false, extra),
+  );
+  capturing.timeEnd = withTimers(real.timeEnd.bind(real), (record, label?: unknown) =>
+    elapsed(record, labelOf(label), true, []),
+  );
 }

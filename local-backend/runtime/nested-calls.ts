@@ -8,7 +8,14 @@ import { canonicalizeUdfPath } from "../core/paths.ts";
 import type { Transaction } from "../database/transaction.ts";
 import { parseTransactionLimits } from "../values/transaction-limits.ts";
 import type { ComponentPath } from "../storage/document.ts";
-import { SYSCALL, functionHandle, parseChildReference, parseFunctionHandle } from "./convex-abi.ts";
+import {
+  SYSCALL,
+  functionHandle,
+  parseChildReference,
+  parseFunctionHandle,
+  type RegisteredFunction,
+} from "./convex-abi.ts";
+import { nestedCallError } from "./call-outcome.ts";
 import {
   cryptoRandomId,
   executions,
@@ -52,6 +59,21 @@ async function runNested(
   if (!fn) throw new Error(`Could not find function for '${udfPath}'`);
   const actual: FunctionKind = fn.isQuery ? "query" : fn.isMutation ? "mutation" : "action";
   if (actual !== kind) throw new Error(`Function ${udfPath} is a ${actual}, not a ${kind}`);
+  try {
+    return await runCallee(runner, execution, args, kind, { component, udfPath, fn });
+  } catch (e) {
+    // The callee's failure reaches its caller as Convex's does: its whole text, wrapped by the caller's.
+    throw nestedCallError(e);
+  }
+}
+
+async function runCallee(
+  runner: Runner,
+  execution: Execution,
+  args: Record<string, JSONValue>,
+  kind: FunctionKind,
+  { component, udfPath, fn }: { component: ComponentPath; udfPath: string; fn: RegisteredFunction },
+): Promise<Value> {
   const callArgs = runner.checkArgs(fn, jsonToConvex(args.args ?? {}) as Record<string, Value>, udfPath);
   // Auth does not cross into a component.
   const identity = component === execution.component ? execution.identity : null;

@@ -37,6 +37,7 @@ import { databaseAsyncSyscalls, databaseSyscalls, documentSyscalls } from "./dat
 import { FileStorage, storageJsSyscalls, storageSyscalls } from "./storage-syscalls.ts";
 import { nestedCallSyscalls } from "./nested-calls.ts";
 import { ScheduledFunctions, schedulerSyscalls } from "./scheduled-functions.ts";
+import { vectorSyscalls } from "./vector-syscalls.ts";
 import { actionTimeoutMs, runUserCode } from "./user-code.ts";
 
 export type RunRequest = {
@@ -85,6 +86,7 @@ const ASYNC_SYSCALLS: Record<string, Syscall<Value | undefined | Promise<Value |
   ...nestedCallSyscalls,
   ...schedulerSyscalls,
   ...storageSyscalls,
+  ...vectorSyscalls,
 };
 
 export class Runner {

@@ -8,6 +8,8 @@ import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/v
 import type { ComponentPath, Document } from "../storage/document.ts";
 import { AFTER, encodeKey } from "../values/values.ts";
 import { measureValue } from "../values/limits.ts";
+import { splitUdfPath } from "../core/paths.ts";
+import { ConvexSystemError } from "../database/transaction.ts";
 import { SYSCALL } from "./convex-abi.ts";
 import { describeThrown, executions, type Execution, type Syscall } from "./execution.ts";
 import { newCallRecord, type CallRecord } from "./instrument.ts";
@@ -27,10 +29,14 @@ export class ScheduledFunctions {
 
   constructor(private readonly runner: Runner) {}
 
+  /**
+   * Stores a job in the caller's `_scheduled_functions`, as Convex's scheduler keeps it with whoever
+   * scheduled it, even when it runs a child component's function (its id resolves for the caller,
+   * who may watch or cancel it). Whether the function can be scheduled is decided when it runs.
+   */
   async schedule(execution: Execution, args: Record<string, JSONValue>): Promise<string> {
-    const { component, udfPath } = addressOf(this.runner, execution, args);
-    const fn = await this.runner.resolve(component, udfPath);
-    if (!fn || fn.isQuery) throw new Error(`Could not find a mutation or action '${udfPath}' to schedule`);
+    const { component: target, udfPath } = addressOf(this.runner, execution, args);
+    const owner = execution.component;
     const scheduledTime = Number(args.ts) * 1000;
     return await this.runner.inWriteTransaction(execution, (tx) => {
       const jobArgs = [jsonToConvex(args.args ?? {})];
@@ -40,19 +46,34 @@ export class ScheduledFunctions {
         args: jobArgs,
         scheduledTime,
         state: { kind: "pending" },
-        _id: this.runner.store.newId(component, "_scheduled_functions"),
-        _creationTime: this.runner.store.newCreationTime(component),
+        _id: this.runner.store.newId(owner, "_scheduled_functions"),
+        _creationTime: this.runner.store.newCreationTime(owner),
       };
-      this.runner.store.write(component, "_scheduled_functions", null, doc);
-      tx.scheduled.push({ id: doc._id as string, component, time: scheduledTime });
+      this.runner.store.write(owner, "_scheduled_functions", null, doc);
+      if (target !== owner) {
+        // Convex's job document does not show the component: it is kept beside it, by the job's id.
+        this.runner.store.write(owner, TARGETS_TABLE, null, {
+          _id: targetIdOf(doc._id as string),
+          _creationTime: doc._creationTime,
+          component: target,
+        });
+      }
+      tx.scheduled.push({ id: doc._id as string, component: owner, time: scheduledTime });
       return doc._id as string;
     });
+  }
+
+  /** The component whose function the job `id` of `owner` runs. */
+  private targetOf(owner: ComponentPath, id: string): ComponentPath {
+    const kept = this.runner.store.get(targetIdOf(id));
+    return kept && kept.component === owner ? (kept.doc.component as ComponentPath) : owner;
   }
 
   async cancelJob(execution: Execution, id: string): Promise<null> {
     return await this.runner.inWriteTransaction(execution, () => {
       const stored = this.runner.store.get(id);
-      if (!stored || stored.table !== "_scheduled_functions") throw new Error(`No scheduled function ${id}`);
+      if (!stored || stored.table !== "_scheduled_functions" || stored.component !== execution.component)
+        throw new Error(`No scheduled function ${id}`);
       const state = (stored.doc.state as { kind: string }).kind;
       if (state === "pending" || state === "inProgress") {
         this.runner.store.write(stored.component, stored.table, stored.doc, {
@@ -135,47 +156,56 @@ export class ScheduledFunctions {
     });
   }
 
-  private async runJob(id: string, component: ComponentPath): Promise<void> {
+  /**
+   * Runs the job `id` of `owner`'s `_scheduled_functions`: its function (of the component it names),
+   * then its state in `owner`. A job its own mutation canceled stays canceled, its writes kept.
+   */
+  private async runJob(id: string, owner: ComponentPath): Promise<void> {
     if (this.stopped) return;
     const job = this.runner.store.get(id);
     if (!job || (job.doc.state as { kind: string }).kind !== "pending") return;
     const name = job.doc.name as string;
     const args = ((job.doc.args as Value[])[0] ?? {}) as Record<string, Value>;
+    const component = this.targetOf(owner, id);
     const record = newCallRecord(this.runner.owner, name);
-    const fn = await this.runner.resolve(component, name).catch(() => null);
     try {
-      if (fn?.isMutation) {
+      const fn = await this.runner.resolve(component, name);
+      if (!fn) throw new ConvexSystemError(`Could not find function for '${name}'`);
+      if (fn.isMutation) {
         // Exactly once: the job's state changes in the mutation's own transaction.
-        const outcome = await this.runner.transaction(component, record, true, async (tx) => {
-          const current = this.runner.store.get(id);
-          if (!current || (current.doc.state as { kind: string }).kind !== "pending") return false;
+        await this.runner.transaction(component, record, true, async (tx) => {
+          if (!isPending(this.runner.store.get(id))) return;
           const checked = this.runner.checkArgs(fn, args, name);
           const text = await executions.run(
             this.runner.executionFor("mutation", component, name, null, record)(tx),
             () => fn.invokeMutation!(JSON.stringify(convexToJson([checked]))),
           );
           this.runner.checkReturns(fn, text, name);
-          this.runner.store.write(component, "_scheduled_functions", current.doc, {
-            ...current.doc,
+          const current = this.runner.store.get(id);
+          if (!isPending(current)) return;
+          this.runner.store.write(owner, "_scheduled_functions", current!.doc, {
+            ...current!.doc,
             state: { kind: "success" },
             completedTime: Date.now(),
           });
-          return true;
         });
-        void outcome;
-      } else if (fn?.isAction) {
-        if (!(await this.setJobState(component, id, { kind: "inProgress" }, record, "pending"))) return;
+      } else if (fn.isAction) {
+        if (!(await this.setJobState(owner, id, { kind: "inProgress" }, record, "pending"))) return;
         await this.runner.run({ component, udfPath: name, args, identity: null, kind: "action" }, record);
-        await this.setJobState(component, id, { kind: "success" }, record, "inProgress");
+        await this.setJobState(owner, id, { kind: "success" }, record, "inProgress");
       } else {
-        throw new Error(`Could not find a mutation or action '${name}'`);
+        throw new ConvexSystemError(unsupportedJobType(name, component));
       }
     } catch (e) {
-      const message = describeThrown(e).message;
-      record.logLines.push(`[ERROR] Uncaught ${describeThrown(e).name}: ${message}`);
-      const state = { kind: "failed", error: message };
-      await this.setJobState(component, id, state, record, "inProgress").then(
-        (done) => done ?? this.setJobState(component, id, state, record, "pending"),
+      const thrown = describeThrown(e);
+      record.logLines.push(
+        e instanceof ConvexSystemError
+          ? `[ERROR] ${thrown.message}`
+          : `[ERROR] Uncaught ${thrown.name}: ${thrown.message}`,
+      );
+      const state = { kind: "failed", error: thrown.message };
+      await this.setJobState(owner, id, state, record, "inProgress").then(
+        (done) => done ?? this.setJobState(owner, id, state, record, "pending"),
       );
     } finally {
       record.active = false;
@@ -222,6 +252,24 @@ export class ScheduledFunctions {
     this.dueTimes.delete(id);
     this.dueComponents.delete(id);
   }
+}
+
+/** Where a job that runs another component's function keeps that component (a system table). */
+const TARGETS_TABLE = "_scheduled_function_targets";
+
+function targetIdOf(jobId: string): string {
+  return jobId.slice(0, -"_scheduled_functions".length) + TARGETS_TABLE;
+}
+
+function isPending(stored: { doc: Document } | null): boolean {
+  return stored !== null && (stored.doc.state as { kind: string }).kind === "pending";
+}
+
+/** Convex's words for a job whose function is a query (`crates/application/src/scheduled_jobs`). */
+function unsupportedJobType(udfPath: string, component: ComponentPath): string {
+  const { modulePath, exportName } = splitUdfPath(udfPath);
+  const where = component ? ` in component "${component}"` : "";
+  return `Unsupported function type. "${exportName}" in module "${modulePath}.js"${where} is defined as a Query. Only Mutation and Action can be scheduled.`;
 }
 
 /** The scheduler's syscalls (`asyncSyscall`). */

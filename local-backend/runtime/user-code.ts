@@ -1,5 +1,5 @@
 /**
- * A user's code never takes the server down (STYLE.md point 19). What a function's code throws outside
+ * docs/style.md#user-code-never-ends-the-process. What a function's code throws outside
  * the promise it returned (a timer's or an I/O callback's exception, an `'error'` event nobody listens
  * to, a promise rejected with no handler) is uncaught in this process, and Node would exit: the dev
  * server, or the town's only server. Convex fails that one call instead and keeps serving.
@@ -10,6 +10,7 @@
  * the server's own: printed, and the process exits as Node's default would.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { processWide } from "../core/process-wide.ts";
 import { format } from "node:util";
 
 /** Convex's limit for an action in Node (`NODE_ACTION_USER_TIMEOUT`, crates/common/src/knobs.rs). */
@@ -32,7 +33,7 @@ type UserCall = {
   ended: boolean;
 };
 
-const calls = new AsyncLocalStorage<UserCall>();
+const calls = processWide("userCalls", () => new AsyncLocalStorage<UserCall>());
 
 /** Convex's words when a function runs past its limit (`UserTimeoutError`, crates/isolate/src/termination.rs). */
 export function timeoutMessage(ms: number): string {
@@ -102,11 +103,11 @@ function asCallError(error: unknown, origin: NodeJS.UncaughtExceptionOrigin): Er
   return failure;
 }
 
-let guarded = false;
+const guard = processWide("uncaughtGuard", () => ({ installed: false }));
 
 function guardProcess(): void {
-  if (guarded) return;
-  guarded = true;
+  if (guard.installed) return;
+  guard.installed = true;
   process.on("uncaughtException", (error, origin) => {
     const call = calls.getStore();
     if (call) {

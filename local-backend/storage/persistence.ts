@@ -338,6 +338,15 @@ export class SqlitePersistence {
   }
 
   /**
+   * Notes in the open transaction's write set that it changed `tables`, kept outside the documents
+   * (environment variables, the CLI's imports and exports): the commit affects every read of them.
+   */
+  noteTablesWritten(tables: Iterable<string>): void {
+    if (!this.inTransaction()) throw new Error("Write outside a transaction");
+    this.writeSets.at(-1)!.merge(WriteSet.ofTables(tables));
+  }
+
+  /**
    * A statement's error in words, or null when it is not the database's: a damaged page (told to the
    * operator once, with the file and how to restore it), a full disk, a file that cannot be written.
    * The caller gets a sentence without the server's paths.

@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 7's build files: `builds/latest.json` (`{ id, builtAt }`, polled by the app to learn
+ * The build files (docs/product.md#build-files): `builds/latest.json` (`{ id, builtAt }`, polled to learn
  * that a new build is out) and `builds/meta/{id}.json` (the build's manifest: id, time, and the public
  * deployment settings it was built with, which `npm start` reads for its Content-Security-Policy).
  * The id is also compiled into the app as `import.meta.env.VITE_BUILD_ID`.

@@ -13,6 +13,7 @@
  */
 import type { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
+import { escapeHtml } from "../../convex/lib/html.ts";
 import { paths } from "../../src/config/paths.ts";
 import { serializeJsonLd, shopJsonLd, streamPageJsonLd } from "../../src/lib/json-ld.ts";
 import { httpClientFor } from "./convex-client.ts";
@@ -167,18 +168,6 @@ export function createPagePreviews(options: PreviewOptions) {
 
 // ---------------------------------------------------------------------------------------------------
 // HTML
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
 
 /** Marks what the server adds, so the app can take it out (src/lib/use-document-meta.ts). */
 const MARK = "data-page-meta";

@@ -14,7 +14,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import sharp, { type OverlayOptions } from "sharp";
 import type { PagePreview } from "./page-previews.ts";
-import { escapeHtml, previewTarget } from "./page-previews.ts";
+import { escapeHtml } from "../../convex/lib/html.ts";
+import { previewTarget } from "./page-previews.ts";
 import { shortText } from "../../src/lib/page-meta.ts";
 import {
   CARD_HEIGHT,

@@ -3,7 +3,7 @@ import type { ConfigProblem } from "@/config/env";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 /**
- * Shown instead of the app when the environment is unusable (SPEC.md section 8: a missing or invalid
+ * Shown instead of the app when the environment is unusable (docs/product.md#errors: a missing or invalid
  * publishable key raises an error). Outside the router, so it links nowhere; the fix is in .env.local.
  */
 export function ConfigErrorPage({ problem }: { problem: ConfigProblem }) {

@@ -38,7 +38,7 @@ export function AppShell() {
       >
         Skip to main content
       </a>
-      {/* Which of the header's and pages' menus is open: at most one (SPEC.md section 2). */}
+      {/* Which of the header's and pages' menus is open: at most one (docs/product.md#header-and-menus). */}
       <MenuStateProvider>
         <Header accountControl={accountControl} />
         {/* Focusable from script only, for the skip link: the next Tab goes on from the page's start. */}

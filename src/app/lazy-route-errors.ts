@@ -6,7 +6,7 @@ type LazyFunction = Extract<NonNullable<RouteObject["lazy"]>, (...args: never[])
  * Makes a lazy route's failed import (a chunk that did not load) an error thrown by the route's
  * component. React Router keeps a rejected `lazy` as the route's error but renders nothing for it;
  * thrown while rendering, the error reaches the route's error element, which reloads the page for a
- * chunk error (SPEC.md section 8) or shows the error page. `alongside` loads with every lazy route, in
+ * chunk error (docs/product.md#errors) or shows the error page. `alongside` loads with every lazy route, in
  * parallel with its module (the route icons), and fails it the same way.
  */
 export function withLazyRouteErrors(

@@ -46,7 +46,7 @@ export const appRoutes = (layout: RouteObject["lazy"]): RouteObject[] => [
             errorElement: <RouteErrorBoundary />,
           },
           {
-            // Not under RequireAuth: signed out, the page itself asks to sign in (PRODUCT.md "Watch list").
+            // Not under RequireAuth: signed out, the page asks to sign in (docs/product.md#watch-list).
             path: paths.watchList.path,
             lazy: async () => ({
               Component: (await import("@/features/watch-list/watch-list-page")).WatchListPage,
@@ -75,7 +75,7 @@ export const appRoutes = (layout: RouteObject["lazy"]): RouteObject[] => [
             errorElement: <RouteErrorBoundary />,
           },
           {
-            // Every path under /dashboard, unknown ones included, asks for sign-in first (SPEC.md section 2).
+            // Every /dashboard path, unknown ones too, asks for sign-in (docs/product.md#screens-and-routes).
             path: paths.dashboard.root.path,
             lazy: async () => ({ Component: (await import("@/features/auth/require-auth")).RequireAuth }),
             errorElement: <RouteErrorBoundary />,

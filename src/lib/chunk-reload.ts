@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 8: a chunk-load error reloads the page, at most once per 10-second window,
+ * docs/product.md#errors: a chunk-load error reloads the page, at most once per 10-second window,
  * remembered in session storage. After a deploy the old build's chunks are gone, and a reload fetches
  * the new index.html; if the reload does not help (the server is down), the window stops a loop and
  * the error page shows instead.

@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 8: navigating to an external URL without an explicit external flag raises an error.
+ * docs/product.md#errors: navigating to an external URL without an explicit external flag raises an error.
  * Every link that leaves LiveLocal (platform links, replays, trailers) goes through this check, so a
  * seller's URL can neither open another scheme (`javascript:`, `data:`) nor pass for an in-app link.
  */

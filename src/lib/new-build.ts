@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 7's new-build check: the app polls `/builds/latest.json` (written by the build,
+ * The new-build check (docs/product.md#build-files): the app polls `/builds/latest.json` (by the build,
  * scripts/build/build-info.ts) and compares its id with the one it was built with.
  */
 

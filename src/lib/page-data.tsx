@@ -7,6 +7,7 @@
  * This module is in the main chunk: it holds no Convex code (page-query.ts, loaded with the pages, does).
  */
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from "react";
+import { stringify } from "safe-stable-stringify";
 import { scriptJson } from "./script-json";
 
 /** The id of the `<script type="application/json">` element the server embeds the page's data in. */
@@ -83,21 +84,12 @@ export function serializePageData(data: PageData): string {
   return scriptJson(data);
 }
 
-/** JSON with object keys sorted, so equal arguments make equal keys whatever order they were built in. */
-function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
-  if (typeof value === "object" && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableStringify(item)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-
-/** The key of a query's answer in the page data: its name and its arguments (Convex JSON). */
+/**
+ * The key of a query's answer in the page data: its name and its arguments (Convex JSON, keys sorted
+ * so equal arguments make equal keys whatever order they were built in).
+ */
 export function pageQueryKey(name: string, argsJson: unknown): string {
-  return `${name}:${stableStringify(argsJson)}`;
+  return `${name}:${stringify(argsJson) ?? "null"}`;
 }
 
 /**

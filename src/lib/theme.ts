@@ -9,7 +9,7 @@ function currentTheme(): Theme {
 
 const listeners = new Set<() => void>();
 
-/** The dark-mode preference, remembered in local storage (SPEC.md section 9). */
+/** The dark-mode preference, remembered in local storage (docs/product.md#header-and-menus). */
 export function useTheme(): [Theme, (theme: Theme) => void] {
   const theme = useSyncExternalStore(
     (listener) => {

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router-dom";
 import { ErrorPage } from "./error-page";
 
-/** SPEC.md section 8: 'Page not found: {path}', status 404, title Page Not Found. */
+/** docs/product.md#errors: 'Page not found: {path}', status 404, title Page Not Found. */
 export function NotFoundPage() {
   const { pathname } = useLocation();
   return <ErrorPage status={404} title="Page Not Found" message={`Page not found: ${pathname}`} />;

@@ -5,7 +5,7 @@ import { chunkReloadDecision } from "@/lib/chunk-reload";
 import { ErrorPage } from "./error-page";
 import { NotFoundPage } from "./not-found-page";
 
-/** Every route's error element: a 404 for missing things, otherwise SPEC.md's 500 page. */
+/** Every route's error element: a 404 for missing things, otherwise the 500 page (docs/product.md#errors). */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   // A lazy route whose chunk is gone (a new build is out): reload once rather than show an error.

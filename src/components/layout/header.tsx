@@ -18,7 +18,7 @@ const navLinkClass = buttonVariants({
 
 /**
  * The site header. The account control comes in from the app layer, which knows about sign-in;
- * shared layout components do not import features (STYLE.md point 10).
+ * shared layout components do not import features (docs/style.md#feature-folders).
  */
 export function Header({ accountControl }: { accountControl: ReactNode }) {
   // Current only on the live view: not on other explore URLs, which share its path.
@@ -34,7 +34,7 @@ export function Header({ accountControl }: { accountControl: ReactNode }) {
             <Icon name={liveNowLink.icon} className="size-4 text-red-600" />
             {liveNowLink.label}
           </Link>
-          {/* SPEC.md section 2: shown to every visitor; signed-out visitors are sent on to sign in. */}
+          {/* Shown to every visitor; signed out, it leads to sign-in (docs/product.md#header-and-menus). */}
           <NavLink to={dashboardLink.href} className={navLinkClass}>
             <Icon name={dashboardLink.icon} className="size-4" />
             {dashboardLink.label}

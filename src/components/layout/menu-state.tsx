@@ -2,7 +2,7 @@ import { createContext, useContext, useMemo, useState, type ReactNode } from "re
 import { useLocation } from "react-router-dom";
 
 /**
- * The menus that take turns (SPEC.md section 2): the mobile menu, the header's Explore menu and the
+ * The menus that take turns (docs/product.md#header-and-menus): the mobile menu, the Explore menu and the
  * explore page's filter menu. At most one is open, so opening one closes the others by construction.
  */
 export type MenuName = "mobile" | "explore" | "explore-filters";

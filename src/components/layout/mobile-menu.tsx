@@ -34,7 +34,7 @@ function MenuLink({
 }
 
 /**
- * The mobile menu (SPEC.md section 2): on narrow screens the header links live behind this button.
+ * The mobile menu (docs/product.md#header-and-menus): on narrow screens the header links live behind it.
  * It shares the open-menu state, so opening it closes the Explore and filter menus and vice versa;
  * it closes on route change with them, and closes itself when a link is followed to the same page.
  */

@@ -3,7 +3,7 @@ import { checkExternalNavigation } from "@/lib/external-url";
 
 type ExternalLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "target" | "rel"> & {
   href: string;
-  /** Must be set to link out of LiveLocal; without it an external `href` throws (SPEC.md section 8). */
+  /** Must be set to link out of LiveLocal; without it an external `href` throws (docs/product.md#errors). */
   external?: boolean;
   children: ReactNode;
 };

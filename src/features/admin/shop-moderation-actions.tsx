@@ -15,7 +15,7 @@ export type ModeratedShop = { _id: Id<"liveShops">; liveShopName: string; status
 /** A page-level message after an action: the row it came from may leave the list at once. */
 export type Notice = { tone: "success" | "error"; text: string };
 
-/** The admin's lifecycle moves (PRODUCT.md "Live shop lifecycle"); the owner's own are not offered here. */
+/** The admin's lifecycle moves (docs/product.md#live-shop-lifecycle); the owner's are not offered here. */
 const ADMIN_SHOP_ACTIONS: ReadonlySet<ShopAction> = new Set(["approve", "reject", "suspend", "reinstate"]);
 
 function question(action: ShopAction, name: string): ConfirmOptions | null {

@@ -3,7 +3,7 @@ import { Icon } from "@/components/ui/icon";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 /**
- * SPEC.md section 8: the sign-in provider's script could not be loaded, even after retrying. Shown in
+ * docs/product.md#errors: the sign-in provider's script could not be loaded, even after retrying. Shown in
  * place of the app (outside the router, so it links nowhere); Retry starts the attempts over.
  */
 export function ClerkLoadFailed({ onRetry }: { onRetry: () => void }) {

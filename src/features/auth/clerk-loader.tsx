@@ -4,7 +4,7 @@ import { PageLoading } from "@/components/layout/page-loading";
 import { backoffDelayMs, type BackoffPolicy } from "@/lib/backoff";
 import { ClerkLoadFailed } from "./clerk-load-failed";
 
-/** SPEC.md section 9: retry the sign-in script after 125 ms, doubling, up to 5 times. */
+/** docs/product.md#errors: retry the sign-in script after 125 ms, doubling, up to 5 times. */
 export const CLERK_RETRY: BackoffPolicy = { initialDelayMs: 125, factor: 2, maxRetries: 5 };
 
 type LoadState = {
@@ -18,7 +18,7 @@ type LoadState = {
 type ClerkLoaderProps = { options: Omit<ClerkProviderProps, "children">; children: ReactNode };
 
 /**
- * ClerkProvider, retried when Clerk reports that it could not load (SPEC.md sections 8 and 9). Clerk
+ * ClerkProvider, retried when Clerk reports that it could not load (docs/product.md#errors). Clerk
  * keeps one instance per publishable key and only forgets it when its provider unmounts, so between
  * attempts nothing of the provider stays mounted; the next attempt then loads the script anew
  * (decision 010).

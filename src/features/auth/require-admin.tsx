@@ -7,7 +7,7 @@ import { useCurrentUser } from "./current-user";
 /**
  * Guards admin routes, inside RequireAuth (which handles signed-out visitors). Waits for the user row,
  * so the page never renders before the role is known, and follows it live, so losing the role while
- * the page is open closes it. The backend enforces the same rule on every call (PRODUCT.md "Roles").
+ * the page is open closes it. The backend enforces the same rule on every call (docs/product.md#roles).
  */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
   const { isLoading, user } = useCurrentUser();

@@ -8,7 +8,7 @@ import { useCurrentUser } from "./current-user";
 import { currentPathForRedirect } from "./redirect";
 
 /**
- * Guards a route for signed-in people (SPEC.md section 6). Follows Convex's view of the session, not
+ * Guards a route for signed-in people (docs/product.md#screens-and-routes). Follows Convex's session, not
  * the sign-in provider's, and waits for both it and the user row, so nothing protected renders early.
  * Renders `children`, or the child routes when used as a layout route.
  */

@@ -15,7 +15,7 @@ function appliedCount(filter: ExploreFilter) {
 }
 
 /**
- * The filter panel: a sidebar on wide screens; on phones the explore filter menu of SPEC.md section 2,
+ * The filter panel: a sidebar on wide screens; on phones the filter menu (docs/product.md#header-and-menus),
  * a slide-over opened by "Filters" that takes turns with the mobile menu through the shared state.
  */
 export function FilterMenu({ filter, onUpdate }: FilterMenuProps) {

@@ -12,7 +12,7 @@ import {
 export type ExploreFilterUpdate = (current: ExploreFilter) => ExploreFilter;
 
 /**
- * The explore filter, kept in the URL query (PRODUCT.md "Explore") and read and written only through
+ * The explore filter, kept in the URL query (docs/product.md#explore) and read and written only through
  * the shared rules module. Updates are functions of the current URL, so a debounced search and a
  * checkbox clicked meanwhile do not overwrite each other.
  */

@@ -25,7 +25,7 @@ type LiveShopFormProps = {
   onDirtyChange?: (dirty: boolean) => void;
 };
 
-/** Every field of a live shop (SPEC.md section 3), checked by the shared schemas before it is sent. */
+/** Every field of a live shop (docs/product.md#data-model), checked by the shared schemas before sending. */
 export function LiveShopForm({ initial, liveShopId, onCreated, onDirtyChange }: LiveShopFormProps) {
   const { save, savedId } = useSaveShop(liveShopId);
   const [slugSuggested, setSlugSuggested] = useState(liveShopId === undefined && initial.slug === "");

@@ -20,13 +20,13 @@ import { SHOP_ACTION_CONFIRMATIONS, SHOP_ACTION_DONE, SHOP_STATUS_WORDS } from "
 
 type Props = {
   shop: Doc<"liveShops"> & { categories: unknown[]; cbsaCodes: string[] };
-  /** The owner's actions; an admin moderating (PRODUCT.md roles) also gets approve, reject, suspend, reinstate. */
+  /** The owner's actions; an admin moderating (docs/product.md#roles) also gets the moderation moves. */
   actor: Actor;
   /** Unsaved edits: an action works on the saved shop, so it waits for a save. */
   dirty: boolean;
 };
 
-/** The lifecycle actions this person may take from the shop's status (PRODUCT.md "Live shop lifecycle"). */
+/** The lifecycle actions this person may take from the shop's status (product.md#live-shop-lifecycle). */
 export function ShopLifecycleActions({ shop, actor, dirty }: Props) {
   const setShopStatus = useMutation(api.liveShops.setShopStatus);
   const [confirm, dialog] = useConfirm();

@@ -13,7 +13,7 @@ import { ComingUpSection, EndedSection, FollowedShopsSection, LiveNowSection } f
 import type { WatchList } from "./watch-list-types";
 
 /**
- * /watch-list (PRODUCT.md "Watch list"): what is live now from saved shows and followed shops, saved
+ * /watch-list (docs/product.md#watch-list): what is live now from saved shows and followed shops, saved
  * shows coming up with countdowns and calendar files, followed shops with their next show, saved shows
  * that ended with their replays, and the private calendar feed. Every part is a Convex subscription,
  * so it changes as shows go live or end. Signed out, the page asks to sign in and comes back here.

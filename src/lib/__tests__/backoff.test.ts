@@ -4,7 +4,7 @@ import { backoffDelayMs } from "../backoff";
 const SPEC = { initialDelayMs: 125, factor: 2, maxRetries: 5 };
 
 describe("backoffDelayMs", () => {
-  test("follows SPEC.md section 9's schedule: 125 ms, doubling, five retries", () => {
+  test("follows the schedule of docs/product.md#errors: 125 ms, doubling, five retries", () => {
     expect([1, 2, 3, 4, 5].map((retry) => backoffDelayMs(retry, SPEC))).toEqual([125, 250, 500, 1000, 2000]);
   });
 

@@ -8,7 +8,7 @@ import {
 
 const ORIGIN = "https://livelocal.example";
 
-describe("checkExternalNavigation (SPEC.md section 8)", () => {
+describe("checkExternalNavigation (docs/product.md#errors)", () => {
   test("an external URL without the explicit flag raises an error", () => {
     expect(() => checkExternalNavigation("https://www.whatnot.com/live/1", {}, ORIGIN)).toThrow(
       ExternalNavigationError,

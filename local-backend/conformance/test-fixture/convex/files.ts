@@ -40,3 +40,40 @@ export const metadata = query({
     return doc ? { size: doc.size, contentType: doc.contentType ?? null } : null;
   },
 });
+
+// What `ctx.storage` answers for any string (Convex's own tests pass ids of every kind).
+export const storageMetadata = query({
+  args: { id: v.string() },
+  handler: async (ctx, { id }) => await ctx.storage.getMetadata(id as never),
+});
+
+export const storageMetadataInAction = action({
+  args: { id: v.string() },
+  handler: async (ctx, { id }) => await ctx.storage.getMetadata(id as never),
+});
+
+export const removeAny = mutation({
+  args: { id: v.string() },
+  handler: async (ctx, { id }) => {
+    await ctx.storage.delete(id as never);
+    return null;
+  },
+});
+
+/** The `_storage` document's digest, as stored (base64). */
+export const storedDigest = query({
+  args: { id: v.id("_storage") },
+  handler: async (ctx, { id }) => (await ctx.db.system.get("_storage", id))?.sha256 ?? null,
+});
+
+export const storeChecked = action({
+  args: { text: v.string(), sha256: v.string() },
+  handler: async (ctx, { text, sha256 }) =>
+    await ctx.storage.store(new Blob([text], { type: "text/plain" }), { sha256 }),
+});
+
+/** How many files the app's own `_storage` holds. */
+export const count = query({
+  args: {},
+  handler: async (ctx) => (await ctx.db.system.query("_storage").collect()).length,
+});

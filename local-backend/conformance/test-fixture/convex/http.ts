@@ -37,12 +37,15 @@ http.route({
   }),
 });
 
-// File storage in HTTP actions: POST stores the body, GET /files?id=… answers it (404 when gone).
+// File storage in HTTP actions: POST stores the body (checked against a `Digest: sha-256=…` header,
+// as Convex's own tests pass it on), GET /files?id=… answers it (404 when gone).
 http.route({
   path: "/files",
   method: "POST",
   handler: httpAction(async (ctx, request) => {
-    const id = await ctx.storage.store(await request.blob());
+    const digest = request.headers.get("digest");
+    const sha256 = digest?.startsWith("sha-256=") ? digest.slice("sha-256=".length) : undefined;
+    const id = await ctx.storage.store(await request.blob(), { sha256 });
     return Response.json({ id }, { status: 201 });
   }),
 });

@@ -37,6 +37,14 @@ describe("InvalidIdBoundary", () => {
         ),
       ),
     ).toBe(true);
+    // As the clients receive them: after Convex's request-id line.
+    expect(
+      isInvalidIdError(
+        new Error(
+          '[Request ID: 0123456789abcdef] Server Error\nArgumentValidationError: Value does not match validator.\nPath: .streamId\nValidator: v.id("streams")\n',
+        ),
+      ),
+    ).toBe(true);
     expect(isInvalidIdError(new Error("Something else broke"))).toBe(false);
   });
 
