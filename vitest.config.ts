@@ -1,6 +1,24 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+/** What convex/ reads from its deployment's environment (CONVEX_SITE_URL aside: Convex always sets it). */
+const DEPLOYMENT_VARIABLES = [
+  "ADMIN_EMAILS",
+  "APP_ORIGINS",
+  "CLERK_JWT_ISSUER_DOMAIN",
+  "CLERK_SECRET_KEY",
+  "CLERK_WEBHOOK_SECRET",
+  "EMAIL_FROM",
+  "LIVELOCAL_APP_ORIGIN",
+  "LIVELOCAL_LOCAL_AUTH_ISSUER",
+  "NOTIFICATIONS_SECRET",
+  "RESEND_API_KEY",
+  "RESEND_WEBHOOK_SECRET",
+  "VAPID_PRIVATE_KEY",
+  "VAPID_PUBLIC_KEY",
+  "VAPID_SUBJECT",
+];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -18,6 +36,11 @@ export default defineConfig({
           // the machine is busy. Tests wait for states, never race a clock, so they get time.
           testTimeout: 20_000,
           include: ["convex/**/*.test.ts"],
+          // A scheduled function's error fails the test that scheduled it (convex-test only prints it).
+          setupFiles: ["./convex/test.hooks.ts"],
+          // The deployment's variables start unset, whatever the shell exported: LIVELOCAL_* (set by
+          // the local backend) or CLERK_* would switch the functions' mode under the tests.
+          env: Object.fromEntries(DEPLOYMENT_VARIABLES.map((name) => [name, ""])),
           server: {
             deps: { inline: ["convex-test", "@convex-dev/rate-limiter", "@convex-dev/batch-worker"] },
           },

@@ -9,6 +9,7 @@ import { insertLiveShop } from "./model/liveShops";
 import { triggers } from "./model/triggers";
 import { insertUser } from "./model/users";
 import schema from "./schema";
+import { trackBackend } from "./test.hooks";
 
 /**
  * Every module of the functions folder, as convex-test needs them. Not auth.config.ts: Convex reads it
@@ -20,16 +21,18 @@ export const modules = import.meta.glob([
   "!./**/*.test.ts",
   "!./**/*.d.ts",
   "!./test.setup.ts",
+  "!./test.hooks.ts",
   "!./auth.config.ts",
 ]);
 
 /**
  * A fresh backend per test, with Convex's per-transaction limits enforced as in production and the
- * components of convex.config.ts registered.
+ * components of convex.config.ts registered. A job it runs that fails fails the test (test.hooks.ts).
  */
 export function newTest() {
   const t = convexTest({ schema, modules, transactionLimits: true });
   rateLimiter.register(t);
+  trackBackend(t);
   return t;
 }
 

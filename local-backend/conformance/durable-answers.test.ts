@@ -14,7 +14,6 @@ import {
   m,
   q,
   removeDir,
-  sleep,
   slowQuery,
   startFixtureBackend,
   tempDataDir,
@@ -56,19 +55,44 @@ describe("a commit's flush to disk", () => {
       return call(path, args, options);
     };
     const runs = () => started;
-    const watcher = watch<Message[]>(client(), q("messages:list"), { channel: "flush" });
+    const watching = client();
+    const watcher = watch<Message[]>(watching, q("messages:list"), { channel: "flush" });
     await watcher.next((messages) => messages.length === 0);
     const runsBefore = runs();
 
+    // Every wait for the disk from here on: the mutation's answer and the re-run's result each wait.
+    const store = backend.core.store;
+    const durable = store.durable.bind(store);
+    let diskWaits = 0;
+    store.durable = () => {
+      diskWaits += 1;
+      return durable();
+    };
     holding = true;
     let answered = false;
     const sent = client()
       .mutation(m("messages:send"), { channel: "flush", body: "kept" })
       .then(() => (answered = true));
-    // The commit is waiting for the disk, and the watcher's query has already re-run on it.
-    await eventually(() => held.length === 1 && runs() > runsBefore);
-    // Given time to arrive, nothing has: not the answer, not the new result.
-    await sleep(200);
+    try {
+      // The commit is waiting for the disk, and the watcher's query has re-run on it and waits too:
+      // all the backend does before the flush is done.
+      await eventually(() => held.length === 1 && runs() > runsBefore && diskWaits >= 2);
+      // A query that reads nothing answers on the watcher's socket, after anything sent before it.
+      await new Promise<void>((resolve) => {
+        const stop = watching.onUpdate(
+          q("messages:noSuchQuery"),
+          {},
+          () => undefined,
+          () => {
+            stop();
+            resolve();
+          },
+        );
+      });
+    } finally {
+      store.durable = durable;
+    }
+    // Nothing has arrived: not the answer, not the new result.
     expect(answered).toBe(false);
     expect(watcher.values.at(-1)).toEqual([]);
 

@@ -16,6 +16,61 @@ afterAll(async () => {
 /** The notices in the corner of the page (src/components/notices). */
 const notices = (page: Page) => page.getByRole("region", { name: "Notifications" });
 
+/**
+ * A tab's go-live claims, read from its sync sockets' frames: a tab announces a show only when a claim
+ * it sent is answered with it, and claims only alerts its waiting list shows. `settled`: every claim
+ * it sent is answered, and it has sent one or seen its waiting list fill and empty again, so it can
+ * announce nothing more. `announced`: the claims answered with a show.
+ */
+function goLiveClaims(page: Page): { settled: () => boolean; announced: () => number } {
+  let sent = 0;
+  let answered = 0;
+  let announced = 0;
+  let sawWaiting = false;
+  let waitingNow = 0;
+  page.on("websocket", (socket) => {
+    const claims = new Set<number>();
+    const waitingQueries = new Set<number>();
+    const parse = (payload: string | Buffer) => JSON.parse(payload.toString()) as Record<string, unknown>;
+    socket.on("framesent", ({ payload }) => {
+      const message = parse(payload);
+      if (message.type === "Mutation" && message.udfPath === "goLiveAlerts:claim") {
+        claims.add(message.requestId as number);
+        sent += 1;
+      }
+      if (message.type === "ModifyQuerySet") {
+        for (const change of message.modifications as { type: string; queryId: number; udfPath?: string }[]) {
+          if (change.type === "Add" && change.udfPath === "goLiveAlerts:myPendingAlerts") {
+            waitingQueries.add(change.queryId);
+          }
+        }
+      }
+    });
+    socket.on("framereceived", ({ payload }) => {
+      const message = parse(payload);
+      if (message.type === "MutationResponse" && claims.delete(message.requestId as number)) {
+        answered += 1;
+        if (message.success === true && message.result !== null) announced += 1;
+      }
+      if (message.type === "Transition") {
+        for (const change of message.modifications as {
+          type: string;
+          queryId: number;
+          value?: unknown[];
+        }[]) {
+          if (change.type !== "QueryUpdated" || !waitingQueries.has(change.queryId)) continue;
+          waitingNow = change.value?.length ?? 0;
+          if (waitingNow > 0) sawWaiting = true;
+        }
+      }
+    });
+  });
+  return {
+    settled: () => answered === sent && (sent > 0 || (sawWaiting && waitingNow === 0)),
+    announced: () => announced,
+  };
+}
+
 test("a new user saves a show signed out, follows two shops, hears it go live once, and adds it to a calendar", async () => {
   // A scheduled show no other test takes live: the second of an active shop.
   const { user: sellerUser, streamTitle, shopName } = demoSellerWithStream("SCHEDULED", 1);
@@ -23,6 +78,7 @@ test("a new user saves a show signed out, follows two shops, hears it go live on
     .slice(0, 1)
     .map((shop) => shop.liveShopName);
   const buyer = await newVisitor(browser);
+  const buyerClaims = goLiveClaims(buyer.page);
 
   // Signed out: "Save" leads to sign-in, and the save completes on return.
   await buyer.page.goto("/explore/streams");
@@ -71,6 +127,7 @@ test("a new user saves a show signed out, follows two shops, hears it go live on
   await following.getByRole("heading", { name: otherShops[0] }).waitFor();
   await screenshot(buyer.page, "watch-list-before-live");
   const secondTab = await buyer.context.newPage();
+  const secondTabClaims = goLiveClaims(secondTab);
   await secondTab.goto("/");
   await secondTab.getByRole("heading", { name: "Live now" }).waitFor();
   await buyer.page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
@@ -104,7 +161,9 @@ test("a new user saves a show signed out, follows two shops, hears it go live on
   await comingUp.getByRole("heading", { name: streamTitle }).waitFor({ state: "detached" });
   const notice = (page: Page) => notices(page).getByText(`${streamTitle} is live now`);
   await Promise.race([notice(buyer.page).waitFor(), notice(secondTab).waitFor()]);
-  await buyer.page.waitForTimeout(1500);
+  // Both tabs are done with the alert, and one claim of one tab was answered with the show.
+  await expect.poll(() => buyerClaims.settled() && secondTabClaims.settled(), { timeout: 10_000 }).toBe(true);
+  expect(buyerClaims.announced() + secondTabClaims.announced()).toBe(1);
   const shown = (await notice(buyer.page).count()) + (await notice(secondTab).count());
   expect(shown).toBe(1);
   const announcer = (await notice(buyer.page).count()) === 1 ? buyer.page : secondTab;

@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { MenuStateProvider } from "@/components/layout/menu-state";
@@ -100,12 +100,28 @@ describe("explore filter panel", () => {
     expect(screen.queryByRole("list", { name: "Applied filters" })).not.toBeInTheDocument();
   });
 
-  test("search text reaches the URL once typing pauses", async () => {
-    const { params } = renderExplore();
-    await userEvent.type(screen.getByRole("searchbox", { name: "Search shows" }), "denim");
-    expect(params().get("q")).toBeNull();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 350)));
-    expect(params().get("q")).toBe("denim");
+  test("search text reaches the URL once typing has paused for 300 ms", () => {
+    // Fake timers, with fireEvent: user-event's waits are real timeouts, which fake timers never fire.
+    vi.useFakeTimers();
+    try {
+      const { params } = renderExplore();
+      const box = screen.getByRole("searchbox", { name: "Search shows" });
+      fireEvent.change(box, { target: { value: "den" } });
+      act(() => {
+        vi.advanceTimersByTime(299);
+      });
+      fireEvent.change(box, { target: { value: "denim" } });
+      act(() => {
+        vi.advanceTimersByTime(299);
+      });
+      expect(params().get("q")).toBeNull();
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+      expect(params().get("q")).toBe("denim");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("the list asks the server with the URL's filter; tabs keep the filter", () => {
