@@ -154,4 +154,18 @@ describe("user code that misbehaves", { timeout: 120_000 }, () => {
     await stillServed(list, "action-loop", "after the loop");
     await expect(caller.action(a("misbehaving:loopAction"), { forever: false })).resolves.toBe("done");
   });
+
+  it("serves everyone while an HTTP action loops, and answers it with Convex's 500 after the action timeout", async () => {
+    const list = watch<Row[]>(subscriber, q("messages:list"), { channel: "http-loop" });
+    await list.next((rows) => rows.length === 0);
+    const looping = fetch(`${backend.url}/local-backend/site/loop?forever=1`);
+    await stillServed(list, "http-loop", "during the loop");
+    const response = await looping;
+    expect(response.status).toBe(500);
+    const { code } = (await response.json()) as { code: string };
+    expect(code).toContain("Function execution timed out (maximum duration: 5s)");
+    await stillServed(list, "http-loop", "after the loop");
+    const honest = await fetch(`${backend.url}/local-backend/site/loop`);
+    expect(await honest.text()).toBe("done");
+  });
 });

@@ -31,4 +31,9 @@ function newRunner() {
 }
 
 const { start } = await newRunner().import(workerData.main);
-start({ request, newRunner, listen: (listener) => (onMessage = listener) });
+start({
+  request,
+  newRunner,
+  importFile: (href) => import(href),
+  listen: (listener) => (onMessage = listener),
+});

@@ -15,9 +15,14 @@ import { ownThreadId } from "./cpu.ts";
 import {
   fromWire,
   toWire,
+  type ConsoleMethod,
   type FromIsolate,
   type FunctionShape,
+  type ModuleShape,
   type SyncAnswer,
+  type WireMessage,
+  type WireResponse,
+  responseToWire,
   type ToIsolate,
   type WireError,
 } from "./protocol.ts";
@@ -28,6 +33,8 @@ type Host = {
     message: FromIsolate & { type: "syscall" | "vite" },
   ): Promise<{ result?: unknown; error?: WireError }>;
   newRunner(): ModuleRunner;
+  /** Node's own `import()` (a component's bundle is plain JavaScript, its packages in node_modules). */
+  importFile(href: string): Promise<Record<string, unknown>>;
   listen(listener: (message: ToIsolate) => void): void;
 };
 
@@ -73,12 +80,48 @@ function installConvex(host: Host): void {
   };
 }
 
-/** Console lines go to the backend thread, which files them under the call (instrument.ts). */
+/**
+ * Console lines and timers go to the backend thread, which files them under the call (instrument.ts);
+ * what they print is formatted here, where the values are.
+ */
 function forwardConsole(): void {
+  const send = (method: ConsoleMethod, args: string[]) =>
+    post({ type: "log", callId: calls.getStore()?.callId ?? null, method, args });
   for (const method of ["log", "info", "warn", "error", "debug"] as const) {
-    console[method] = (...args: unknown[]) =>
-      post({ type: "log", callId: calls.getStore()?.callId ?? null, method, text: formatLogArgs(args) });
+    console[method] = (...args: unknown[]) => send(method, [formatLogArgs(args)]);
   }
+  for (const method of ["time", "timeLog", "timeEnd"] as const) {
+    // The label as the backend's timers name it (instrument.ts), then the rest.
+    console[method] = (label?: unknown, ...rest: unknown[]) =>
+      send(method, [
+        label === undefined ? "default" : formatLogArgs([label]),
+        ...(rest.length > 0 ? [formatLogArgs(rest)] : []),
+      ]);
+  }
+}
+
+/** `convex/server`'s `HttpRouter`, as far as it is used here. */
+type Router = {
+  isRouter: true;
+  getRoutes(): readonly (readonly [string, string, { invokeHttpAction(r: Request): Promise<Response> }])[];
+};
+
+function routesOf(value: unknown): [string, string][] | null {
+  const router = value as Partial<Router> | null | undefined;
+  if (router?.isRouter !== true || typeof router.getRoutes !== "function") return null;
+  return router.getRoutes().map(([path, method]) => [path, method]);
+}
+
+/** Runs the handler of `route` on the request, its response read whole to cross back. */
+async function runHttpAction(
+  router: Router,
+  [path, method]: [string, string],
+  request: WireMessage & { url: string; method: string },
+): Promise<WireResponse> {
+  const handler = router.getRoutes().find((route) => route[0] === path && route[1] === method)?.[2];
+  if (!handler) throw new Error(`No HttpAction routed for ${path}`);
+  const { url, body, ...init } = request;
+  return await responseToWire(await handler.invokeHttpAction(new Request(url, { ...init, body })));
 }
 
 function shapeOf(name: string, value: unknown): FunctionShape | null {
@@ -114,7 +157,9 @@ export function start(host: Host): void {
     // Told to the watchdog, which does not count loading as the function's time.
     Atomics.add(loading, 1, 1);
     try {
-      return await runner.import<Record<string, unknown>>(file);
+      return file.startsWith("file:")
+        ? await host.importFile(file)
+        : await runner.import<Record<string, unknown>>(file);
     } finally {
       Atomics.sub(loading, 1, 1);
     }
@@ -136,20 +181,23 @@ export function start(host: Host): void {
       return;
     }
     const { callId } = message;
-    const udfPath = message.type === "call" ? message.udfPath : message.file;
-    const work: () => Promise<unknown> =
-      message.type === "call"
-        ? async () => {
-            const fn = (await load(message.file, message.generation))[message.exportName] as Record<
-              string,
-              (...args: string[]) => Promise<string>
-            >;
-            return await fn[message.method](...message.args);
-          }
-        : async () => {
-            const module = await load(message.file, message.generation);
-            return Object.entries(module).flatMap(([name, value]) => shapeOf(name, value) ?? []);
-          };
+    const udfPath = message.type === "describe" ? message.file : message.udfPath;
+    const work = async (): Promise<unknown> => {
+      const module = await load(message.file, message.generation);
+      switch (message.type) {
+        case "call": {
+          const fn = module[message.exportName] as Record<string, (...args: string[]) => Promise<string>>;
+          return await fn[message.method](...message.args);
+        }
+        case "http":
+          return await runHttpAction(module.default as Router, message.route, message.request);
+        case "describe":
+          return {
+            functions: Object.entries(module).flatMap(([name, value]) => shapeOf(name, value) ?? []),
+            routes: routesOf(module.default),
+          } satisfies ModuleShape;
+      }
+    };
     runUserCode(udfPath, () => calls.run({ callId, udfPath }, work)).then(
       (result) => post({ type: "done", callId, result }),
       (error: unknown) => post({ type: "done", callId, error: toWire(error) }),

@@ -16,6 +16,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { fileURLToPath } from "node:url";
 import { MessageChannel, SHARE_ENV, Worker, type MessagePort } from "node:worker_threads";
+import { httpRouter, type PublicHttpAction, type RoutableMethod } from "convex/server";
 import type { HotPayload, ViteDevServer } from "vite";
 import type { SyscallLayer } from "../convex-abi.ts";
 import { inRootScope } from "../../core/root-scope.ts";
@@ -30,8 +31,11 @@ import {
   fromWire,
   toWire,
   type FromIsolate,
-  type FunctionShape,
+  type ModuleShape,
   type SyncAnswer,
+  type WireResponse,
+  readWhole,
+  responseFromWire,
   type SyncRequest,
   type ToIsolate,
 } from "./protocol.ts";
@@ -160,7 +164,7 @@ class Isolate {
   }
 
   send(
-    message: ToIsolate & { type: "call" | "describe" },
+    message: ToIsolate & { type: "call" | "describe" | "http" },
     inContext: PendingCall["inContext"],
   ): Promise<unknown> {
     return new Promise((resolve, reject) => {
@@ -205,7 +209,7 @@ class Isolate {
       }
       case "log": {
         const call = message.callId === null ? undefined : this.calls.get(message.callId);
-        const log = () => console[message.method](message.text);
+        const log = () => (console[message.method] as (...args: string[]) => void)(...message.args);
         if (call) call.inContext(log);
         else log();
         return;
@@ -264,17 +268,21 @@ export class IsolatePool {
     this.generation++;
   }
 
-  /** The module at `file`, its registered functions standing in for those in the isolates. */
+  /**
+   * The module at `file` (a path, loaded through Vite; or a `file:` URL, a component's bundle, imported
+   * as it is), its registered functions standing in for those in the isolates.
+   */
   async module(file: string): Promise<Record<string, unknown>> {
     this.files.add(file);
-    const shapes = (await this.run("transaction", {
+    const { functions, routes } = (await this.run("transaction", {
       type: "describe",
       callId: 0,
       generation: 0,
       file,
-    })) as FunctionShape[];
+    })) as ModuleShape;
     const module: Record<string, unknown> = {};
-    for (const shape of shapes) {
+    if (routes) module.default = this.router(file, routes);
+    for (const shape of functions) {
       const invoke =
         (method: "invokeQuery" | "invokeMutation" | "invokeAction") =>
         (...args: string[]) =>
@@ -304,13 +312,51 @@ export class IsolatePool {
     return module;
   }
 
+  /**
+   * A router with the routes of `file`'s (`convex/server`'s own, so a path is matched as Convex
+   * matches it), whose handlers run the HTTP action in an isolate of the action lane: the request
+   * crosses with its body read whole (`api/http-actions.ts` has bounded it), the response comes back
+   * read whole, up to Convex's limit.
+   */
+  private router(file: string, routes: [string, string][]): unknown {
+    const router = httpRouter();
+    for (const [path, method] of routes) {
+      const handler = {
+        isHttp: true,
+        invokeHttpAction: async (request: Request) => {
+          const wire = (await this.run("action", {
+            type: "http",
+            callId: 0,
+            generation: 0,
+            file,
+            route: [path, method],
+            request: {
+              url: request.url,
+              method: request.method,
+              headers: [...request.headers],
+              body: await readWhole(request.body),
+            },
+            udfPath: executions.getStore()?.udfPath ?? `${method} ${path}`,
+          })) as WireResponse;
+          return responseFromWire(wire);
+        },
+      } as unknown as PublicHttpAction;
+      const where = path.endsWith("*") ? { pathPrefix: path.slice(0, -1) } : { path };
+      router.route({ ...where, method: method as RoutableMethod, handler });
+    }
+    return router;
+  }
+
   /** Runs `message` in an isolate of `lane`: the one the caller's call tree holds, or one of its own. */
-  private async run(lane: Lane, message: ToIsolate & { type: "call" | "describe" }): Promise<unknown> {
+  private async run(
+    lane: Lane,
+    message: ToIsolate & { type: "call" | "describe" | "http" },
+  ): Promise<unknown> {
     if (this.closed) throw new Error("The backend is stopping");
     const inContext = AsyncLocalStorage.snapshot();
     const key = executions.getStore()?.record ?? currentRecord() ?? null;
     const lease = await this.lease(lane, key);
-    lease.udfPath ??= message.type === "call" ? message.udfPath : message.file;
+    lease.udfPath ??= message.type === "describe" ? message.file : message.udfPath;
     try {
       // Counted from here: an isolate's own start is not the function's time.
       await lease.isolate.ready;

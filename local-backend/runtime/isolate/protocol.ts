@@ -14,6 +14,12 @@ export const USER_HEAP_MB = 64;
 /** Convex's words when an isolate runs out of memory (`OutOfMemoryError`, crates/isolate/src/termination.rs). */
 export const OUT_OF_MEMORY_MESSAGE = `JavaScript execution ran out of memory (maximum memory usage: ${USER_HEAP_MB} MB)`;
 
+/**
+ * The largest body of an HTTP action's request or response (Convex's `HTTP_ACTION_BODY_LIMIT`): bodies
+ * cross between threads whole, read up to this.
+ */
+export const HTTP_ACTION_BODY_BYTES = 20 * 1024 * 1024;
+
 /** A registered function's public face, as the isolate reports it (the rest stays in the isolate). */
 export type FunctionShape = {
   name: string;
@@ -54,16 +60,81 @@ export type ToIsolate =
       udfPath: string;
     }
   | { type: "describe"; callId: number; generation: number; file: string }
+  | {
+      type: "http";
+      callId: number;
+      generation: number;
+      file: string;
+      /** The route as `getRoutes()` names it (`/profile/*` for a prefix) and its method. */
+      route: [string, string];
+      request: WireMessage & { url: string; method: string };
+      udfPath: string;
+    }
   | { type: "preload"; generation: number; files: string[] }
   | { type: "answer"; id: number; result?: unknown; error?: WireError };
+
+/** The console methods an isolate forwards. */
+export type ConsoleMethod = "log" | "info" | "warn" | "error" | "debug" | "time" | "timeLog" | "timeEnd";
 
 /** Messages from an isolate. */
 export type FromIsolate =
   | { type: "ready"; tid: number | null }
   | { type: "done"; callId: number; result?: unknown; error?: WireError }
   | { type: "syscall"; id: number; callId: number; kind: "async" | "js"; op: string; args: unknown }
-  | { type: "log"; callId: number | null; method: "log" | "info" | "warn" | "error" | "debug"; text: string }
+  | {
+      type: "log";
+      callId: number | null;
+      method: ConsoleMethod;
+      /** Already formatted (`formatLogArgs`): what the backend thread's console is called with. */
+      args: string[];
+    }
   | { type: "vite"; id: number; payload: unknown };
+
+/** What a module tells of itself: its registered functions, and the routes of its default export if a router. */
+export type ModuleShape = { functions: FunctionShape[]; routes: [string, string][] | null };
+
+/** An HTTP request's or response's head and body, as they cross (the body read whole). */
+export type WireMessage = { headers: [string, string][]; body: Uint8Array<ArrayBuffer> | null };
+export type WireResponse = WireMessage & { status: number; statusText: string };
+
+/** `body` read whole, up to Convex's limit on an HTTP action's bodies. */
+export async function readWhole(
+  body: ReadableStream<Uint8Array> | null,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!body) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    if (size > HTTP_ACTION_BODY_BYTES) {
+      await body.cancel().catch(() => undefined);
+      // Convex's words (crates/isolate/src/environment/action/mod.rs).
+      throw new Error("HttpResponseTooLarge: HTTP actions support responses up to 20 MiB");
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function responseToWire(response: Response): Promise<WireResponse> {
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    headers: [...response.headers],
+    body: await readWhole(response.body),
+  };
+}
+
+/** Statuses whose response has no body (`new Response` refuses one). */
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+export function responseFromWire(wire: WireResponse): Response {
+  return new Response(NULL_BODY.has(wire.status) ? null : wire.body, {
+    status: wire.status,
+    statusText: wire.statusText,
+    headers: wire.headers,
+  });
+}
 
 /** A synchronous syscall, sent on the isolate's second port while the isolate waits (`Atomics.wait`). */
 export type SyncRequest = { callId: number; op: string; json: string };
