@@ -16,7 +16,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { fileURLToPath } from "node:url";
 import { MessageChannel, SHARE_ENV, Worker, type MessagePort } from "node:worker_threads";
-import { httpRouter, type PublicHttpAction, type RoutableMethod } from "convex/server";
 import type { HotPayload, ViteDevServer } from "vite";
 import type { SyscallLayer } from "../convex-abi.ts";
 import { inRootScope } from "../../core/root-scope.ts";
@@ -24,6 +23,7 @@ import { executions } from "../execution.ts";
 import { currentRecord } from "../instrument.ts";
 import { actionTimeoutMs, timeoutMessage } from "../user-code.ts";
 import { threadCpuMs } from "./cpu.ts";
+import { standIns, type IsolateCall, type Lane } from "./stand-ins.ts";
 import {
   OUT_OF_MEMORY_MESSAGE,
   QUERY_MUTATION_TIMEOUT_MS,
@@ -33,14 +33,9 @@ import {
   type FromIsolate,
   type ModuleShape,
   type SyncAnswer,
-  type WireResponse,
-  readWhole,
-  responseFromWire,
   type SyncRequest,
   type ToIsolate,
 } from "./protocol.ts";
-
-export type Lane = "transaction" | "action";
 
 /** Isolates at most in a lane, and idle ones kept ready. Actions beyond the cap wait for one. */
 const LANES: Record<Lane, { max: number; idle: number }> = {
@@ -164,7 +159,7 @@ class Isolate {
   }
 
   send(
-    message: ToIsolate & { type: "call" | "describe" | "http" },
+    message: IsolateCall | (ToIsolate & { type: "describe" }),
     inContext: PendingCall["inContext"],
   ): Promise<unknown> {
     return new Promise((resolve, reject) => {
@@ -280,78 +275,11 @@ export class IsolatePool {
       generation: 0,
       file,
     })) as ModuleShape;
-    const module: Record<string, unknown> = {};
-    if (routes) module.default = this.router(file, routes);
-    for (const shape of functions) {
-      const invoke =
-        (method: "invokeQuery" | "invokeMutation" | "invokeAction") =>
-        (...args: string[]) =>
-          this.run(method === "invokeAction" ? "action" : "transaction", {
-            type: "call",
-            callId: 0,
-            generation: 0,
-            file,
-            exportName: shape.name,
-            method,
-            args,
-            udfPath: executions.getStore()?.udfPath ?? shape.name,
-          }) as Promise<string>;
-      module[shape.name] = {
-        isQuery: shape.isQuery,
-        isMutation: shape.isMutation,
-        isAction: shape.isAction,
-        isPublic: shape.isPublic,
-        isInternal: shape.isInternal,
-        ...(shape.args !== null && { exportArgs: () => shape.args }),
-        ...(shape.returns !== null && { exportReturns: () => shape.returns }),
-        ...(shape.isQuery && { invokeQuery: invoke("invokeQuery") }),
-        ...(shape.isMutation && { invokeMutation: invoke("invokeMutation") }),
-        ...(shape.isAction && { invokeAction: invoke("invokeAction") }),
-      };
-    }
-    return module;
-  }
-
-  /**
-   * A router with the routes of `file`'s (`convex/server`'s own, so a path is matched as Convex
-   * matches it), whose handlers run the HTTP action in an isolate of the action lane: the request
-   * crosses with its body read whole (`api/http-actions.ts` has bounded it), the response comes back
-   * read whole, up to Convex's limit.
-   */
-  private router(file: string, routes: [string, string][]): unknown {
-    const router = httpRouter();
-    for (const [path, method] of routes) {
-      const handler = {
-        isHttp: true,
-        invokeHttpAction: async (request: Request) => {
-          const wire = (await this.run("action", {
-            type: "http",
-            callId: 0,
-            generation: 0,
-            file,
-            route: [path, method],
-            request: {
-              url: request.url,
-              method: request.method,
-              headers: [...request.headers],
-              body: await readWhole(request.body),
-            },
-            udfPath: executions.getStore()?.udfPath ?? `${method} ${path}`,
-          })) as WireResponse;
-          return responseFromWire(wire);
-        },
-      } as unknown as PublicHttpAction;
-      const where = path.endsWith("*") ? { pathPrefix: path.slice(0, -1) } : { path };
-      router.route({ ...where, method: method as RoutableMethod, handler });
-    }
-    return router;
+    return standIns(file, { functions, routes }, (lane, message) => this.run(lane, message));
   }
 
   /** Runs `message` in an isolate of `lane`: the one the caller's call tree holds, or one of its own. */
-  private async run(
-    lane: Lane,
-    message: ToIsolate & { type: "call" | "describe" | "http" },
-  ): Promise<unknown> {
+  private async run(lane: Lane, message: IsolateCall | (ToIsolate & { type: "describe" })): Promise<unknown> {
     if (this.closed) throw new Error("The backend is stopping");
     const inContext = AsyncLocalStorage.snapshot();
     const key = executions.getStore()?.record ?? currentRecord() ?? null;
