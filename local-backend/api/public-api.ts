@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { convexToJson, type JSONValue, type Value } from "convex/values";
+import { stringify } from "safe-stable-stringify";
 import { z } from "zod";
 import { clientErrorMessage, type CallOutcome } from "../runtime/call-outcome.ts";
 import type { FunctionKind } from "../runtime/execution.ts";
@@ -120,7 +121,7 @@ async function runFunctionRequest(
       ? await call()
       : await services.queryAtTs.run(
           tsOf(body.ts),
-          JSON.stringify([path, wireArgs, caller.admin, caller.identity]),
+          stringify([path, wireArgs, caller.admin, caller.identity]),
           call,
         );
   services.printLogs(outcome.udfPath, outcome.logLines);

@@ -242,12 +242,12 @@ describe("persistence", () => {
 
       // A schema change needs a fresh engine: the data moves over.
       const schemaFile = path.join(functionsDir, "schema.ts");
+      const schemaSource = readFileSync(schemaFile, "utf8");
+      const opening = "export default defineSchema({";
+      expect(schemaSource).toContain(opening);
       writeFileSync(
         schemaFile,
-        readFileSync(schemaFile, "utf8").replace(
-          "ticks: defineTable({ at: v.number() }),",
-          "ticks: defineTable({ at: v.number() }),\n  extra: defineTable({ note: v.string() }),",
-        ),
+        schemaSource.replace(opening, `${opening}\n  extra: defineTable({ note: v.string() }),`),
       );
       await eventually(() => backend.core.engine().schema?.tables.extra !== undefined, 10_000);
       expect(await client.query(q("messages:list"), { channel: "reload" })).toEqual([

@@ -14,6 +14,7 @@ import type { ComponentPath } from "../storage/document.ts";
 import { SYSCALL } from "./convex-abi.ts";
 import type { Syscall } from "./execution.ts";
 import type { Runner } from "./runner.ts";
+import { stagedIndexError } from "./schema.ts";
 
 export const vectorSyscalls: Record<string, Syscall<Promise<Value>>> = {
   [SYSCALL.vectorSearch]: async (runner, execution, args) => {
@@ -28,17 +29,13 @@ export const vectorSyscalls: Record<string, Syscall<Promise<Value>>> = {
 function search(runner: Runner, component: ComponentPath, query: VectorQuery) {
   const { store } = runner;
   const name = `${query.table}.${query.index}`;
-  const declared = runner.component(component).tables.find((table) => table.table === query.table);
+  const definition = runner.component(component);
+  const declared = definition.tables.some((table) => table.table === query.table);
   const used = store.hasTable(component, query.table);
   // A table that does not exist yet has nothing to find, whatever the index (Convex answers so too).
   if (!used && !declared) return [];
   const index = used ? store.index(component, query.table, query.index) : undefined;
-  if (!index) {
-    if (declared?.vectorIndexes?.some((spec) => spec.indexDescriptor === query.index && spec.staged)) {
-      throw new Error(`Index ${name} is currently staged and not available to query until it is enabled.`);
-    }
-    throw new Error(`Index ${name} not found.`);
-  }
+  if (!index) throw stagedIndexError(definition, name) ?? new Error(`Index ${name} not found.`);
   if (index.kind !== "vector") throw new Error(`Index ${name} is not a vector index`);
   const { tokens, limit } = compileVectorQuery(index, query);
   return store.vectorSearch(index, query.vector, tokens, limit);

@@ -30,8 +30,8 @@ export const PUBLIC_ROOTS = [
   "src/features/home/home-page.tsx",
   "src/features/explore/explore-streams-page.tsx",
   "src/features/explore/explore-shops-page.tsx",
-  "src/features/live-shop/live-shop-page.tsx",
-  "src/features/stream/stream-page.tsx",
+  "src/features/shop-page/live-shop-page.tsx",
+  "src/features/stream-page/stream-page.tsx",
 ].map((file) => path.join(root, file));
 
 /** The modules `roots` import statically, the roots included (not what they import with `import()`). */

@@ -36,13 +36,15 @@ export const appRoutes = (layout: RouteObject["lazy"]): RouteObject[] => [
           {
             path: paths.liveShop.path,
             lazy: async () => ({
-              Component: (await import("@/features/live-shop/live-shop-page")).LiveShopPage,
+              Component: (await import("@/features/shop-page/live-shop-page")).LiveShopPage,
             }),
             errorElement: <RouteErrorBoundary />,
           },
           {
             path: paths.stream.path,
-            lazy: async () => ({ Component: (await import("@/features/stream/stream-page")).StreamPage }),
+            lazy: async () => ({
+              Component: (await import("@/features/stream-page/stream-page")).StreamPage,
+            }),
             errorElement: <RouteErrorBoundary />,
           },
           {
@@ -90,7 +92,7 @@ export const appRoutes = (layout: RouteObject["lazy"]): RouteObject[] => [
               {
                 path: paths.dashboard.liveShops.path,
                 lazy: async () => ({
-                  Component: (await import("@/features/live-shops/live-shops-page")).LiveShopsPage,
+                  Component: (await import("@/features/shop-editor/live-shops-page")).LiveShopsPage,
                 }),
                 errorElement: <RouteErrorBoundary />,
               },
@@ -98,35 +100,35 @@ export const appRoutes = (layout: RouteObject["lazy"]): RouteObject[] => [
                 // "new" outranks the :liveShopId pattern (static segments win in react-router).
                 path: paths.dashboard.newLiveShop.path,
                 lazy: async () => ({
-                  Component: (await import("@/features/live-shops/new-live-shop-page")).NewLiveShopPage,
+                  Component: (await import("@/features/shop-editor/new-live-shop-page")).NewLiveShopPage,
                 }),
                 errorElement: <RouteErrorBoundary />,
               },
               {
                 path: paths.dashboard.liveShop.path,
                 lazy: async () => ({
-                  Component: (await import("@/features/live-shops/edit-live-shop-page")).EditLiveShopPage,
+                  Component: (await import("@/features/shop-editor/edit-live-shop-page")).EditLiveShopPage,
                 }),
                 errorElement: <RouteErrorBoundary />,
               },
               {
                 path: paths.dashboard.streams.path,
                 lazy: async () => ({
-                  Component: (await import("@/features/streams/streams-page")).StreamsPage,
+                  Component: (await import("@/features/stream-editor/streams-page")).StreamsPage,
                 }),
                 errorElement: <RouteErrorBoundary />,
               },
               {
                 path: paths.dashboard.newStream.path,
                 lazy: async () => ({
-                  Component: (await import("@/features/streams/new-stream-page")).NewStreamPage,
+                  Component: (await import("@/features/stream-editor/new-stream-page")).NewStreamPage,
                 }),
                 errorElement: <RouteErrorBoundary />,
               },
               {
                 path: paths.dashboard.stream.path,
                 lazy: async () => ({
-                  Component: (await import("@/features/streams/edit-stream-page")).EditStreamPage,
+                  Component: (await import("@/features/stream-editor/edit-stream-page")).EditStreamPage,
                 }),
                 errorElement: <RouteErrorBoundary />,
               },

@@ -12,7 +12,9 @@ export const aQuery = query({ args: {}, handler: () => "a query" });
 /** Schedules a query: accepted; the job fails when it runs. */
 export const scheduleQuery = mutation({
   args: {},
-  handler: async (ctx) => await ctx.scheduler.runAfter(0, aQueryRef, {}),
+  handler: async (ctx) =>
+    // @ts-expect-error a query on purpose: Convex's types refuse it, its backend accepts it and fails the job
+    await ctx.scheduler.runAfter(0, aQueryRef, {}),
 });
 
 export const scheduleSelfCanceling = mutation({
