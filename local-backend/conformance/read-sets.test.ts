@@ -169,6 +169,61 @@ describe("subscriptions and read sets", () => {
     expect(stats["messages:listForViewer"].calls).toBe(2);
   });
 
+  /**
+   * Holds each run of `udfPath` once it has run (its transaction over, its answer not yet taken) until
+   * `release()`, so a write can commit while the run is still under way; counts the runs.
+   */
+  function holdAfterRun(udfPath: string) {
+    const engine = backend.core.engine();
+    const original = engine.call.bind(engine);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let ran!: () => void;
+    const firstRan = new Promise<void>((resolve) => (ran = resolve));
+    let runs = 0;
+    engine.call = async (path, args, options) => {
+      const outcome = await original(path, args, options);
+      if (path === udfPath) {
+        runs += 1;
+        ran();
+        await gate;
+      }
+      return outcome;
+    };
+    return { release, firstRan, runs: () => runs, restore: () => (engine.call = original) };
+  }
+
+  it("runs a query again when a write committed during its run lands in what it read", async () => {
+    const held = holdAfterRun("messages:list");
+    try {
+      const list = watch<{ body: string }[]>(client(), q("messages:list"), { channel: "during" });
+      await held.firstRan;
+      await client().mutation(m("messages:send"), { channel: "during", body: "meanwhile" });
+      held.release();
+      // The first result the subscriber is shown already has it.
+      expect(await list.next(() => true)).toEqual([{ author: "anonymous", body: "meanwhile" }]);
+      expect(held.runs()).toBe(2);
+    } finally {
+      held.restore();
+    }
+  });
+
+  it("runs a query that fails Convex's time limit once, though unrelated writes commit meanwhile", async () => {
+    const held = holdAfterRun("misbehaving:compute");
+    try {
+      const failing = client().query(q("misbehaving:compute"), { cpuMs: 5000 });
+      const failed = expect(failing).rejects.toThrow("Function execution timed out (maximum duration: 1s)");
+      await held.firstRan;
+      await client().mutation(m("messages:send"), { channel: "elsewhere", body: "meanwhile" });
+      held.release();
+      await failed;
+      await backend.idle();
+      expect(held.runs()).toBe(1);
+    } finally {
+      held.restore();
+    }
+  });
+
   it("keeps every live result equal to a fresh read through random writes", async () => {
     const c = client();
     const http = newHttpClient(backend.url);
