@@ -169,6 +169,47 @@ describe("subscriptions and read sets", () => {
     expect(stats["messages:listForViewer"].calls).toBe(2);
   });
 
+  it("keeps the read set and the documents read of a query that stops early to what it consumed", async () => {
+    // A function in an isolate gets results read ahead of it; only those it takes are its reads.
+    const c = client();
+    type Early = { ranks: number[]; documentsRead: number };
+    const cases = [
+      { how: "first", n: 1 },
+      { how: "take", n: 3 },
+      { how: "break", n: 3 },
+    ] as const;
+    for (const { how, n } of cases) {
+      const channel = `early-${how}`;
+      for (let rank = 1; rank <= 10; rank++) {
+        await c.mutation(m("messages:insertRanked"), { channel, body: "row", rank });
+      }
+      const ranks = Array.from({ length: n }, (_, i) => i + 1);
+      const early = watch<Early>(c, q("messages:stopEarly"), { channel, how, n });
+      expect(await early.next(() => true)).toEqual({ ranks, documentsRead: n });
+      await backend.idle();
+      backend.core.engine().resetStats();
+      // Just past the last row it took: outside what it read, so it does not run again.
+      await c.mutation(m("messages:insertRanked"), { channel, body: "row", rank: n + 0.5 });
+      await backend.idle();
+      expect(backend.stats().functions["messages:stopEarly"]?.calls ?? 0, how).toBe(0);
+      // Within it: it does.
+      await c.mutation(m("messages:insertRanked"), { channel, body: "row", rank: 0.5 });
+      await early.next((value) => value.ranks[0] === 0.5);
+      expect(backend.stats().functions["messages:stopEarly"].calls, how).toBe(1);
+    }
+    // Within a budget of 3 documents read: taking 3 fits however far the backend read ahead, a 4th fails.
+    for (const how of ["take", "break"] as const) {
+      const within = { channel: "early-break", how, documentsRead: 3 };
+      await expect(c.query(q("messages:stopEarlyWithin"), { ...within, n: 3 })).resolves.toEqual({
+        ranks: [0.5, 1, 2],
+        documentsRead: 3,
+      });
+      await expect(c.query(q("messages:stopEarlyWithin"), { ...within, n: 4 })).rejects.toThrow(
+        "Too many documents read in a single function execution (limit: 3)",
+      );
+    }
+  });
+
   /**
    * Holds each run of `udfPath` once it has run (its transaction over, its answer not yet taken) until
    * `release()`, so a write can commit while the run is still under way; counts the runs.

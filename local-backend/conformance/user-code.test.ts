@@ -81,6 +81,15 @@ describe("user code that misbehaves", { timeout: 120_000 }, () => {
     expect(backend.child.exitCode).toBeNull();
   });
 
+  it('fails an action of a "use node" module that never settles in the words of Convex\'s Node runtime', async () => {
+    const list = watch<Row[]>(subscriber, q("messages:list"), { channel: "node-timeout" });
+    await list.next((rows) => rows.length === 0);
+    await expect(caller.action(a("nodeActions:neverSettles"), {})).rejects.toThrow(
+      "Action `neverSettles` execution timed out (maximum duration 5s)",
+    );
+    await stillServed(list, "node-timeout", "after the timeout");
+  });
+
   /** Sends a message on `channel` and waits until the subscribed client sees it. */
   async function stillServed(list: ReturnType<typeof watch<Row[]>>, channel: string, body: string) {
     await caller.mutation(m("messages:send"), { channel, body });

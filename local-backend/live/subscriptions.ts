@@ -154,14 +154,19 @@ export class Computation {
       do {
         this.missed = new WriteSet();
         await this.runOnce();
-        const missed = this.missed;
-        again = missed === true || (!missed.isEmpty && this.reads!.overlaps(missed));
+        again = this.missedWhatItRead();
       } while (again);
     })().finally(() => {
       this.running = null;
       this.missed = null;
     });
     return this.running;
+  }
+
+  /** Whether writes committed during the run just ended overlap what it read. */
+  private missedWhatItRead(): boolean {
+    const missed = this.missed;
+    return missed === true || (missed !== null && !missed.isEmpty && this.reads!.overlaps(missed));
   }
 
   /** Writes committed while a run is under way (`all`: every function reloaded): see `missed`. */

@@ -12,9 +12,12 @@ import type { ModuleRunner } from "vite/module-runner";
 import { formatLogArgs } from "../instrument.ts";
 import { runUserCode, userCallEnded } from "../user-code.ts";
 import { ownThreadId } from "./cpu.ts";
+import { SYSCALL } from "../convex-abi.ts";
 import {
+  READ_AHEAD,
   fromWire,
   toWire,
+  type Consumed,
   type ConsoleMethod,
   type FromIsolate,
   type FunctionShape,
@@ -55,29 +58,116 @@ function currentCall(): RunningCall {
   return call;
 }
 
+/** Results of a query stream the backend read ahead, answered here without a round trip. */
+type StreamAhead = {
+  /** `queryStreamNext`'s answers, in order. */
+  answers: string[];
+  /** How many of them the function has taken, in all, and how many of those the backend was told. */
+  consumed: number;
+  told: number;
+  /** How many results the next request asks for (doubling, as a stream read to its end reads more). */
+  count: number;
+  /** A request under way: a concurrent `next()` waits for it rather than skip ahead of it. */
+  reading: Promise<void> | null;
+};
+
+const FIRST_READ_AHEAD = 8;
+const MOST_READ_AHEAD = 256;
+
+/** Each call's (by id) streams read ahead, by query id. */
+const streams = new Map<number, Map<number, StreamAhead>>();
+
+function streamAhead(callId: number, queryId: number): StreamAhead {
+  let ofCall = streams.get(callId);
+  if (!ofCall) streams.set(callId, (ofCall = new Map<number, StreamAhead>()));
+  let stream = ofCall.get(queryId);
+  if (!stream) {
+    stream = { answers: [], consumed: 0, told: 0, count: FIRST_READ_AHEAD, reading: null };
+    ofCall.set(queryId, stream);
+  }
+  return stream;
+}
+
+/**
+ * What the call's code has consumed of what was read ahead and the backend was not yet told, to go
+ * with its next message (also `queryId`'s total, always: messages on the two ports may be handled out
+ * of order, and the backend takes the largest total).
+ */
+function consumedOf(callId: number, queryId?: number): Consumed | undefined {
+  const consumed: Consumed = [];
+  for (const [id, stream] of streams.get(callId) ?? []) {
+    if (stream.consumed > stream.told || (id === queryId && stream.consumed > 0)) {
+      consumed.push([id, stream.consumed]);
+      stream.told = stream.consumed;
+    }
+  }
+  return consumed.length > 0 ? consumed : undefined;
+}
+
 function installConvex(host: Host): void {
   const { syncPort, syncFlag } = workerData as { syncPort: MessagePort; syncFlag: SharedArrayBuffer };
   const flag = new Int32Array(syncFlag);
-  const remote = async (kind: "async" | "js", op: string, args: unknown) => {
+  const remote = async (kind: "async" | "js", op: string, args: unknown, queryId?: number) => {
     const { callId } = currentCall();
-    const answer = await host.request({ type: "syscall", id: 0, callId, kind, op, args });
+    const consumed = consumedOf(callId, queryId);
+    const answer = await host.request({ type: "syscall", id: 0, callId, kind, op, args, consumed });
     if (answer.error) throw fromWire(answer.error);
     return answer.result;
+  };
+  /** `queryStreamNext`: from what was read ahead, else the backend's next result and more ahead. */
+  const next = async (queryId: number): Promise<string> => {
+    const stream = streamAhead(currentCall().callId, queryId);
+    while (stream.answers.length === 0 && stream.reading) await stream.reading;
+    if (stream.answers.length > 0) {
+      stream.consumed += 1;
+      return stream.answers.shift()!;
+    }
+    const reading = remote("js", READ_AHEAD, { queryId, count: stream.count }, queryId) as Promise<string[]>;
+    stream.reading = reading.then(
+      () => undefined,
+      () => undefined,
+    );
+    try {
+      const [first, ...ahead] = await reading;
+      stream.answers.push(...ahead);
+      stream.count = Math.min(stream.count * 2, MOST_READ_AHEAD);
+      return first;
+    } finally {
+      stream.reading = null;
+    }
   };
   (globalThis as unknown as { Convex: unknown }).Convex = {
     syscall(op: string, json: string): string {
       const { callId } = currentCall();
+      let consumed: Consumed | undefined;
+      if (op === SYSCALL.queryCleanup) {
+        const { queryId } = JSON.parse(json) as { queryId: number };
+        consumed = consumedOf(callId, queryId);
+        streams.get(callId)?.delete(queryId);
+      } else {
+        consumed = consumedOf(callId);
+      }
       Atomics.store(flag, 0, 0);
-      syncPort.postMessage({ callId, op, json });
+      syncPort.postMessage({ callId, op, json, consumed });
       Atomics.wait(flag, 0, 0);
       const answer = receiveMessageOnPort(syncPort)?.message as SyncAnswer | undefined;
       if (!answer) throw new Error(`No answer to syscall ${op}`);
       if (answer.error) throw fromWire(answer.error);
       return answer.result!;
     },
-    asyncSyscall: (op: string, json: string) => remote("async", op, json),
+    asyncSyscall: (op: string, json: string) =>
+      op === SYSCALL.queryStreamNext
+        ? next((JSON.parse(json) as { queryId: number }).queryId)
+        : remote("async", op, json),
     jsSyscall: (op: string, args: Record<string, unknown>) => remote("js", op, args),
   };
+}
+
+/** The call is over: what it consumed goes with its result, and its streams are forgotten. */
+function endCall(callId: number): Consumed | undefined {
+  const consumed = consumedOf(callId);
+  streams.delete(callId);
+  return consumed;
 }
 
 /**
@@ -199,8 +289,8 @@ export function start(host: Host): void {
       }
     };
     runUserCode(udfPath, () => calls.run({ callId, udfPath }, work)).then(
-      (result) => post({ type: "done", callId, result }),
-      (error: unknown) => post({ type: "done", callId, error: toWire(error) }),
+      (result) => post({ type: "done", callId, result, consumed: endCall(callId) }),
+      (error: unknown) => post({ type: "done", callId, error: toWire(error), consumed: endCall(callId) }),
     );
   });
   post({ type: "ready", tid: ownThreadId() });

@@ -14,6 +14,7 @@
  * tree, with Convex's words, and a fresh isolate takes its place.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { MessageChannel, SHARE_ENV, Worker, type MessagePort } from "node:worker_threads";
 import type { HotPayload, ViteDevServer } from "vite";
@@ -21,15 +22,17 @@ import type { SyscallLayer } from "../convex-abi.ts";
 import { inRootScope } from "../../core/root-scope.ts";
 import { executions } from "../execution.ts";
 import { currentRecord } from "../instrument.ts";
-import { actionTimeoutMs, timeoutMessage } from "../user-code.ts";
+import { actionTimeoutMs, nodeActionTimeoutMessage, timeoutMessage } from "../user-code.ts";
 import { threadCpuMs } from "./cpu.ts";
 import { standIns, type IsolateCall, type Lane } from "./stand-ins.ts";
 import {
+  CONSUMED,
   OUT_OF_MEMORY_MESSAGE,
   QUERY_MUTATION_TIMEOUT_MS,
   USER_HEAP_MB,
   fromWire,
   toWire,
+  type Consumed,
   type FromIsolate,
   type ModuleShape,
   type SyncAnswer,
@@ -88,8 +91,32 @@ type Lease = {
   entry: Promise<Lease>;
 };
 
+/** A module starting with the `"use node"` directive (after comments): Convex runs its actions in Node. */
+const USE_NODE = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use node["']/;
+const nodeModules = new Map<string, boolean>();
+function usesNode(file: string): boolean {
+  let uses = nodeModules.get(file);
+  if (uses === undefined) {
+    try {
+      uses = USE_NODE.test(readFileSync(file.startsWith("file:") ? new URL(file) : file, "utf8"));
+    } catch {
+      uses = false;
+    }
+    nodeModules.set(file, uses);
+  }
+  return uses;
+}
+
 /** The syscall layer convex-abi.ts installs: inside a call's context, the runner's. */
 const layer = () => (globalThis as unknown as { Convex: SyscallLayer }).Convex;
+
+/**
+ * Inside a call's context, before the message that carries it is handled: what the function has
+ * consumed of its streams read ahead becomes its own (read set, counts against the limits).
+ */
+function applyConsumed(consumed: Consumed | undefined): void {
+  if (consumed) layer().syscall(CONSUMED, JSON.stringify({ streams: consumed }));
+}
 
 class Isolate {
   readonly worker: Worker;
@@ -180,7 +207,13 @@ class Isolate {
         const call = this.calls.get(message.callId);
         if (!call) return;
         this.calls.delete(message.callId);
-        if (message.error) call.reject(fromWire(message.error, (token) => this.kept.get(token)));
+        let failed: unknown = message.error && fromWire(message.error, (token) => this.kept.get(token));
+        try {
+          call.inContext(() => applyConsumed(message.consumed));
+        } catch (error) {
+          failed ??= error;
+        }
+        if (failed !== undefined) call.reject(failed);
         else call.resolve(message.result);
         return;
       }
@@ -194,11 +227,12 @@ class Isolate {
           });
         if (!call) return answer(null, new Error("This function's call has already ended"));
         call
-          .inContext(() =>
-            message.kind === "async"
-              ? layer().asyncSyscall(message.op, message.args as string)
-              : Promise.resolve(layer().jsSyscall(message.op, message.args as Record<string, unknown>)),
-          )
+          .inContext(async () => {
+            applyConsumed(message.consumed);
+            return message.kind === "async"
+              ? await layer().asyncSyscall(message.op, message.args as string)
+              : await layer().jsSyscall(message.op, message.args as Record<string, unknown>);
+          })
           .then(answer, (error: unknown) => answer(null, error ?? new Error("Unknown error")));
         return;
       }
@@ -223,7 +257,12 @@ class Isolate {
     let answer: SyncAnswer;
     try {
       if (!call) throw new Error("This function's call has already ended");
-      answer = { result: call.inContext(() => layer().syscall(request.op, request.json)) };
+      answer = {
+        result: call.inContext(() => {
+          applyConsumed(request.consumed);
+          return layer().syscall(request.op, request.json);
+        }),
+      };
     } catch (error) {
       answer = { error: toWire(error, this.keep(error)) };
     }
@@ -275,7 +314,7 @@ export class IsolatePool {
       generation: 0,
       file,
     })) as ModuleShape;
-    return standIns(file, { functions, routes }, (lane, message) => this.run(lane, message));
+    return standIns(file, { functions, routes }, (lane, message) => this.run(lane, message), usesNode(file));
   }
 
   /** Runs `message` in an isolate of `lane`: the one the caller's call tree holds, or one of its own. */
@@ -289,7 +328,7 @@ export class IsolatePool {
       // Counted from here: an isolate's own start is not the function's time.
       await lease.isolate.ready;
       if (lease.isolate.died) throw lease.isolate.died;
-      if (!this.active.has(lease)) this.begin(lease);
+      if (!this.active.has(lease)) this.begin(lease, message);
       return await lease.isolate.send(
         { ...message, callId: this.nextId(), generation: this.generation },
         inContext,
@@ -327,13 +366,15 @@ export class IsolatePool {
     return await leasing;
   }
 
-  private begin(lease: Lease): void {
+  private begin(lease: Lease, message: IsolateCall | (ToIsolate & { type: "describe" })): void {
     this.active.add(lease);
     if (lease.lane === "action") {
       const ms = actionTimeoutMs();
-      lease.timer = inRootScope(() =>
-        setTimeout(() => this.end(lease.isolate, new Error(timeoutMessage(ms))), ms).unref(),
-      );
+      const text =
+        message.type === "call" && usesNode(message.file)
+          ? nodeActionTimeoutMessage(message.exportName, ms)
+          : timeoutMessage(ms);
+      lease.timer = inRootScope(() => setTimeout(() => this.end(lease.isolate, new Error(text)), ms).unref());
       return;
     }
     const cpu = lease.isolate.cpuMs();

@@ -20,6 +20,18 @@ export const OUT_OF_MEMORY_MESSAGE = `JavaScript execution ran out of memory (ma
  */
 export const HTTP_ACTION_BODY_BYTES = 20 * 1024 * 1024;
 
+/**
+ * The engine's own syscalls for an isolate's query streams (not Convex's): the next result of a stream
+ * and results read ahead of it (`jsSyscall`, answering `queryStreamNext`'s texts), and how many of
+ * those the function has consumed (`syscall`), which the backend's thread applies to the stream (its
+ * read set, its counts against the limits) before it handles the message that carries them.
+ */
+export const READ_AHEAD = "livelocal/queryStreamReadAhead";
+export const CONSUMED = "livelocal/queryStreamsConsumed";
+
+/** Per query stream of a call (its id), how many results read ahead the function has consumed in all. */
+export type Consumed = [queryId: number, total: number][];
+
 /** A registered function's public face, as the isolate reports it (the rest stays in the isolate). */
 export type FunctionShape = {
   name: string;
@@ -79,8 +91,16 @@ export type ConsoleMethod = "log" | "info" | "warn" | "error" | "debug" | "time"
 /** Messages from an isolate. */
 export type FromIsolate =
   | { type: "ready"; tid: number | null }
-  | { type: "done"; callId: number; result?: unknown; error?: WireError }
-  | { type: "syscall"; id: number; callId: number; kind: "async" | "js"; op: string; args: unknown }
+  | { type: "done"; callId: number; result?: unknown; error?: WireError; consumed?: Consumed }
+  | {
+      type: "syscall";
+      id: number;
+      callId: number;
+      kind: "async" | "js";
+      op: string;
+      args: unknown;
+      consumed?: Consumed;
+    }
   | {
       type: "log";
       callId: number | null;
@@ -137,7 +157,7 @@ export function responseFromWire(wire: WireResponse): Response {
 }
 
 /** A synchronous syscall, sent on the isolate's second port while the isolate waits (`Atomics.wait`). */
-export type SyncRequest = { callId: number; op: string; json: string };
+export type SyncRequest = { callId: number; op: string; json: string; consumed?: Consumed };
 export type SyncAnswer = { result?: string; error?: WireError };
 
 const CONVEX_ERROR = Symbol.for("ConvexError");

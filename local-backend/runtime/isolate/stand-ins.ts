@@ -24,6 +24,8 @@ export function standIns(
   file: string,
   { functions, routes }: ModuleShape,
   run: (lane: Lane, message: IsolateCall) => Promise<unknown>,
+  /** The module starts with `"use node"`: its actions time out in the words of Convex's Node runtime. */
+  usesNode = false,
 ): Record<string, unknown> {
   const module: Record<string, unknown> = {};
   if (routes) module.default = standInRouter(file, routes, run);
@@ -52,6 +54,7 @@ export function standIns(
       ...(shape.isQuery && { invokeQuery: invoke("invokeQuery") }),
       ...(shape.isMutation && { invokeMutation: invoke("invokeMutation") }),
       ...(shape.isAction && { invokeAction: invoke("invokeAction") }),
+      ...(shape.isAction && usesNode && { nodeExport: shape.name }),
     };
   }
   return module;
