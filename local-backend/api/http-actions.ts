@@ -63,8 +63,11 @@ export function createSiteHandler(
         });
         res.statusCode = response.status;
         response.headers.forEach((value, name) => {
-          if (name.toLowerCase() !== "content-length") res.setHeader(name, value);
+          if (name !== "content-length" && name !== "set-cookie") res.setHeader(name, value);
         });
+        // Each cookie its own header line (`forEach` gives them one by one, each replacing the last).
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
         const payload = Buffer.from(await response.arrayBuffer());
         res.setHeader("Content-Length", payload.length);
         res.end(method === "HEAD" ? undefined : payload);

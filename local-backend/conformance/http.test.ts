@@ -117,6 +117,17 @@ describe("HTTP API", () => {
     expect((await fetch(`${backend.siteUrl}/nowhere`)).status).toBe(404);
   });
 
+  it("gives an HTTP action's streamed body, status and headers; one past Convex's 20 MiB fails it", async () => {
+    const streamed = await fetch(`${backend.siteUrl}/stream`);
+    expect(streamed.status).toBe(203);
+    expect(streamed.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
+    expect(await streamed.text()).toBe("one two three");
+    const large = await fetch(`${backend.siteUrl}/stream?bytes=${21 * 1024 * 1024}`);
+    expect(large.status).toBe(500);
+    const { code } = (await large.json()) as { code: string };
+    expect(code).toContain("HttpResponseTooLarge: HTTP actions support responses up to 20 MiB");
+  });
+
   it("issues development tokens and publishes its keys", async () => {
     const response = await fetch(`${backend.url}/local-auth/token`, {
       method: "POST",

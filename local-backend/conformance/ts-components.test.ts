@@ -53,6 +53,24 @@ describe("components written in TypeScript in the app's repo", { timeout: 60_000
     expect(await http.query(q("counts:get"), { name: "typo" })).toBeNull();
   });
 
+  it("runs the component's code in an isolate: a loop in it fails that call after Convex's 1 s, and a subscribed client keeps its updates", async () => {
+    const http = newHttpClient(backend.url);
+    const spins = pool.client();
+    const count = watch<number | null>(pool.client(), q("counts:get"), { name: "spun" });
+    await count.next((value) => value === null);
+    const spun = spins.query(q("counts:spin"), {}).then(
+      () => "answered",
+      (e: unknown) => (e as Error).message,
+    );
+    // Served while the loop runs.
+    expect(await http.mutation(m("counts:add"), { name: "spun", by: 1 })).toBe(1);
+    expect(await count.next((value) => value === 1)).toBe(1);
+    expect(await spun).toContain("Function execution timed out (maximum duration: 1s)");
+    expect(await http.mutation(m("counts:add"), { name: "spun", by: 1 })).toBe(2);
+    expect(await count.next((value) => value === 2)).toBe(2);
+    expect(count.errors).toEqual([]);
+  });
+
   it("says at start which component module cannot be loaded and why, and its calls fail with that reason", async () => {
     const lines = said.filter((line) => line.includes('Component "broken"'));
     expect(lines).toHaveLength(1);

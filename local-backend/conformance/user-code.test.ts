@@ -1,9 +1,12 @@
 /**
- * No user code stops the backend (issue 39, item 3): actions that throw outside their promise, leave
- * an `'error'` event unhandled or never settle fail alone, with their own error, while a second client
- * stays subscribed and keeps getting updates. The backend runs in its own process, as `npm start` does,
- * so that an uncaught error would end it.
+ * No user code stops the backend (issue 39, items 3 and 4): actions that throw outside their promise,
+ * leave an `'error'` event unhandled or never settle, queries and mutations that loop or compute past
+ * Convex's 1 s, functions that allocate without bound: each fails alone, with Convex's error, while a
+ * second client stays subscribed and keeps getting updates, and the same function's next honest call
+ * works. The backend runs in its own process, as `npm start` does, so that anything escaping would end it.
  */
+import { spawn, type ChildProcess } from "node:child_process";
+import { availableParallelism } from "node:os";
 import type { ConvexClient } from "convex/browser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -28,7 +31,7 @@ describe("user code that misbehaves", { timeout: 120_000 }, () => {
   let stderr = "";
 
   beforeAll(async () => {
-    backend = await spawnFixtureBackend(dataDir, undefined, { env: { LIVELOCAL_ACTION_TIMEOUT_SECS: "2" } });
+    backend = await spawnFixtureBackend(dataDir, undefined, { env: { LIVELOCAL_ACTION_TIMEOUT_SECS: "5" } });
     backend.child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     caller = newClient(backend.url);
     subscriber = newClient(backend.url);
@@ -60,17 +63,118 @@ describe("user code that misbehaves", { timeout: 120_000 }, () => {
     expect(list.errors).toEqual([]);
   });
 
-  it("fails an action that never settles after the timeout, and its leftover code can no longer write", async () => {
+  it("fails an action that never settles after the timeout, and its leftover code is stopped", async () => {
     const list = watch<Row[]>(subscriber, q("messages:list"), { channel: "timeout" });
     await list.next((rows) => rows.length === 0);
     await expect(
-      caller.action(a("misbehaving:neverSettles"), { channel: "timeout", afterMs: 3000 }),
-    ).rejects.toThrow("Function execution timed out (maximum duration: 2s)");
-    // Its timer still fires in this process; the write it tries is refused, and said on stderr.
-    await expect.poll(() => stderr, { timeout: 30_000 }).toContain("has already ended");
+      caller.action(a("misbehaving:neverSettles"), { channel: "timeout", afterMs: 8000 }),
+    ).rejects.toThrow("Function execution timed out (maximum duration: 5s)");
+    // Its isolate is ended, timers and all, as Convex ends an action's isolate: the write never comes.
+    await expect
+      .poll(() => stderr, { timeout: 30_000 })
+      .toContain(
+        "misbehaving:neverSettles: Function execution timed out (maximum duration: 5s); its isolate was stopped",
+      );
     await caller.mutation(m("messages:send"), { channel: "timeout", body: "after the timeout" });
     const rows = await list.next((current) => current.some((row) => row.body === "after the timeout"));
     expect(rows.map((row) => row.body)).toEqual(["after the timeout"]);
     expect(backend.child.exitCode).toBeNull();
+  });
+
+  it('fails an action of a "use node" module that never settles in the words of Convex\'s Node runtime', async () => {
+    const list = watch<Row[]>(subscriber, q("messages:list"), { channel: "node-timeout" });
+    await list.next((rows) => rows.length === 0);
+    await expect(caller.action(a("nodeActions:neverSettles"), {})).rejects.toThrow(
+      "Action `neverSettles` execution timed out (maximum duration 5s)",
+    );
+    await stillServed(list, "node-timeout", "after the timeout");
+  });
+
+  /** Sends a message on `channel` and waits until the subscribed client sees it. */
+  async function stillServed(list: ReturnType<typeof watch<Row[]>>, channel: string, body: string) {
+    await caller.mutation(m("messages:send"), { channel, body });
+    await list.next((rows) => rows.some((row) => row.body === body));
+    expect(list.errors).toEqual([]);
+    expect(backend.child.exitCode).toBeNull();
+  }
+
+  it("ends a query that loops after Convex's 1 s, and its next honest call works", async () => {
+    const list = watch<Row[]>(subscriber, q("messages:list"), { channel: "query-loop" });
+    await list.next((rows) => rows.length === 0);
+    await expect(caller.query(q("misbehaving:loop"), { forever: true })).rejects.toThrow(
+      "Function execution timed out (maximum duration: 1s)",
+    );
+    await stillServed(list, "query-loop", "after the loop");
+    await expect(caller.query(q("misbehaving:loop"), { forever: false })).resolves.toBe("done");
+  });
+
+  it("ends a mutation that loops without committing what it wrote", async () => {
+    const list = watch<Row[]>(subscriber, q("messages:list"), { channel: "mutation-loop" });
+    await list.next((rows) => rows.length === 0);
+    await expect(
+      caller.mutation(m("misbehaving:writeThenLoop"), { channel: "mutation-loop", forever: true }),
+    ).rejects.toThrow("Function execution timed out (maximum duration: 1s)");
+    await caller.mutation(m("misbehaving:writeThenLoop"), { channel: "mutation-loop", forever: false });
+    await stillServed(list, "mutation-loop", "after the loop");
+    // One row from the honest call, none from the one that looped.
+    const rows = (await caller.query(q("messages:list"), { channel: "mutation-loop" })) as Row[];
+    expect(rows.map((row) => row.body).sort()).toEqual(["after the loop", "written before the loop"]);
+  });
+
+  it("counts a query's own CPU time: past 1 s it fails, on a loaded machine an honest one passes", async () => {
+    const list = watch<Row[]>(subscriber, q("messages:list"), { channel: "compute" });
+    await list.next((rows) => rows.length === 0);
+    // Two busy processes a core: the query's thread gets a fraction of one, so its wall time passes 1 s.
+    const load: ChildProcess[] = Array.from({ length: 2 * availableParallelism() }, () =>
+      spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }),
+    );
+    try {
+      const started = performance.now();
+      await expect(caller.query(q("misbehaving:compute"), { cpuMs: 500 })).resolves.toBe("computed");
+      console.log(
+        `an honest query of 500 ms CPU took ${Math.round(performance.now() - started)} ms on the loaded machine`,
+      );
+    } finally {
+      for (const child of load) child.kill("SIGKILL");
+    }
+    await expect(caller.query(q("misbehaving:compute"), { cpuMs: 5000 })).rejects.toThrow(
+      "Function execution timed out (maximum duration: 1s)",
+    );
+    await stillServed(list, "compute", "after computing");
+  });
+
+  it("fails a function that allocates without bound with Convex's out-of-memory error", async () => {
+    const list = watch<Row[]>(subscriber, q("messages:list"), { channel: "memory" });
+    await list.next((rows) => rows.length === 0);
+    await expect(caller.query(q("misbehaving:allocate"), { unbounded: true })).rejects.toThrow(
+      "JavaScript execution ran out of memory (maximum memory usage: 64 MB)",
+    );
+    await stillServed(list, "memory", "after the allocation");
+    await expect(caller.query(q("misbehaving:allocate"), { unbounded: false })).resolves.toBe(1);
+  });
+
+  it("serves everyone while an action loops, and fails it after the action timeout", async () => {
+    const list = watch<Row[]>(subscriber, q("messages:list"), { channel: "action-loop" });
+    await list.next((rows) => rows.length === 0);
+    const looping = caller.action(a("misbehaving:loopAction"), { forever: true });
+    const failed = expect(looping).rejects.toThrow("Function execution timed out (maximum duration: 5s)");
+    await stillServed(list, "action-loop", "during the loop");
+    await failed;
+    await stillServed(list, "action-loop", "after the loop");
+    await expect(caller.action(a("misbehaving:loopAction"), { forever: false })).resolves.toBe("done");
+  });
+
+  it("serves everyone while an HTTP action loops, and answers it with Convex's 500 after the action timeout", async () => {
+    const list = watch<Row[]>(subscriber, q("messages:list"), { channel: "http-loop" });
+    await list.next((rows) => rows.length === 0);
+    const looping = fetch(`${backend.url}/local-backend/site/loop?forever=1`);
+    await stillServed(list, "http-loop", "during the loop");
+    const response = await looping;
+    expect(response.status).toBe(500);
+    const { code } = (await response.json()) as { code: string };
+    expect(code).toContain("Function execution timed out (maximum duration: 5s)");
+    await stillServed(list, "http-loop", "after the loop");
+    const honest = await fetch(`${backend.url}/local-backend/site/loop`);
+    expect(await honest.text()).toBe("done");
   });
 });

@@ -1,4 +1,8 @@
-/** A query's stream: its source read in batches, with its filters and limit applied. */
+/**
+ * A query's stream: its source read in batches, with its filters and limit applied. It may also read
+ * ahead for a function in an isolate (`readAhead`): those rows are the function's, in its read set
+ * and against its limits, only once it says it has consumed them (`consume`).
+ */
 import { IndexRow } from "../storage/document.ts";
 import type { SqliteStore } from "./store.ts";
 import type { KeyRange, RangeSource } from "../storage/read-set.ts";
@@ -16,6 +20,13 @@ export class QueryStream implements RangeSource {
   private batch = 8;
   private yielded = 0;
   private searchPosition = 0;
+  /**
+   * Results read ahead, not yet consumed: each with the source rows read to reach it (filtered-out
+   * rows, then its own; `null` for the source's end). A result of `null` is the end of the stream.
+   */
+  private ahead: { row: IndexRow | null; source: (IndexRow | null)[] }[] = [];
+  /** How many results read ahead the function has consumed so far. */
+  consumedAhead = 0;
   /** The key of the last document read from the source (for cursors). */
   readKey: Buffer | null = null;
   /** The Convex size of the documents read from the source. */
@@ -63,16 +74,26 @@ export class QueryStream implements RangeSource {
 
   /** The next document of the source (before filters), or null at the end. */
   nextRaw(): IndexRow | null {
+    const next = this.pull();
+    this.take(next);
+    return next;
+  }
+
+  /** The source's next row (null at its end), not yet read by the function. */
+  private pull(): IndexRow | null {
     if (this.buffer.length === 0 && !this.exhausted) this.fill();
-    const next = this.buffer.shift() ?? null;
-    if (next) {
-      this.readKey = next.key;
-      this.bytesRead += this.onRead(next);
+    return this.buffer.shift() ?? null;
+  }
+
+  /** The function reads `row` (null: the source's end): in its read range and told to `onRead`. */
+  private take(row: IndexRow | null): void {
+    if (row) {
+      this.readKey = row.key;
+      this.bytesRead += this.onRead(row);
     } else {
       this.reachedEnd = true;
       this.onRead(null);
     }
-    return next;
   }
 
   private fill(): void {
@@ -109,9 +130,14 @@ export class QueryStream implements RangeSource {
     return true;
   }
 
+  private get limit(): number | undefined {
+    return this.operators.find((op): op is { limit: number } => "limit" in op)?.limit;
+  }
+
   /** The next document passing the filters, within the limit; null at the end. */
   next(): IndexRow | null {
-    const limit = this.operators.find((op): op is { limit: number } => "limit" in op)?.limit;
+    if (this.ahead.length > 0) return this.consume(1);
+    const limit = this.limit;
     if (limit !== undefined && this.yielded >= limit) return null;
     for (;;) {
       const row = this.nextRaw();
@@ -121,6 +147,52 @@ export class QueryStream implements RangeSource {
         return row;
       }
     }
+  }
+
+  /**
+   * Reads up to `count` results ahead of the function (null for the end) without making them its own:
+   * nothing reaches the read range or `onRead` until `consume`. `admit` is asked before each source
+   * row is read ahead (it keeps what is read ahead within the function's limits); the first it refuses
+   * ends the look-ahead, that row left for a later read.
+   */
+  readAhead(count: number, admit: (row: IndexRow) => boolean): (IndexRow | null)[] {
+    const results: (IndexRow | null)[] = [];
+    const limit = this.limit;
+    const ended = () => this.ahead.length > 0 && this.ahead[this.ahead.length - 1].row === null;
+    while (results.length < count && !ended()) {
+      if (limit !== undefined && this.yielded + this.ahead.length >= limit) {
+        this.ahead.push({ row: null, source: [] });
+        results.push(null);
+        break;
+      }
+      const source: (IndexRow | null)[] = [];
+      let row: IndexRow | null;
+      for (;;) {
+        row = this.pull();
+        if (row && !admit(row)) {
+          // Put back, in order, what this result would have read.
+          this.buffer.unshift(...(source as IndexRow[]), row);
+          return results;
+        }
+        source.push(row);
+        if (!row || this.passes(row)) break;
+      }
+      this.ahead.push({ row, source });
+      results.push(row);
+    }
+    return results;
+  }
+
+  /** The function has consumed the next `count` results read ahead: they become its own. */
+  consume(count: number): IndexRow | null {
+    let last: IndexRow | null = null;
+    for (const { row, source } of this.ahead.splice(0, count)) {
+      this.consumedAhead += 1;
+      for (const read of source) this.take(read);
+      if (row) this.yielded += 1;
+      last = row;
+    }
+    return last;
   }
 }
 

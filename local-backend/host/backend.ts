@@ -231,6 +231,7 @@ export class LocalBackendCore implements BackendServices {
       modules: this.modulesMap(),
       store: this.store,
       commits: this.commits,
+      ...(this.source && { componentModule: (href: string) => this.source!.componentModule(href) }),
       // Given modules (tests) come without components unless a folder is named.
       functionsDir: this.options.functionsDir ?? (this.options.modules ? null : path.resolve("convex")),
     });

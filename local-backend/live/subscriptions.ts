@@ -89,7 +89,12 @@ export class Computation {
   /** What the last run read; null before the first run. */
   reads: ReadSet | null = null;
   private running: Promise<void> | null = null;
-  private rerunRequested = false;
+  /**
+   * Writes committed while a run was under way (it may have read before them): the run is repeated
+   * only if what it read overlaps them, so a query Convex would fail (past its time limit, say) runs
+   * once, not again for every unrelated commit meanwhile. `true`: everything (functions reloaded).
+   */
+  private missed: WriteSet | true | null = null;
   private resultKey = "";
   private journal: QueryJournal;
 
@@ -138,21 +143,37 @@ export class Computation {
     this.setResult(other.result!, other.resultKey);
   }
 
-  /** Runs the query (again). Concurrent calls coalesce; the promise settles after the last run. */
+  /**
+   * Runs the query (again). A call while a run is under way joins it; the promise settles after the
+   * last run, repeated while writes committed meanwhile (`noteWrites`) overlap what it read.
+   */
   refresh(): Promise<void> {
-    if (this.running) {
-      this.rerunRequested = true;
-      return this.running;
-    }
+    if (this.running) return this.running;
     this.running = (async () => {
+      let again: boolean;
       do {
-        this.rerunRequested = false;
+        this.missed = new WriteSet();
         await this.runOnce();
-      } while (this.rerunRequested);
+        again = this.missedWhatItRead();
+      } while (again);
     })().finally(() => {
       this.running = null;
+      this.missed = null;
     });
     return this.running;
+  }
+
+  /** Whether writes committed during the run just ended overlap what it read. */
+  private missedWhatItRead(): boolean {
+    const missed = this.missed;
+    return missed === true || (missed !== null && !missed.isEmpty && this.reads!.overlaps(missed));
+  }
+
+  /** Writes committed while a run is under way (`all`: every function reloaded): see `missed`. */
+  noteWrites(writes: WriteSet, all: boolean): void {
+    if (this.missed === null || this.missed === true) return;
+    if (all) this.missed = true;
+    else this.missed.merge(writes);
   }
 
   argsValue(): Value | Error {
@@ -395,7 +416,14 @@ export class SubscriptionManager {
         this.dirty = new WriteSet();
         this.allDirty = false;
         const ts = this.clock.next();
-        await this.pass(ts, (c) => all || c.busy || c.reads === null || c.reads.overlaps(dirty));
+        await this.pass(ts, (c) => {
+          // A run under way decides when it ends whether these writes call for another.
+          if (c.busy) {
+            c.noteWrites(dirty, all);
+            return false;
+          }
+          return all || c.reads === null || c.reads.overlaps(dirty);
+        });
       } while (this.flushAgain || !this.dirty.isEmpty || this.allDirty);
     } catch (e) {
       console.error("local-backend: subscription pass failed", e);

@@ -8,13 +8,16 @@
  * as they are.
  *
  * Bundles are written to `node_modules/.cache/livelocal-components/` under the app, so the packages
- * they import (`convex/server`, …) resolve to the app's own copies, loaded, and removed; engines of
- * one process share what was loaded until the config file changes.
+ * they import (`convex/server`, …) resolve to the app's own copies. They stay while the process runs:
+ * the isolates that run a component's functions (decision 082) import them from there, each in its
+ * own thread, and a new isolate may start at any time. Engines of one process share what was built
+ * until the config file changes; a process's bundles are removed when it exits (or, if it was killed,
+ * by the next one to start).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import type { SourceMapPayload } from "node:module";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Message, type Plugin } from "esbuild";
 import { isRunning } from "../core/files.ts";
 import { registerComponentBundle } from "./error-frames.ts";
@@ -30,8 +33,8 @@ export type InstalledComponent = {
   path: string;
   /** The folder holding its `convex.config.js`, schema and function modules. */
   dir: string;
-  /** Its modules: `lib` -> loader. */
-  modules: Map<string, () => Promise<Record<string, unknown>>>;
+  /** Its modules: `lib` -> its bundle's URL, or why it cannot be built. */
+  modules: Map<string, ComponentModule>;
   /** Child name -> the child's component path. */
   children: Map<string, string>;
 };
@@ -130,7 +133,10 @@ function moduleFiles(dir: string): Map<string, string> {
   return files;
 }
 
-type Loaders = Map<string, () => Promise<Record<string, unknown>>>;
+/** A component module as built: the URL of its bundle, or why it cannot be built. */
+export type ComponentModule = { href: string } | { error: Error };
+
+export type ModuleLoader = () => Promise<Record<string, unknown>>;
 
 /** esbuild's errors in words: `file:line:col: text` each. */
 function buildErrorText(e: unknown): string {
@@ -174,30 +180,23 @@ function keepSourceMaps(outdir: string, dir: string, functionsDir: string): void
 }
 
 /**
- * Bundles a component's modules and returns a loader per module. A module that cannot be built or
- * evaluated is said at start, in words, and its loader fails with that reason, so a call to its
- * functions says why too; the component's other modules load.
+ * Bundles a component's modules. A module that cannot be built is said at start, in words, and kept
+ * with that reason, so a call to its functions says why too; the component's other modules build.
  */
 async function bundleComponent(
   componentPath: string,
   dir: string,
   outdir: string,
   functionsDir: string,
-): Promise<Loaders> {
+): Promise<Map<string, ComponentModule>> {
   const files = moduleFiles(dir);
-  const loaders: Loaders = new Map();
-  const failed = (modulePath: string, reason: string) => {
-    const message = `Component "${componentPath}": module ${modulePath} (${files.get(modulePath)}) cannot be loaded: ${reason}`;
-    console.error(`local-backend: ${message}`);
-    const error = new Error(message);
-    loaders.set(modulePath, () => Promise.reject(error));
-  };
+  const modules = new Map<string, ComponentModule>();
   if ([...files.keys()].every((modulePath) => modulePath === "schema")) {
     console.error(
       `local-backend: component "${componentPath}" has no function modules in ${dir} (Convex bundles its .js and .ts files but schema, convex.config and _generated/): its functions cannot be called`,
     );
   }
-  if (files.size === 0) return loaders;
+  if (files.size === 0) return modules;
   const built = new Set<string>();
   try {
     await buildModules(files, outdir, true);
@@ -209,21 +208,53 @@ async function bundleComponent(
         await buildModules(new Map([[modulePath, file]]), outdir, false);
         built.add(modulePath);
       } catch (e) {
-        failed(modulePath, buildErrorText(e));
+        modules.set(modulePath, { error: cannotLoad(componentPath, modulePath, file, buildErrorText(e)) });
       }
     }
   }
   keepSourceMaps(outdir, dir, functionsDir);
-  // Loaded now (the files go once this returns); a module's code runs when it is first imported, as
-  // when Convex loads a component.
   for (const modulePath of built) {
-    const href = pathToFileURL(path.join(outdir, `${modulePath}.mjs`)).href;
-    try {
-      const module = (await import(href)) as Record<string, unknown>;
-      loaders.set(modulePath, () => Promise.resolve(module));
-    } catch (e) {
-      failed(modulePath, e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+    modules.set(modulePath, { href: pathToFileURL(path.join(outdir, `${modulePath}.mjs`)).href });
+  }
+  return modules;
+}
+
+/** Why a component's module cannot be loaded, said on stderr as it is found. */
+function cannotLoad(
+  componentPath: string,
+  modulePath: string,
+  file: string | undefined,
+  reason: string,
+): Error {
+  const message = `Component "${componentPath}": module ${modulePath} (${file}) cannot be loaded: ${reason}`;
+  console.error(`local-backend: ${message}`);
+  return new Error(message);
+}
+
+/**
+ * A loader for each of `component`'s modules, each loaded now with `load` (this thread's `import()`,
+ * or an isolate's): a module's code runs when it is first imported, as when Convex loads a component,
+ * and one that throws is said at start, its loader failing with the reason.
+ */
+export async function loadComponentModules(
+  component: InstalledComponent,
+  load: (href: string) => Promise<Record<string, unknown>>,
+): Promise<Map<string, ModuleLoader>> {
+  const loaders = new Map<string, ModuleLoader>();
+  for (const [modulePath, built] of component.modules) {
+    let error = "error" in built ? built.error : null;
+    if ("href" in built) {
+      try {
+        const module = await load(built.href);
+        loaders.set(modulePath, () => Promise.resolve(module));
+        continue;
+      } catch (e) {
+        const reason = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+        error = cannotLoad(component.path, modulePath, fileURLToPath(built.href), reason);
+      }
     }
+    const failed = error!;
+    loaders.set(modulePath, () => Promise.reject(failed));
   }
   return loaders;
 }
@@ -241,7 +272,8 @@ export async function installedComponents(
   const key = `${configFile}:${mtimeMs}:${size}`;
   let loading = loaded.get(key);
   if (!loading) {
-    loading = loadComponents(configFile, appRoot).finally(() => removeBundles(appRoot));
+    removeBundles(appRoot);
+    loading = loadComponents(configFile, appRoot);
     loaded.set(key, loading);
     loading.catch(() => loaded.delete(key));
   }
@@ -284,13 +316,30 @@ async function loadComponents(configFile: string, appRoot: string): Promise<Inst
   return found;
 }
 
-/** Removes this process's bundles (loaded already) and those of processes that are gone. */
+/** Removes the bundles of processes that are gone; this process's go when it exits. */
 function removeBundles(appRoot: string): void {
   const cache = path.join(appRoot, "node_modules", ".cache", "livelocal-components");
   if (!existsSync(cache)) return;
   for (const entry of readdirSync(cache)) {
     const pid = Number(entry.split("-")[0]);
-    if (pid === process.pid || !isRunning(pid))
+    if (pid !== process.pid && !isRunning(pid))
       rmSync(path.join(cache, entry), { recursive: true, force: true });
+  }
+  if (!caches.has(cache)) {
+    caches.add(cache);
+    if (caches.size === 1) process.once("exit", removeOwnBundles);
+  }
+}
+
+/** The bundle folders this process wrote under. */
+const caches = new Set<string>();
+
+function removeOwnBundles(): void {
+  for (const cache of caches) {
+    if (!existsSync(cache)) continue;
+    for (const entry of readdirSync(cache)) {
+      if (Number(entry.split("-")[0]) === process.pid)
+        rmSync(path.join(cache, entry), { recursive: true, force: true });
+    }
   }
 }

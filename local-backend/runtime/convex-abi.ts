@@ -27,6 +27,8 @@ export type RegisteredFunction = {
   invokeAction?: (requestId: string, args: string) => Promise<string>;
   exportArgs?: () => string;
   exportReturns?: () => string;
+  /** Not `convex`'s: set on a stand-in (isolate/stand-ins.ts) for an export of a `"use node"` module. */
+  nodeExport?: string;
 };
 
 /** `convex/server`'s `HttpRouter` (the default export of `convex/http.ts`), as far as it is used. */

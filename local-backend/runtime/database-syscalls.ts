@@ -4,7 +4,7 @@
  */
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { tableFromId } from "../core/paths.ts";
-import type { ComponentPath, Document } from "../storage/document.ts";
+import type { ComponentPath, Document, IndexRow } from "../storage/document.ts";
 import { AFTER, compareValues, encodeKey } from "../values/values.ts";
 import {
   LimitError,
@@ -19,6 +19,7 @@ import { readPage } from "../database/pagination.ts";
 import { QueryStream } from "../database/query-stream.ts";
 import type { Transaction } from "../database/transaction.ts";
 import { SYSCALL } from "./convex-abi.ts";
+import { CONSUMED, READ_AHEAD, type Consumed } from "./isolate/protocol.ts";
 import { stagedIndexError } from "./schema.ts";
 import { readsOf, transactionOf, type Execution, type Syscall } from "./execution.ts";
 import type { Runner } from "./runner.ts";
@@ -114,6 +115,20 @@ function openStream(
   return stream;
 }
 
+/** The stream `queryId` of the call's transaction. */
+function streamOf(execution: Execution, queryId: unknown): QueryStream {
+  const stream = transactionOf(execution, "A database query").streams.get(queryId as number);
+  if (!stream) throw new Error("Bad queryId");
+  return stream;
+}
+
+/** `queryStreamNext`'s answer for `row` (null: the end). */
+const nextAnswer = (row: IndexRow | null) =>
+  row === null ? '{"value":null,"done":true}' : `{"value":${row.json},"done":false}`;
+
+/** At most this many source rows are read ahead of a function per request, past filters. */
+const READ_AHEAD_ROWS = 1024;
+
 /** The synchronous database syscalls (`syscall`). */
 export const databaseSyscalls: Record<string, Syscall<string>> = {
   [SYSCALL.queryStream]: (runner, execution, args) => {
@@ -134,6 +149,45 @@ export const databaseSyscalls: Record<string, Syscall<string>> = {
     return JSON.stringify({ id: tableFromId(id) === args.table ? id : null });
   },
   [SYSCALL.getSnapshotTs]: () => JSON.stringify(convexToJson(BigInt(Date.now()) * 1_000_000n)),
+  // An isolate's streams, consumed so far: what was read ahead becomes the function's up to there.
+  [CONSUMED]: (_runner, execution, args) => {
+    for (const [queryId, total] of args.streams as Consumed) {
+      const stream = execution.tx?.streams.get(queryId);
+      if (stream && total > stream.consumedAhead) stream.consume(total - stream.consumedAhead);
+    }
+    return "null";
+  },
+};
+
+/**
+ * The database's syscalls for isolates (`jsSyscall`): a stream's next result, the function's now as
+ * on `queryStreamNext`, then up to `count - 1` more read ahead, each answered as `queryStreamNext`
+ * answers. What is read ahead stays within the function's limits on documents and bytes read, so
+ * that consuming it never passes one: the read that would is the next request's first, failing there
+ * as it does without read-ahead.
+ */
+export const databaseJsSyscalls: Record<string, Syscall<string[]>> = {
+  [READ_AHEAD]: (_runner, execution, args) => {
+    const stream = streamOf(execution, args.queryId);
+    const first = stream.next();
+    const answers = [nextAnswer(first)];
+    const count = Math.min(args.count as number, READ_AHEAD_ROWS);
+    if (first === null || count <= 1) return answers;
+    const { meter } = transactionOf(execution, "A database query");
+    let documents = meter.documentsRead;
+    let bytes = meter.bytesRead;
+    let rows = 0;
+    const admit = (row: IndexRow) => {
+      documents += 1;
+      bytes += convexJsonSize(row.json);
+      rows += 1;
+      return (
+        rows <= READ_AHEAD_ROWS && documents <= meter.limits.documentsRead && bytes <= meter.limits.bytesRead
+      );
+    };
+    for (const row of stream.readAhead(count - 1, admit)) answers.push(nextAnswer(row));
+    return answers;
+  },
 };
 
 /**
@@ -153,13 +207,8 @@ export const documentSyscalls: Record<string, Syscall<string>> = {
     readsOf(execution)?.addId(table, id);
     return visible ? stored.json : "null";
   },
-  [SYSCALL.queryStreamNext]: (_runner, execution, args) => {
-    const tx = transactionOf(execution, "A database query");
-    const stream = tx.streams.get(args.queryId as number);
-    if (!stream) throw new Error("Bad queryId");
-    const row = stream.next();
-    return row === null ? '{"value":null,"done":true}' : `{"value":${row.json},"done":false}`;
-  },
+  [SYSCALL.queryStreamNext]: (_runner, execution, args) =>
+    nextAnswer(streamOf(execution, args.queryId).next()),
   [SYSCALL.queryPage]: (runner, execution, args) => {
     const tx = transactionOf(execution, "paginate()");
     tx.paginated += 1;

@@ -14,7 +14,7 @@ import { CommitLog } from "../database/commit-log.ts";
 import { ConvexSystemError } from "../database/transaction.ts";
 import { installConsoleCapture, newCallRecord, runInRecord, type CallOwner } from "./instrument.ts";
 import { Runner } from "./runner.ts";
-import { installedComponents } from "./components.ts";
+import { installedComponents, loadComponentModules } from "./components.ts";
 import type { HttpRouter } from "./convex-abi.ts";
 import type { ComponentDefinition, FunctionKind, Identity } from "./execution.ts";
 import { registerFunctionsFolder } from "./error-frames.ts";
@@ -48,7 +48,15 @@ export type EngineOptions = {
   store?: SqliteStore;
   /** Where commits are published (default: a log of its own, on a clock of its own). */
   commits?: CommitLog;
+  /**
+   * Loads a component's bundled module (its file URL) whose functions are called: in isolates for a
+   * served backend (isolate/pool.ts); default: `import()` on this thread.
+   */
+  componentModule?: (href: string) => Promise<Record<string, unknown>>;
 };
+
+/** A module imported on this thread. */
+const importHere = async (href: string) => (await import(href)) as Record<string, unknown>;
 
 /**
  * A query the layers above answer themselves (the Convex CLI's `_system/cli/…`: their state is not
@@ -103,8 +111,10 @@ export class LocalBackendEngine implements CallOwner {
   private components = new Map<ComponentPath, ComponentDefinition>();
   private readonly appRoot: string;
   private readonly functionsDir: string | null;
+  private readonly componentModule: (href: string) => Promise<Record<string, unknown>>;
 
   private constructor(options: EngineOptions) {
+    this.componentModule = options.componentModule ?? importHere;
     this.schema = options.schema;
     this.modulesByPath = indexModules(options.modules);
     this.appRoot = options.appRoot ?? process.cwd();
@@ -146,15 +156,21 @@ export class LocalBackendEngine implements CallOwner {
           root.children = installed.children;
           continue;
         }
-        const loadSchema = installed.modules.get("schema");
-        const schema = loadSchema ? ((await loadSchema()).default as AnySchema | undefined) : undefined;
+        // The schema is read here (its tables are the database's); the functions run where they load.
+        const { schema: schemaModule, ...functions } = Object.fromEntries(installed.modules);
+        if (schemaModule && "error" in schemaModule) throw schemaModule.error;
+        const schema = schemaModule ? (await importHere(schemaModule.href)).default : undefined;
+        const loaders = await loadComponentModules(
+          { ...installed, modules: new Map(Object.entries(functions)) },
+          this.componentModule,
+        );
         components.set(installed.path, {
           path: installed.path,
           loadModule: async (modulePath) => {
-            const load = installed.modules.get(modulePath);
+            const load = loaders.get(modulePath);
             return load ? await load() : null;
           },
-          ...describeSchema(schema),
+          ...describeSchema(schema as AnySchema | undefined),
           children: installed.children,
         });
       }

@@ -1,13 +1,16 @@
 /**
- * Loading the functions folder: a modules map (keys like `/convex/messages.ts`)
- * whose loaders go through Vite's `ssrLoadModule`, so edited files apply on the next call, and a
- * watcher telling the backend which files changed.
+ * Loading the functions folder: a modules map (keys like `/convex/messages.ts`) whose functions run
+ * in isolates (worker threads, isolate/pool.ts; decision 082) that load them through Vite's module
+ * runner, so edited files apply on the next call, and a watcher telling the backend which files
+ * changed; components' bundles and HTTP actions run in the same isolates. Configuration modules
+ * (`schema`, `crons`, `convex.config`, `auth.config`) load here through Vite's `ssrLoadModule`.
  */
 import { readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ViteDevServer } from "vite";
 import type { ModulesMap } from "./engine.ts";
+import { IsolatePool } from "./isolate/pool.ts";
 
 export type FunctionsChange = { file: string; event: "add" | "change" | "unlink" };
 
@@ -16,6 +19,8 @@ export interface FunctionSource {
   readonly dir: string;
   /** The modules map as the folder is now. */
   modules(): ModulesMap;
+  /** A component's bundled module (its file URL), its functions standing in for those in isolates. */
+  componentModule(href: string): Promise<Record<string, unknown>>;
   /** Loads a module by path relative to the folder, without extension (`schema`, `crons`). */
   load(modulePath: string): Promise<Record<string, unknown> | null>;
   /** Calls `listener` with changes under the folder. Returns an unsubscribe function. */
@@ -89,6 +94,11 @@ export async function createViteFunctionSource(options: {
   }
   const server = vite;
   const loadFile = async (file: string) => (await server.ssrLoadModule(file)) as Record<string, unknown>;
+  const isolates = new IsolatePool(server);
+  const invalidate = (_event: string, file: string) => {
+    if (path.resolve(file).startsWith(dir + path.sep)) isolates.invalidate();
+  };
+  server.watcher.on("all", invalidate);
   return {
     dir,
     modules() {
@@ -97,10 +107,11 @@ export async function createViteFunctionSource(options: {
         // Convex deploys no functions from a file with more than one dot (`convex.config.ts`,
         // `auth.config.ts`: those are read as configuration, through `load`), so neither do we.
         if ((path.basename(file).match(/\./g) ?? []).length > 1) continue;
-        map[moduleKey(dir, file)] = () => loadFile(file);
+        map[moduleKey(dir, file)] = () => isolates.module(file);
       }
       return map;
     },
+    componentModule: (href) => isolates.module(href),
     async load(modulePath) {
       const file = findModuleFile(dir, modulePath);
       return file ? await loadFile(file) : null;
@@ -119,6 +130,8 @@ export async function createViteFunctionSource(options: {
       };
     },
     async close() {
+      server.watcher.off("all", invalidate);
+      await isolates.close();
       if (ownsVite) await server.close();
     },
   };

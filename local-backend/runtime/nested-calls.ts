@@ -25,7 +25,7 @@ import {
   type Syscall,
 } from "./execution.ts";
 import type { Runner } from "./runner.ts";
-import { actionTimeoutMs, runUserCode } from "./user-code.ts";
+import { actionTimeout, runUserCode } from "./user-code.ts";
 
 /** The function a call names: by handle, by reference into a child component, or by name. */
 export function addressOf(
@@ -85,7 +85,7 @@ async function runCallee(
       await runUserCode(
         udfPath,
         () => executions.run(inner(null), () => fn.invokeAction!(cryptoRandomId(), argsText)),
-        { timeoutMs: actionTimeoutMs() },
+        actionTimeout(fn),
       ),
       udfPath,
     );

@@ -33,12 +33,17 @@ import {
   type Identity,
   type Syscall,
 } from "./execution.ts";
-import { databaseAsyncSyscalls, databaseSyscalls, documentSyscalls } from "./database-syscalls.ts";
+import {
+  databaseAsyncSyscalls,
+  databaseJsSyscalls,
+  databaseSyscalls,
+  documentSyscalls,
+} from "./database-syscalls.ts";
 import { FileStorage, storageJsSyscalls, storageSyscalls } from "./storage-syscalls.ts";
 import { nestedCallSyscalls } from "./nested-calls.ts";
 import { ScheduledFunctions, schedulerSyscalls } from "./scheduled-functions.ts";
 import { vectorSyscalls } from "./vector-syscalls.ts";
-import { actionTimeoutMs, runUserCode } from "./user-code.ts";
+import { actionTimeout, actionTimeoutMs, runUserCode } from "./user-code.ts";
 
 export type RunRequest = {
   component?: ComponentPath;
@@ -178,7 +183,7 @@ export class Runner {
             executions.run(execution(null), () =>
               fn.invokeAction!(cryptoRandomId(), JSON.stringify(convexToJson([args]))),
             ),
-          { timeoutMs: actionTimeoutMs() },
+          actionTimeout(fn),
         ),
       );
       return { value: this.checkReturns(fn, json, udfPath), json };
@@ -398,8 +403,8 @@ export class Runner {
 
   async jsSyscall(op: string, args: Record<string, unknown>): Promise<unknown> {
     const execution = currentExecution();
-    const handler = handlerOf(storageJsSyscalls, op);
+    const handler = handlerOf(storageJsSyscalls, op) ?? handlerOf(databaseJsSyscalls, op);
     if (!handler) throw new Error(`The embedded backend does not support JS syscall "${op}"`);
-    return await handler(this, execution, args);
+    return await handler(this, execution, args as Record<string, JSONValue>);
   }
 }

@@ -35,6 +35,25 @@ type UserCall = {
 
 const calls = processWide("userCalls", () => new AsyncLocalStorage<UserCall>());
 
+/**
+ * Convex's words when an action of a `"use node"` module runs past its limit: its Node executor's
+ * (npm-packages/node-executor, `executor.ts`), naming the export.
+ */
+export function nodeActionTimeoutMessage(exportName: string, ms: number): string {
+  return `Action \`${exportName}\` execution timed out (maximum duration ${ms / 1000}s)`;
+}
+
+/**
+ * An action's time limit and, for an action of a `"use node"` module (`nodeExport`, its stand-in's:
+ * isolate/stand-ins.ts), the words its timeout is told in.
+ */
+export function actionTimeout(fn: { nodeExport?: string }): { timeoutMs: number; timeoutText?: string } {
+  const timeoutMs = actionTimeoutMs();
+  return fn.nodeExport === undefined
+    ? { timeoutMs }
+    : { timeoutMs, timeoutText: nodeActionTimeoutMessage(fn.nodeExport, timeoutMs) };
+}
+
 /** Convex's words when a function runs past its limit (`UserTimeoutError`, crates/isolate/src/termination.rs). */
 export function timeoutMessage(ms: number): string {
   // Rust's `Duration` as `{:?}` prints it: whole seconds as `600s`, otherwise milliseconds.
@@ -49,7 +68,7 @@ export function timeoutMessage(ms: number): string {
 export function runUserCode<T>(
   udfPath: string,
   fn: () => Promise<T>,
-  { timeoutMs }: { timeoutMs?: number } = {},
+  { timeoutMs, timeoutText }: { timeoutMs?: number; timeoutText?: string } = {},
 ): Promise<T> {
   guardProcess();
   return new Promise<T>((resolve, reject) => {
@@ -72,7 +91,7 @@ export function runUserCode<T>(
     };
     if (timeoutMs !== undefined) {
       // Started outside the call's context, so the timer is the server's, not the user's.
-      timer = setTimeout(() => call.fail(new Error(timeoutMessage(timeoutMs))), timeoutMs);
+      timer = setTimeout(() => call.fail(new Error(timeoutText ?? timeoutMessage(timeoutMs))), timeoutMs);
       timer.unref();
     }
     calls.run(call, fn).then(

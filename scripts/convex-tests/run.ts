@@ -71,6 +71,9 @@ async function main(): Promise<void> {
     installDependencies(scratch, root);
     // The scratch folder is the app: its components' packages resolve from its node_modules.
     process.chdir(scratch);
+    // Convex's test deployment gives actions 20 s (`ACTIONS_USER_TIMEOUT_SECS` in the tests' Justfile):
+    // the test of an action that never settles waits 25 s for its timeout.
+    process.env.LIVELOCAL_ACTION_TIMEOUT_SECS ??= "20";
     backend = await startLocalBackend({
       functionsDir: path.join(scratch, "convex"),
       dataDir,

@@ -62,4 +62,39 @@ http.route({
   }),
 });
 
+// Loops while `?forever=1` (user-code.test.ts: the action timeout ends it, everyone else is served).
+http.route({
+  path: "/loop",
+  method: "GET",
+  handler: httpAction((_ctx, request) => {
+    const forever = new URL(request.url).searchParams.get("forever") === "1";
+    while (forever) {
+      // spins
+    }
+    return Promise.resolve(new Response("done"));
+  }),
+});
+
+// A streamed body, its status and headers (two cookies), and `?bytes=N` of body in 1 MiB chunks.
+http.route({
+  path: "/stream",
+  method: "GET",
+  handler: httpAction((_ctx, request) => {
+    const bytes = Number(new URL(request.url).searchParams.get("bytes") ?? "0");
+    const chunks = ["one ", "two ", "three"].map((text) => new TextEncoder().encode(text));
+    for (let left = bytes; left > 0; left -= 1 << 20) chunks.push(new Uint8Array(Math.min(left, 1 << 20)));
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const chunk = chunks.shift();
+        if (chunk) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const headers = new Headers({ "Content-Type": "text/plain" });
+    headers.append("Set-Cookie", "a=1");
+    headers.append("Set-Cookie", "b=2");
+    return Promise.resolve(new Response(body, { status: 203, headers }));
+  }),
+});
+
 export default http;

@@ -19,20 +19,6 @@ export const list = query({
   },
 });
 
-/** `list`, counting its runs where a test in the same process sees them (durable-answers.test.ts). */
-export const listCounted = query({
-  args: { channel: v.string() },
-  handler: async (ctx, { channel }) => {
-    const counter = globalThis as { fixtureListRuns?: number };
-    counter.fixtureListRuns = (counter.fixtureListRuns ?? 0) + 1;
-    const rows = await ctx.db
-      .query("messages")
-      .withIndex("by_channel_rank", (q) => q.eq("channel", channel))
-      .collect();
-    return rows.map((row) => ({ body: row.body }));
-  },
-});
-
 export const count = query({
   args: { channel: v.string() },
   handler: async (ctx, { channel }) => {
@@ -223,4 +209,44 @@ export const listForViewer = query({
       .collect();
     return rows.map((row) => ({ body: row.body, mine: row.author === identity?.name }));
   },
+});
+
+const stopEarlyArgs = {
+  channel: v.string(),
+  how: v.union(v.literal("first"), v.literal("take"), v.literal("break")),
+  n: v.number(),
+};
+const stopEarlyRef = makeFunctionReference<
+  "query",
+  { channel: string; how: "first" | "take" | "break"; n: number },
+  { ranks: (number | null)[]; documentsRead: number }
+>("messages:stopEarly");
+
+/**
+ * Reads the channel in rank order and stops early (`first()`, `take(n)`, or a loop that breaks after
+ * `n`): the ranks it read and the documents read counted against its limits.
+ */
+export const stopEarly = query({
+  args: stopEarlyArgs,
+  handler: async (ctx, { channel, how, n }) => {
+    const query = ctx.db.query("messages").withIndex("by_channel_rank", (q) => q.eq("channel", channel));
+    let rows: { rank?: number }[] = [];
+    if (how === "first") rows = [await query.first()].flatMap((row) => row ?? []);
+    else if (how === "take") rows = await query.take(n);
+    else {
+      for await (const row of query) {
+        rows.push(row);
+        if (rows.length >= n) break;
+      }
+    }
+    const metrics = await ctx.meta.getTransactionMetrics();
+    return { ranks: rows.map((row) => row.rank ?? null), documentsRead: metrics.documentsRead.used };
+  },
+});
+
+/** `stopEarly` run within a budget of `documentsRead` (`transactionLimits`). */
+export const stopEarlyWithin = query({
+  args: { ...stopEarlyArgs, documentsRead: v.number() },
+  handler: async (ctx, { documentsRead, ...args }) =>
+    await ctx.runQuery(stopEarlyRef, args, { transactionLimits: { documentsRead } }),
 });

@@ -8,6 +8,7 @@ const components = untyped as unknown as {
     counts: {
       get: FunctionReference<"query", "internal", { name: string }, number | null>;
       add: FunctionReference<"mutation", "internal", { name: string; by: number | string }, number>;
+      spin: FunctionReference<"query", "internal", Record<string, never>, string>;
     };
   };
   broken: { missing: { hello: FunctionReference<"query", "internal", Record<string, never>, string> } };
@@ -21,6 +22,11 @@ export const get = queryGeneric({
 export const add = mutationGeneric({
   args: { name: v.string(), by: v.union(v.number(), v.string()) },
   handler: async (ctx, { name, by }) => await ctx.runMutation(components.counter.counts.add, { name, by }),
+});
+
+export const spin = queryGeneric({
+  args: {},
+  handler: async (ctx) => await ctx.runQuery(components.counter.counts.spin, {}),
 });
 
 export const hello = queryGeneric({

@@ -7,6 +7,7 @@ import {
   type QueryBuilder,
 } from "convex/server";
 import { v } from "convex/values";
+import { isMainThread } from "node:worker_threads";
 import type schema from "./schema";
 
 // What the component's `_generated/server.ts` would give.
@@ -22,6 +23,20 @@ export const get = query({
       .withIndex("by_name", (q) => q.eq("name", name))
       .unique();
     return row?.value ?? null;
+  },
+});
+
+/**
+ * Loops for ever where it can be stopped (an isolate, whose time limit ends it). On the backend's own
+ * thread a loop would freeze the server, so there it gives up at once and says where it ran.
+ */
+export const spin = query({
+  args: {},
+  handler: () => {
+    while (!isMainThread) {
+      // spins
+    }
+    return "ran on the backend's thread";
   },
 });
 

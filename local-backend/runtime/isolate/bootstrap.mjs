@@ -1,0 +1,39 @@
+// An isolate's entry (a worker thread): plain JavaScript, because it must first be able to load
+// TypeScript. It loads through Vite's module runner, asking the backend thread's Vite to transform each
+// module, so the isolate's own code (isolate.ts) and the app's functions load as they do there.
+import { parentPort, workerData } from "node:worker_threads";
+import { ESModulesEvaluator, ModuleRunner } from "vite/module-runner";
+
+const pending = new Map();
+let nextId = 0;
+let onMessage = () => {};
+
+parentPort.on("message", (message) => {
+  if (message.type !== "answer") return onMessage(message);
+  const resolve = pending.get(message.id);
+  pending.delete(message.id);
+  resolve?.(message);
+});
+
+/** Sends `message` to the backend thread and resolves with its answer. */
+function request(message) {
+  const id = ++nextId;
+  return new Promise((resolve) => {
+    pending.set(id, resolve);
+    parentPort.postMessage({ ...message, id });
+  });
+}
+
+const transport = { invoke: async (payload) => (await request({ type: "vite", payload })).result };
+
+function newRunner() {
+  return new ModuleRunner({ transport, hmr: false, sourcemapInterceptor: "node" }, new ESModulesEvaluator());
+}
+
+const { start } = await newRunner().import(workerData.main);
+start({
+  request,
+  newRunner,
+  importFile: (href) => import(href),
+  listen: (listener) => (onMessage = listener),
+});
