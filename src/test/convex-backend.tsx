@@ -78,7 +78,7 @@ async function emptyAppTables(backend: RunningLocalBackend): Promise<void> {
   await backend.core.engine().runner.runInline(null, async (ctx) => {
     for (const table of Object.keys(schema.tables)) {
       if (REFERENCE_TABLES.has(table)) continue;
-      for (const doc of await ctx.db.query(table).collect()) await ctx.db.delete(doc._id);
+      for (const doc of await ctx.db.query(table).collect()) await ctx.db.delete(doc._id as never);
     }
   });
 }
