@@ -21,7 +21,7 @@ import type { FunctionArgs, FunctionReference, FunctionReturnType } from "convex
 import { getFunctionName } from "convex/server";
 import type { Value } from "convex/values";
 import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from "react";
-import { cleanup } from "@testing-library/react";
+import { cleanup, waitFor } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { WebSocket } from "ws";
 import type { Id } from "@convex/_generated/dataModel";
@@ -99,6 +99,11 @@ export type ConvexTestBackend = {
     options?: { key?: string; name?: string; row?: boolean },
   ): Promise<TestPerson>;
   signOut(): void;
+  /**
+   * Resolves once the page's subscription to `ref` with `args` has its answer in the client: the
+   * signal a test waits for before it asserts that something is not shown.
+   */
+  answered<Q extends FunctionReference<"query">>(ref: Q, args: FunctionArgs<Q>): Promise<void>;
   /** The session as still being checked (`useConvexAuth().isLoading`). */
   sessionLoading(): void;
   /** Runs `fn` in one mutation transaction, through the write triggers every mutation has. */
@@ -213,6 +218,12 @@ export function convexBackend(): ConvexTestBackend {
         loading: false,
       });
       return person;
+    },
+    async answered(ref, args) {
+      await waitFor(() => {
+        if (testBackend.client.watchQuery(ref, args).localQueryResult() === undefined)
+          throw new Error(`${getFunctionName(ref)} has no answer yet`);
+      });
     },
     signOut() {
       session.set({ identity: null, loading: false });
