@@ -19,7 +19,6 @@ import path from "node:path";
 import { ConvexProviderWithAuth, ConvexReactClient } from "convex/react";
 import type { FunctionArgs, FunctionReference, FunctionReturnType } from "convex/server";
 import { getFunctionName } from "convex/server";
-import type { Value } from "convex/values";
 import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from "react";
 import { cleanup, waitFor } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
@@ -148,7 +147,7 @@ export function convexBackend(): ConvexTestBackend {
     backend = await startLocalBackend({
       port: 0,
       dataDir: null,
-      modules: { map: modules as never, schema: schema as never },
+      modules: { map: modules as never, schema },
       // The components (rate limiter, e-mail) are bundled from convex.config.ts in this folder.
       functionsDir: path.resolve(import.meta.dirname, "../../convex"),
       authIssuer: ISSUER,
@@ -233,16 +232,15 @@ export function convexBackend(): ConvexTestBackend {
     },
     async run(fn) {
       const engine = started().core.engine();
-      return (await engine.runner.runInline(null, (ctx) =>
-        fn(triggers.wrapDB(ctx as never) as never),
-      )) as never;
+      const value: unknown = await engine.runner.runInline(null, (ctx) => fn(triggers.wrapDB(ctx)));
+      return value as never;
     },
     async call(ref, args, as = null) {
-      const outcome = await started().core.call(getFunctionName(ref), args as Value, {
+      const outcome = await started().core.call(getFunctionName(ref), args, {
         identity: as ? { subject: as.subject, email: as.email, name: as.name } : null,
       });
       if (!outcome.success) throw new Error(outcome.errorMessage);
-      return outcome.value as never;
+      return outcome.value;
     },
   };
   return testBackend;

@@ -79,5 +79,5 @@ export async function readDoc<T extends "users" | "liveShops" | "streams">(
   convex: ConvexTestBackend,
   id: Id<T>,
 ): Promise<Doc<T> | null> {
-  return (await convex.run(async (ctx) => await ctx.db.get(id))) as Doc<T> | null;
+  return await convex.run<Doc<T> | null>(async (ctx) => await ctx.db.get(id));
 }
