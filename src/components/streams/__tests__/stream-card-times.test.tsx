@@ -1,14 +1,14 @@
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { setConvexAuth, useMockConvexAuth } from "@/test/convex-auth-mock";
-import { convexReactMock, resetConvexMock } from "@/test/convex-mock";
+import { convexBackend } from "@/test/convex-backend";
 import { renderInRouter } from "@/test/render-in-router";
 import { WatchListProviders } from "@/components/watch-list/__tests__/watch-list-providers";
 import { ViewerTimeZoneProvider } from "@/lib/viewer-time-zone";
 import type { Id } from "@convex/_generated/dataModel";
 import { StreamCard, type StreamCardData } from "../stream-card";
 
-vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
+// Signed out: the card's save button asks nothing of the backend.
+const convex = convexBackend();
 
 /** Sat, Nov 21 2026, 12:00 PM in New York. */
 const NOW = Date.UTC(2026, 10, 21, 17);
@@ -25,19 +25,19 @@ function renderCard(overrides: Partial<StreamCardData>, viewerZone = "America/Ne
     ...overrides,
   };
   renderInRouter(
-    <ViewerTimeZoneProvider timeZone={viewerZone}>
-      <WatchListProviders>
-        <StreamCard stream={stream} />
-      </WatchListProviders>
-    </ViewerTimeZoneProvider>,
+    <convex.wrapper>
+      <ViewerTimeZoneProvider timeZone={viewerZone}>
+        <WatchListProviders>
+          <StreamCard stream={stream} />
+        </WatchListProviders>
+      </ViewerTimeZoneProvider>
+    </convex.wrapper>,
   );
 }
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(NOW);
-  resetConvexMock();
-  setConvexAuth("signedOut");
 });
 
 afterEach(() => {

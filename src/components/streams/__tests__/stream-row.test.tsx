@@ -1,12 +1,13 @@
 import { render, screen } from "@testing-library/react";
-import { describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { ViewerTimeZoneProvider } from "@/lib/viewer-time-zone";
-import { convexReactMock } from "@/test/convex-mock";
+import { convexBackend } from "@/test/convex-backend";
 import type { Id } from "@convex/_generated/dataModel";
 import { StreamRow, type StreamRowData } from "../stream-row";
 import { StreamStatusProvider } from "../stream-status-provider";
 
-vi.mock("convex/react", () => convexReactMock);
+// The row's actions are mutations; none is pressed here.
+const convex = convexBackend();
 
 /** Sat, Nov 21 2026, 7:30 PM in Chicago. */
 const START = Date.UTC(2026, 10, 22, 1, 30);
@@ -24,13 +25,15 @@ const row = (overrides: Partial<StreamRowData> = {}): StreamRowData => ({
 
 function renderRow(stream: StreamRowData, timeZone: string) {
   render(
-    <ViewerTimeZoneProvider timeZone={timeZone}>
-      <StreamStatusProvider>
-        <ul>
-          <StreamRow stream={stream} actor={{ isOwner: true, isAdmin: false }} shopStatus="active" />
-        </ul>
-      </StreamStatusProvider>
-    </ViewerTimeZoneProvider>,
+    <convex.wrapper>
+      <ViewerTimeZoneProvider timeZone={timeZone}>
+        <StreamStatusProvider>
+          <ul>
+            <StreamRow stream={stream} actor={{ isOwner: true, isAdmin: false }} shopStatus="active" />
+          </ul>
+        </StreamStatusProvider>
+      </ViewerTimeZoneProvider>
+    </convex.wrapper>,
   );
 }
 

@@ -1,15 +1,11 @@
-import { act, render, screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "@convex/_generated/api";
-import { useMockConvexAuth, setConvexAuth } from "@/test/convex-auth-mock";
-import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
+import { describe, expect, test } from "vitest";
+import { convexBackend, type Role } from "@/test/convex-backend";
 import { RequireAdmin } from "../require-admin";
 import { RequireAuth } from "../require-auth";
 
-vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
-
-const user = (role: string) => ({ _id: "u1", email: `${role}@livelocal.test`, name: "Sam Rivera", role });
+const convex = convexBackend();
 
 function renderAdminPage() {
   const router = createMemoryRouter(
@@ -29,50 +25,51 @@ function renderAdminPage() {
     ],
     { initialEntries: ["/dashboard/admin/users"] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <convex.wrapper>
+      <RouterProvider router={router} />
+    </convex.wrapper>,
+  );
 }
 
-beforeEach(() => {
-  resetConvexMock();
-  setConvexAuth("signedIn");
-});
-
 describe("RequireAdmin", () => {
-  test("an admin sees the admin page", () => {
-    setQueryResult(api.users.viewer, user("admin"));
+  test("an admin sees the admin page", async () => {
+    await convex.signInAs("admin");
     renderAdminPage();
-    expect(screen.getByRole("heading", { name: "Users and roles" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Users and roles" })).toBeInTheDocument();
   });
 
-  test.each(["viewer", "seller"])("a %s sees 403 Forbidden and nothing of the page", (role) => {
-    setQueryResult(api.users.viewer, user(role));
+  test.each<Role>(["viewer", "seller"])("a %s sees 403 Forbidden and nothing of the page", async (role) => {
+    await convex.signInAs(role);
     renderAdminPage();
-    expect(screen.getByRole("heading", { name: "Forbidden" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Forbidden" })).toBeInTheDocument();
     expect(screen.getByText("403")).toBeInTheDocument();
     expect(screen.getByText("This page is for LiveLocal admins.")).toBeInTheDocument();
     expect(screen.queryByText("Users and roles")).not.toBeInTheDocument();
     expect(document.title).toBe("Forbidden · LiveLocal");
   });
 
-  test("while the session or the user row loads, shows a wait and nothing protected", () => {
-    setConvexAuth("loading");
+  test("while the session or the user row loads, shows a wait and nothing protected", async () => {
+    const admin = await convex.addUser("admin");
+    convex.sessionLoading();
     renderAdminPage();
     expect(screen.getByRole("status")).toBeInTheDocument();
     expect(screen.queryByText("Users and roles")).not.toBeInTheDocument();
     expect(screen.queryByText("Forbidden")).not.toBeInTheDocument();
 
-    act(() => setConvexAuth("signedIn"));
+    // Signed in, the role still on its way: still waiting, never a flash of Forbidden.
+    await convex.signInAs(admin);
     expect(screen.getByRole("status")).toBeInTheDocument();
-    expect(screen.queryByText("Users and roles")).not.toBeInTheDocument();
     expect(screen.queryByText("Forbidden")).not.toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Users and roles" })).toBeInTheDocument();
   });
 
-  test("losing the admin role while on the page closes it", () => {
-    setQueryResult(api.users.viewer, user("admin"));
+  test("losing the admin role while on the page closes it", async () => {
+    const admin = await convex.signInAs("admin");
     renderAdminPage();
-    expect(screen.getByRole("heading", { name: "Users and roles" })).toBeInTheDocument();
-    act(() => setQueryResult(api.users.viewer, user("viewer")));
-    expect(screen.getByRole("heading", { name: "Forbidden" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Users and roles" })).toBeInTheDocument();
+    await convex.run((ctx) => ctx.db.patch(admin.userId, { role: "viewer" }));
+    expect(await screen.findByRole("heading", { name: "Forbidden" })).toBeInTheDocument();
     expect(screen.queryByText("Users and roles")).not.toBeInTheDocument();
   });
 });

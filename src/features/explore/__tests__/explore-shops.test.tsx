@@ -1,55 +1,58 @@
 import { screen, within } from "@testing-library/react";
-import { beforeEach, expect, test, vi } from "vitest";
+import { expect, test } from "vitest";
 import { MenuStateProvider } from "@/components/layout/menu-state";
-import { useMockConvexAuth } from "@/test/convex-auth-mock";
-import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
+import { convexBackend } from "@/test/convex-backend";
+import { seedShop, seedStream } from "@/test/convex-seed";
 import { renderInRouter } from "@/test/render-in-router";
 import { WatchListProviders } from "@/components/watch-list/__tests__/watch-list-providers";
-import { api } from "@convex/_generated/api";
 import { ExploreShopsPage } from "../explore-shops-page";
 
-vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
-vi.mock("convex-helpers/react", () => ({ usePaginatedQuery: convexReactMock.usePaginatedQuery }));
+const convex = convexBackend();
 
-beforeEach(resetConvexMock);
-
-test("live shops show as cards linking to their pages, with a badge while live", () => {
-  setQueryResult(api.explore.listExploreShops, [
-    {
-      _id: "shop1",
-      liveShopName: "Windy City Card Breaks",
-      slug: "windy-city-card-breaks",
-      headline: "Live Pokémon and sports card breaks",
-      status: "active",
-      categories: ["collectibles"],
-      areas: ["16980"],
-      liveStatus: "LIVE",
-    },
-    {
-      _id: "shop2",
-      liveShopName: "Triangle Retro Games",
-      slug: "triangle-retro-games",
-      status: "maintenance",
-      categories: [],
-      areas: [],
-    },
-  ]);
+test("live shops show as cards linking to their pages, with a badge while live", async () => {
+  const seller = await convex.addUser("seller");
+  const windy = await seedShop(convex, seller, {
+    liveShopName: "Windy City Card Breaks",
+    slug: "windy-city-card-breaks",
+    headline: "Live Pokémon and sports card breaks",
+    categories: [{ categoryId: "collectibles", priority: 0 }],
+    cbsaCodes: ["16980"],
+  });
+  await seedStream(convex, windy, { streamTitle: "Breaks", streamStatus: "LIVE" });
+  const other = await convex.addUser("seller", { key: "seller2" });
+  await seedShop(convex, other, {
+    liveShopName: "Triangle Retro Games",
+    slug: "triangle-retro-games",
+    status: "maintenance",
+    categories: [{ categoryId: "collectibles", subcategoryId: "trading_cards", priority: 0 }],
+  });
+  // Not in the category asked for.
+  await seedShop(convex, other, {
+    liveShopName: "Denim Only",
+    categories: [{ categoryId: "fashion_apparel", priority: 0 }],
+  });
   renderInRouter(
-    <WatchListProviders>
-      <MenuStateProvider>
-        <ExploreShopsPage />
-      </MenuStateProvider>
-    </WatchListProviders>,
+    <convex.wrapper>
+      <WatchListProviders>
+        <MenuStateProvider>
+          <ExploreShopsPage />
+        </MenuStateProvider>
+      </WatchListProviders>
+    </convex.wrapper>,
     { path: "/explore/live-shops", at: "/explore/live-shops?category=collectibles" },
   );
-  const shops = screen.getByRole("list", { name: "Live shops" });
-  const [windy, triangle] = within(shops).getAllByRole("listitem");
-  expect(within(windy).getByRole("link", { name: "Windy City Card Breaks" })).toHaveAttribute(
+  // Cards appear when the first page arrives; "Denim Only" is in another category.
+  await screen.findByText("Windy City Card Breaks");
+  const items = within(screen.getByRole("list", { name: "Live shops" })).getAllByRole("listitem");
+  expect(items).toHaveLength(2);
+  const windyCard = items.find((item) => item.textContent?.includes("Windy City"))!;
+  const triangle = items.find((item) => item.textContent?.includes("Triangle Retro"))!;
+  expect(within(windyCard).getByRole("link", { name: "Windy City Card Breaks" })).toHaveAttribute(
     "href",
     "/live-shop/windy-city-card-breaks",
   );
-  expect(within(windy).getByText("Live now")).toBeInTheDocument();
-  expect(within(windy).getByText("Collectibles — Chicago-Naperville-Elgin, IL-IN")).toBeInTheDocument();
+  expect(within(windyCard).getByText("Live now")).toBeInTheDocument();
+  expect(within(windyCard).getByText("Collectibles — Chicago-Naperville-Elgin, IL-IN")).toBeInTheDocument();
   expect(within(triangle).getByText("Temporarily closed")).toBeInTheDocument();
   expect(screen.getByRole("link", { name: "Streams" })).toHaveAttribute(
     "href",

@@ -1,25 +1,23 @@
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, expect, test, vi } from "vitest";
+import { expect, test } from "vitest";
 import { Header } from "@/components/layout/header";
 import { MenuStateProvider } from "@/components/layout/menu-state";
-import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
+import { convexBackend } from "@/test/convex-backend";
 import { renderInRouter } from "@/test/render-in-router";
-import { api } from "@convex/_generated/api";
 import { ExploreStreamsPage } from "../explore-streams-page";
 
-vi.mock("convex/react", () => convexReactMock);
-vi.mock("convex-helpers/react", () => ({ usePaginatedQuery: convexReactMock.usePaginatedQuery }));
-
-beforeEach(resetConvexMock);
+// No streams: the page lists nothing, and the menus are what is tested.
+const convex = convexBackend();
 
 function renderPage() {
-  setQueryResult(api.explore.listExploreStreams, []);
   const router = renderInRouter(
-    <MenuStateProvider>
-      <Header accountControl={null} />
-      <ExploreStreamsPage />
-    </MenuStateProvider>,
+    <convex.wrapper>
+      <MenuStateProvider>
+        <Header accountControl={null} />
+        <ExploreStreamsPage />
+      </MenuStateProvider>
+    </convex.wrapper>,
     // One element for every explore path, so the menu state outlives a change of path as in the app.
     { path: "/explore/*", at: "/explore/streams" },
   );

@@ -1,55 +1,47 @@
 import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import { api } from "@convex/_generated/api";
-import { useMockConvexAuth } from "@/test/convex-auth-mock";
-import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
+import { afterEach, expect, test, vi } from "vitest";
 import { WatchListProviders } from "@/components/watch-list/__tests__/watch-list-providers";
+import { convexBackend } from "@/test/convex-backend";
+import { seedShop, seedStream } from "@/test/convex-seed";
 import { StartingSoon } from "../starting-soon";
 
-vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
+const convex = convexBackend();
 
 const NOW = Date.UTC(2026, 10, 21, 12, 2, 0);
 
-beforeEach(() => {
-  resetConvexMock();
-  vi.useFakeTimers({ now: NOW, toFake: ["Date", "setInterval", "clearInterval"] });
-});
 afterEach(() => vi.useRealTimers());
-
-const card = (id: string, streamTitle: string, streamStartUTC: number) => ({
-  _id: id,
-  streamTitle,
-  streamStatus: "SCHEDULED" as const,
-  liveShopName: "Logan Square Toy Exchange",
-  liveShopSlug: "logan-square-toy-exchange",
-  timezone: "America/Chicago",
-  streamStartUTC,
-});
 
 function renderSoon() {
   const router = createMemoryRouter([
     {
       path: "/",
       element: (
-        <WatchListProviders>
-          <StartingSoon />
-        </WatchListProviders>
+        <convex.wrapper>
+          <WatchListProviders>
+            <StartingSoon />
+          </WatchListProviders>
+        </convex.wrapper>
       ),
     },
   ]);
   render(<RouterProvider router={router} />);
 }
 
-test("shows upcoming shows with a countdown that ticks, and drops one once it has started", () => {
-  setQueryResult(api.streams.listStartingSoon, [
-    card("a", "Card breaks", NOW + 65_000),
-    card("b", "Vintage denim", NOW + 2 * 3_600_000),
-  ]);
+test("shows upcoming shows with a countdown that ticks, and drops one once it has started", async () => {
+  const seller = await convex.addUser("seller");
+  const shop = await seedShop(convex, seller, { liveShopName: "Logan Square Toy Exchange" });
+  await seedStream(convex, shop, { streamTitle: "Card breaks", streamStartUTC: NOW + 65_000 });
+  await seedStream(convex, shop, { streamTitle: "Vintage denim", streamStartUTC: NOW + 2 * 3_600_000 });
+  // Beyond the two days the section covers.
+  await seedStream(convex, shop, { streamTitle: "Next week", streamStartUTC: NOW + 7 * 86_400_000 });
+  // The page's clock only: the query asks from "now" rounded down to 5 minutes.
+  vi.useFakeTimers({ now: NOW, toFake: ["Date", "setInterval", "clearInterval"] });
   renderSoon();
-  expect(screen.getByRole("heading", { name: "Card breaks" })).toBeInTheDocument();
+  expect(await screen.findByRole("heading", { name: "Card breaks" })).toBeInTheDocument();
   expect(screen.getByText("Starts in 1 min")).toBeInTheDocument();
   expect(screen.getByText("Starts in 2 h")).toBeInTheDocument();
+  expect(screen.queryByText("Next week")).not.toBeInTheDocument();
   act(() => {
     vi.advanceTimersByTime(66_000);
   });
@@ -57,8 +49,7 @@ test("shows upcoming shows with a countdown that ticks, and drops one once it ha
   expect(screen.getByText("Starts in 1 h 58 min")).toBeInTheDocument();
 });
 
-test("says so when nothing is scheduled", () => {
-  setQueryResult(api.streams.listStartingSoon, []);
+test("says so when nothing is scheduled", async () => {
   renderSoon();
-  expect(screen.getByText("No shows are scheduled for the next two days yet.")).toBeInTheDocument();
+  expect(await screen.findByText("No shows are scheduled for the next two days yet.")).toBeInTheDocument();
 });

@@ -1,5 +1,6 @@
 import { api } from "@convex/_generated/api";
 import { TERMS_VERSION } from "@convex/lib/constants";
+import type { ConvexTestBackend, TestPerson } from "@/test/convex-backend";
 import { setQueryResult } from "@/test/convex-mock";
 import type { Settings } from "../settings-data";
 
@@ -30,4 +31,18 @@ export function signedInWith(overrides: Partial<Settings> = {}, avatar?: string)
     ...(avatar !== undefined && { avatar }),
   });
   setQueryResult(api.settings.mySettings, settingsWith(overrides));
+}
+
+/**
+ * On the embedded backend: signs in Maria Delgado, a seller, whose user row carries `overrides` of the
+ * default settings, and returns her.
+ */
+export async function signInWithSettings(
+  convex: ConvexTestBackend,
+  overrides: Partial<Settings> = {},
+): Promise<TestPerson> {
+  const maria = await convex.addUser("seller", { key: "maria", name: "Maria Delgado" });
+  const { termsAcceptance, ...rest } = settingsWith(overrides);
+  await convex.run((ctx) => ctx.db.patch(maria.userId, { ...rest, termsAcceptance }));
+  return await convex.signInAs(maria);
 }

@@ -1,43 +1,45 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, expect, test, vi } from "vitest";
-import { convexReactMock, mutationCalls, resetConvexMock } from "@/test/convex-mock";
-import type { Doc } from "@convex/_generated/dataModel";
-import type { ShopStatus } from "@convex/lib/constants";
+import { useQuery } from "convex/react";
+import { expect, test } from "vitest";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { convexBackend } from "@/test/convex-backend";
+import { seedShop } from "@/test/convex-seed";
 import { ShopLifecycleActions } from "../shop-lifecycle-actions";
+import { SHOP_STATUS_WORDS } from "../shop-status-words";
 
-vi.mock("convex/react", () => convexReactMock);
-
-beforeEach(resetConvexMock);
-
-function shopIn(status: ShopStatus) {
-  return {
-    _id: "shop1",
-    liveShopName: "Sarah's Vintage",
-    slug: "sarahs-vintage",
-    description: "Vintage denim.",
-    timezone: "America/New_York",
-    status,
-    categories: [{ categoryId: "fashion_apparel", priority: 0 }],
-    cbsaCodes: ["12420"],
-  } as unknown as Doc<"liveShops"> & { categories: unknown[]; cbsaCodes: string[] };
-}
+const convex = convexBackend();
 
 const owner = { isOwner: true, isAdmin: false };
+
+/** The actions over the shop as the owner's live query gives it, as the editor renders them. */
+function OwnShop({ liveShopId }: { liveShopId: Id<"liveShops"> }) {
+  const shop = useQuery(api.liveShops.getMyShop, { liveShopId });
+  if (!shop) return <p>Loading</p>;
+  return <ShopLifecycleActions shop={shop} actor={owner} dirty={false} />;
+}
 
 test.each(["active", "draft", "suspended"] as const)(
   "'Submitted' goes as soon as the shop's status moves on (an admin's decision: %s)",
   async (decided) => {
-    const { rerender } = render(<ShopLifecycleActions shop={shopIn("draft")} actor={owner} dirty={false} />);
-    await userEvent.click(screen.getByRole("button", { name: "Submit for verification" }));
-    expect(mutationCalls).toEqual([
-      { name: "liveShops:setShopStatus", args: { liveShopId: "shop1", status: "pending_verification" } },
-    ]);
+    const seller = await convex.signInAs("seller");
+    const liveShopId = await seedShop(convex, seller, {
+      status: "draft",
+      description: "Vintage denim.",
+      categories: [{ categoryId: "fashion_apparel", priority: 0 }],
+      cbsaCodes: ["12420"],
+    });
+    render(<OwnShop liveShopId={liveShopId} />, { wrapper: convex.wrapper });
+    await userEvent.click(await screen.findByRole("button", { name: "Submit for verification" }));
     // The live query answers with the submitted shop: the sentence stands.
-    rerender(<ShopLifecycleActions shop={shopIn("pending_verification")} actor={owner} dirty={false} />);
     expect(await screen.findByText("Submitted. An admin will verify your shop soon.")).toBeInTheDocument();
+    expect((await convex.run((ctx) => ctx.db.get(liveShopId)))?.status).toBe("pending_verification");
 
-    rerender(<ShopLifecycleActions shop={shopIn(decided)} actor={owner} dirty={false} />);
-    expect(screen.queryByText("Submitted. An admin will verify your shop soon.")).not.toBeInTheDocument();
+    await convex.run((ctx) => ctx.db.patch(liveShopId, { status: decided }));
+    await waitFor(() =>
+      expect(screen.queryByText("Submitted. An admin will verify your shop soon.")).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText(SHOP_STATUS_WORDS[decided])).toBeInTheDocument();
   },
 );
