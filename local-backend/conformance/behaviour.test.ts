@@ -101,6 +101,24 @@ describe("Convex's smaller behaviours", { timeout: 60_000 }, () => {
     logLines.forEach((line, i) => expect(line).toMatch(expected[i]));
   });
 
+  it("writes a \"use node\" action's console lines as Convex's Node runtime does, strings quoted", async () => {
+    const response = await fetch(`${backend.url}/api/action`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ path: "nodeActions:logs", args: [{}], format: "convex_encoded_json" }),
+    });
+    const { logLines } = (await response.json()) as { logLines: string[] };
+    const expected = [
+      /^\[LOG\] 'plain' 3 \{ a: 'b' \}$/,
+      /^\[WARN\] "Timer 'foo' already exists"$/,
+      /^\[INFO\] 'foo: \d+ms' 'bar' 3$/,
+      /^\[INFO\] 'foo: \d+ms'$/,
+      /^\[WARN\] "Timer 'foo' does not exist"$/,
+    ];
+    expect(logLines).toHaveLength(expected.length);
+    logLines.forEach((line, i) => expect(line).toMatch(expected[i]));
+  });
+
   it("sets CONVEX_CLOUD_URL and CONVEX_SITE_URL to the backend's origins", async () => {
     const http = newHttpClient(backend.url);
     expect(await http.query(q("env:read"), { name: "CONVEX_CLOUD_URL" })).toBe(backend.url);

@@ -108,6 +108,14 @@ export function formatLogArgs(args: unknown[]): string {
     .join(" ");
 }
 
+/**
+ * A console line of a `"use node"` module's function, as Convex's Node runtime writes it: every
+ * argument through `util.inspect`, strings quoted (`'foo: 12ms' 'bar'`), as long as a log line may be.
+ */
+export function formatNodeLogArgs(args: unknown[]): string {
+  return args.map((arg) => inspect(arg, { maxStringLength: 32_768, customInspect: true })).join(" ");
+}
+
 const CONSOLE_WRAPPED = Symbol.for("livelocal.localBackend.consoleWrapped");
 
 /**

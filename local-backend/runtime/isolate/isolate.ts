@@ -9,7 +9,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from "node:worker_threads";
 import type { ModuleRunner } from "vite/module-runner";
-import { formatLogArgs } from "../instrument.ts";
+import { formatLogArgs, formatNodeLogArgs } from "../instrument.ts";
 import { runUserCode, userCallEnded } from "../user-code.ts";
 import { ownThreadId } from "./cpu.ts";
 import { SYSCALL } from "../convex-abi.ts";
@@ -41,7 +41,12 @@ type Host = {
   listen(listener: (message: ToIsolate) => void): void;
 };
 
-type RunningCall = { callId: number; udfPath: string };
+type RunningCall = {
+  callId: number;
+  udfPath: string;
+  /** A `"use node"` module's call: its console lines and timers are those of Convex's Node runtime. */
+  node?: { timers: Map<string, number> };
+};
 
 const calls = new AsyncLocalStorage<RunningCall>();
 
@@ -178,15 +183,47 @@ function forwardConsole(): void {
   const send = (method: ConsoleMethod, args: string[]) =>
     post({ type: "log", callId: calls.getStore()?.callId ?? null, method, args });
   for (const method of ["log", "info", "warn", "error", "debug"] as const) {
-    console[method] = (...args: unknown[]) => send(method, [formatLogArgs(args)]);
+    console[method] = (...args: unknown[]) =>
+      send(method, [calls.getStore()?.node ? formatNodeLogArgs(args) : formatLogArgs(args)]);
   }
   for (const method of ["time", "timeLog", "timeEnd"] as const) {
-    // The label as the backend's timers name it (instrument.ts), then the rest.
-    console[method] = (label?: unknown, ...rest: unknown[]) =>
+    console[method] = (label?: unknown, ...rest: unknown[]) => {
+      const node = calls.getStore()?.node;
+      if (node) {
+        nodeTimer(node.timers, method, label, rest, (level, args) => send(level, [formatNodeLogArgs(args)]));
+        return;
+      }
+      // The label as the backend's timers name it (instrument.ts), then the rest.
       send(method, [
         label === undefined ? "default" : formatLogArgs([label]),
         ...(rest.length > 0 ? [formatLogArgs(rest)] : []),
       ]);
+    };
+  }
+}
+
+/**
+ * `console.time`, `timeLog` and `timeEnd` in a `"use node"` module's call, as Convex's Node runtime
+ * keeps them: in the call's own process, its lines written as any other of its console lines.
+ */
+function nodeTimer(
+  timers: Map<string, number>,
+  method: "time" | "timeLog" | "timeEnd",
+  label: unknown,
+  rest: unknown[],
+  log: (level: "info" | "warn", args: unknown[]) => void,
+): void {
+  const name =
+    label === undefined ? "default" : label === null ? "null" : (label as { toString(): string }).toString();
+  const started = timers.get(name);
+  if (method === "time") {
+    if (started === undefined) timers.set(name, Date.now());
+    else log("warn", [`Timer '${name}' already exists`]);
+  } else if (started === undefined) {
+    log("warn", [`Timer '${name}' does not exist`]);
+  } else {
+    if (method === "timeEnd") timers.delete(name);
+    log("info", [`${name}: ${Date.now() - started}ms`, ...(method === "timeLog" ? rest : [])]);
   }
 }
 
@@ -288,7 +325,8 @@ export function start(host: Host): void {
           } satisfies ModuleShape;
       }
     };
-    runUserCode(udfPath, () => calls.run({ callId, udfPath }, work)).then(
+    const node = message.type === "call" && message.node ? { timers: new Map<string, number>() } : undefined;
+    runUserCode(udfPath, () => calls.run({ callId, udfPath, node }, work)).then(
       (result) => post({ type: "done", callId, result, consumed: endCall(callId) }),
       (error: unknown) => post({ type: "done", callId, error: toWire(error), consumed: endCall(callId) }),
     );

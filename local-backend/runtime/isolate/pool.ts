@@ -371,7 +371,7 @@ export class IsolatePool {
     if (lease.lane === "action") {
       const ms = actionTimeoutMs();
       const text =
-        message.type === "call" && usesNode(message.file)
+        message.type === "call" && message.node === true
           ? nodeActionTimeoutMessage(message.exportName, ms)
           : timeoutMessage(ms);
       lease.timer = inRootScope(() => setTimeout(() => this.end(lease.isolate, new Error(text)), ms).unref());

@@ -70,6 +70,8 @@ export type ToIsolate =
       method: "invokeQuery" | "invokeMutation" | "invokeAction";
       args: string[];
       udfPath: string;
+      /** The module starts with `"use node"`: its console lines are written as Convex's Node runtime writes them. */
+      node?: boolean;
     }
   | { type: "describe"; callId: number; generation: number; file: string }
   | {

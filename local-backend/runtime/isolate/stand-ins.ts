@@ -24,7 +24,7 @@ export function standIns(
   file: string,
   { functions, routes }: ModuleShape,
   run: (lane: Lane, message: IsolateCall) => Promise<unknown>,
-  /** The module starts with `"use node"`: its actions time out in the words of Convex's Node runtime. */
+  /** The module starts with `"use node"`: its actions time out, and its calls log, as Convex's Node runtime does. */
   usesNode = false,
 ): Record<string, unknown> {
   const module: Record<string, unknown> = {};
@@ -42,6 +42,7 @@ export function standIns(
           method,
           args,
           udfPath: executions.getStore()?.udfPath ?? shape.name,
+          ...(usesNode && { node: true }),
         }) as Promise<string>;
     module[shape.name] = {
       isQuery: shape.isQuery,
