@@ -1,7 +1,9 @@
 /**
  * Loading the functions folder: a modules map (keys like `/convex/messages.ts`)
  * whose loaders go through Vite's `ssrLoadModule`, so edited files apply on the next call, and a
- * watcher telling the backend which files changed.
+ * watcher telling the backend which files changed. Extra folders (the benchmark's and the e2e
+ * suite's own functions) join the map as if their files were in the functions folder, so no
+ * deployment of that folder ever gets them (decision 088).
  */
 import { readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -63,9 +65,12 @@ function findModuleFile(dir: string, modulePath: string): string | null {
  */
 export async function createViteFunctionSource(options: {
   functionsDir: string;
+  /** Folders whose modules join the functions folder's, keyed as if they were in it. */
+  extraDirs?: readonly string[];
   vite?: ViteDevServer;
 }): Promise<FunctionSource> {
   const dir = path.resolve(options.functionsDir);
+  const extraDirs = (options.extraDirs ?? []).map((extra) => path.resolve(extra));
   let vite = options.vite;
   const ownsVite = vite === undefined;
   if (!vite) {
@@ -93,11 +98,15 @@ export async function createViteFunctionSource(options: {
     dir,
     modules() {
       const map: ModulesMap = {};
-      for (const file of listFunctionFiles(dir)) {
-        // Convex deploys no functions from a file with more than one dot (`convex.config.ts`,
-        // `auth.config.ts`: those are read as configuration, through `load`), so neither do we.
-        if ((path.basename(file).match(/\./g) ?? []).length > 1) continue;
-        map[moduleKey(dir, file)] = () => loadFile(file);
+      for (const folder of [dir, ...extraDirs]) {
+        for (const file of listFunctionFiles(folder)) {
+          // Convex deploys no functions from a file with more than one dot (`convex.config.ts`,
+          // `auth.config.ts`: those are read as configuration, through `load`), so neither do we.
+          if ((path.basename(file).match(/\./g) ?? []).length > 1) continue;
+          const key = moduleKey(folder, file);
+          if (map[key]) throw new Error(`${file} has the same module path as a file of ${dir}.`);
+          map[key] = () => loadFile(file);
+        }
       }
       return map;
     },
@@ -109,7 +118,7 @@ export async function createViteFunctionSource(options: {
       const onEvent = (event: string, file: string) => {
         if (event !== "add" && event !== "change" && event !== "unlink") return;
         const resolved = path.resolve(file);
-        if (!resolved.startsWith(dir + path.sep)) return;
+        if (![dir, ...extraDirs].some((folder) => resolved.startsWith(folder + path.sep))) return;
         if (!MODULE_FILE.test(resolved) || SKIPPED_FILE.test(resolved)) return;
         listener({ file: resolved, event });
       };
