@@ -130,9 +130,9 @@ export default tseslint.config(
   },
   {
     // convex/model/ holds the only writers (README's layout): defaults, timestamps, uniqueness and
-    // the derived tables stay in one place. Tests and the bench's generator write fixtures directly.
+    // the derived tables stay in one place. Tests write fixtures directly.
     files: ["convex/**/*.ts"],
-    ignores: ["convex/model/**", "convex/**/*.test.ts", "convex/testing/**", "convex/benchData.ts"],
+    ignores: ["convex/model/**", "convex/**/*.test.ts", "convex/testing/**"],
     rules: {
       "no-restricted-syntax": [
         "error",

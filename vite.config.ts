@@ -23,10 +23,14 @@ export default defineConfig(({ mode }) => {
       // builds/latest.json and builds/meta/{id}.json (docs/product.md#build-files; decision 016).
       buildInfo({ convexUrl: env.VITE_CONVEX_URL, clerkPublishableKey: env.VITE_CLERK_PUBLISHABLE_KEY }),
       // Without a real deployment, `npm run dev` runs the project's Convex functions in-process.
-      // LIVELOCAL_LOCAL_BACKEND_DATA_DIR points tests and the benchmark at a throwaway store.
+      // LIVELOCAL_LOCAL_BACKEND_DATA_DIR points tests and the benchmark at a throwaway store;
+      // LIVELOCAL_LOCAL_BACKEND_EXTRA_FUNCTIONS adds the e2e suite's own functions (decision 088).
       localBackend({
         enabled: !env.VITE_CONVEX_URL,
         dataDir: env.LIVELOCAL_LOCAL_BACKEND_DATA_DIR || undefined,
+        extraFunctionsDirs: env.LIVELOCAL_LOCAL_BACKEND_EXTRA_FUNCTIONS?.split(path.delimiter).filter(
+          Boolean,
+        ),
       }),
       // Link previews' pictures, /og/{page}.png, as `npm start` draws them (decision 068).
       previewImagesInDev({ convexUrl: env.VITE_CONVEX_URL || undefined }),

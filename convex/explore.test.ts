@@ -29,6 +29,8 @@ import { changeShopStatus, getLiveShopBySlug, patchLiveShop, replaceShopCategori
 import { insertStream, linkStreamMsa, patchStream, replaceStreamCategories } from "./model/streams";
 import type { StreamCard } from "./schema";
 import { countDocsRead, newSeededTest, type newTest, writeWithTriggers } from "./test.setup";
+// The benchmark's generator, which no deployment gets (decision 088).
+import { insertGeneratedStreams } from "../scripts/bench/functions/benchData";
 
 type Backend = ReturnType<typeof newTest>;
 type Page<Card> = { page: Card[]; isDone: boolean; continueCursor: string };
@@ -658,7 +660,7 @@ describe("documents read per page", () => {
     const t = await newSeededTest();
     const filter = filterOf({ categories: ["collectibles"], msas: ["16980"] });
     const before = (await countDocsRead(() => streamPage(t, filter, 2))).docsRead;
-    await t.mutation(internal.benchData.generateStreams, { count: 300, offset: 0, seed: 7 });
+    await t.run(async (ctx) => await insertGeneratedStreams(ctx, { count: 300, offset: 0, seed: 7 }));
     const after = (await countDocsRead(() => streamPage(t, filter, 2))).docsRead;
     expect(after).toBeLessThanOrEqual(before * 1.2);
   });
@@ -667,7 +669,7 @@ describe("documents read per page", () => {
 describe("bench data", () => {
   test("generated streams get the same listing rows the triggers would give them", async () => {
     const t = await newSeededTest();
-    await t.mutation(internal.benchData.generateStreams, { count: 60, offset: 0, seed: 3 });
+    await t.run(async (ctx) => await insertGeneratedStreams(ctx, { count: 60, offset: 0, seed: 3 }));
     const snapshot = async () =>
       await t.run(async (ctx) =>
         (await ctx.db.query("streamListings").collect())
@@ -871,7 +873,7 @@ describe("result counts", () => {
 
   test("past 100 the count says so, and reads no more", async () => {
     const t = await newSeededTest();
-    await t.mutation(internal.benchData.generateStreams, { count: 400, offset: 0, seed: 5 });
+    await t.run(async (ctx) => await insertGeneratedStreams(ctx, { count: 400, offset: 0, seed: 5 }));
     const { result, docsRead } = await countDocsRead(() =>
       t.query(api.explore.countExploreStreams, { filter: emptyExploreFilter() }),
     );

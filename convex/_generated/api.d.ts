@@ -14,7 +14,6 @@ import type {
   FunctionReference,
 } from "convex/server";
 import type * as admin from "../admin.js";
-import type * as benchData from "../benchData.js";
 import type * as calendarFeed from "../calendarFeed.js";
 import type * as cascade from "../cascade.js";
 import type * as clerkUsers from "../clerkUsers.js";
@@ -109,7 +108,6 @@ import type * as weeklyDigest from "../weeklyDigest.js";
  */
 declare const fullApi: ApiFromModules<{
   admin: typeof admin;
-  benchData: typeof benchData;
   calendarFeed: typeof calendarFeed;
   cascade: typeof cascade;
   clerkUsers: typeof clerkUsers;

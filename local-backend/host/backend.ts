@@ -52,6 +52,11 @@ export const APP_ORIGIN_ENV = "LIVELOCAL_APP_ORIGIN";
 export type LocalBackendCoreOptions = {
   /** The Convex functions folder (default `<cwd>/convex`). */
   functionsDir?: string;
+  /**
+   * Folders of functions that only this backend runs, keyed as if they were in the functions folder
+   * (the benchmark's generators, the e2e suite's fixtures): `npx convex deploy` never sees them.
+   */
+  extraFunctionsDirs?: readonly string[];
   /** Where data is kept (default `<cwd>/.local-backend`); `null` keeps it in memory only. */
   dataDir?: string | null;
   /** Wipe the data folder first. */
@@ -192,6 +197,7 @@ export class LocalBackendCore implements BackendServices {
         ? null
         : await createViteFunctionSource({
             functionsDir: options.functionsDir ?? path.resolve("convex"),
+            extraDirs: options.extraFunctionsDirs,
             vite: options.vite,
           });
       const core = new LocalBackendCore(auth, store, source, options, origin);

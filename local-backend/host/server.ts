@@ -7,6 +7,7 @@
  *   --allowed-hosts <l>  names answered besides loopback ones: `a.lan,.example.com` (`all`: any Host)
  *   --data-dir <dir>     data folder (default .local-backend)
  *   --functions <dir>    Convex functions folder (default convex)
+ *   --extra-functions <dir>  functions only this backend runs, as if in the functions folder (repeatable)
  *   --reset              wipe the data folder first (then seed again)
  *   --reset-only         wipe the data folder and exit (`npm run backend:reset`)
  *   --no-crons           do not run convex/crons.ts
@@ -37,6 +38,7 @@ export function parseServerArgs(argv: string[]): ServerArgs {
       "allowed-hosts": { type: "string" },
       "data-dir": { type: "string" },
       functions: { type: "string" },
+      "extra-functions": { type: "string", multiple: true },
       reset: { type: "boolean" },
       "reset-only": { type: "boolean" },
       "no-crons": { type: "boolean" },
@@ -59,6 +61,7 @@ export function parseServerArgs(argv: string[]): ServerArgs {
     access: { allowedHosts: parseAllowedHosts(values["allowed-hosts"]) },
     dataDir: path.resolve(values["data-dir"] ?? ".local-backend"),
     functionsDir: path.resolve(values.functions ?? "convex"),
+    extraFunctionsDirs: (values["extra-functions"] ?? []).map((dir) => path.resolve(dir)),
     reset: values.reset ?? false,
     resetOnly: values["reset-only"] ?? false,
     crons: !values["no-crons"],

@@ -2,7 +2,9 @@
  * Loading the functions folder: a modules map (keys like `/convex/messages.ts`) whose functions run
  * in isolates (worker threads, isolate/pool.ts; decision 082) that load them through Vite's module
  * runner, so edited files apply on the next call, and a watcher telling the backend which files
- * changed; components' bundles and HTTP actions run in the same isolates. Configuration modules
+ * changed; components' bundles and HTTP actions run in the same isolates. Extra folders (the benchmark's
+ * and the e2e suite's own functions) join the map as if their files were in the functions folder, so
+ * no deployment of that folder ever gets them (decision 088). Configuration modules
  * (`schema`, `crons`, `convex.config`, `auth.config`) load here through Vite's `ssrLoadModule`.
  */
 import { readdirSync, statSync } from "node:fs";
@@ -68,9 +70,12 @@ function findModuleFile(dir: string, modulePath: string): string | null {
  */
 export async function createViteFunctionSource(options: {
   functionsDir: string;
+  /** Folders whose modules join the functions folder's, keyed as if they were in it. */
+  extraDirs?: readonly string[];
   vite?: ViteDevServer;
 }): Promise<FunctionSource> {
   const dir = path.resolve(options.functionsDir);
+  const extraDirs = (options.extraDirs ?? []).map((extra) => path.resolve(extra));
   let vite = options.vite;
   const ownsVite = vite === undefined;
   if (!vite) {
@@ -96,18 +101,23 @@ export async function createViteFunctionSource(options: {
   const loadFile = async (file: string) => (await server.ssrLoadModule(file)) as Record<string, unknown>;
   const isolates = new IsolatePool(server);
   const invalidate = (_event: string, file: string) => {
-    if (path.resolve(file).startsWith(dir + path.sep)) isolates.invalidate();
+    const resolved = path.resolve(file);
+    if ([dir, ...extraDirs].some((folder) => resolved.startsWith(folder + path.sep))) isolates.invalidate();
   };
   server.watcher.on("all", invalidate);
   return {
     dir,
     modules() {
       const map: ModulesMap = {};
-      for (const file of listFunctionFiles(dir)) {
-        // Convex deploys no functions from a file with more than one dot (`convex.config.ts`,
-        // `auth.config.ts`: those are read as configuration, through `load`), so neither do we.
-        if ((path.basename(file).match(/\./g) ?? []).length > 1) continue;
-        map[moduleKey(dir, file)] = () => isolates.module(file);
+      for (const folder of [dir, ...extraDirs]) {
+        for (const file of listFunctionFiles(folder)) {
+          // Convex deploys no functions from a file with more than one dot (`convex.config.ts`,
+          // `auth.config.ts`: those are read as configuration, through `load`), so neither do we.
+          if ((path.basename(file).match(/\./g) ?? []).length > 1) continue;
+          const key = moduleKey(folder, file);
+          if (map[key]) throw new Error(`${file} has the same module path as a file of ${dir}.`);
+          map[key] = () => isolates.module(file);
+        }
       }
       return map;
     },
@@ -120,7 +130,7 @@ export async function createViteFunctionSource(options: {
       const onEvent = (event: string, file: string) => {
         if (event !== "add" && event !== "change" && event !== "unlink") return;
         const resolved = path.resolve(file);
-        if (!resolved.startsWith(dir + path.sep)) return;
+        if (![dir, ...extraDirs].some((folder) => resolved.startsWith(folder + path.sep))) return;
         if (!MODULE_FILE.test(resolved) || SKIPPED_FILE.test(resolved)) return;
         listener({ file: resolved, event });
       };

@@ -2,7 +2,8 @@
  * The standalone backend (`npm run backend`, i.e. `tsx local-backend/host/server.ts`) as a child process of
  * the benchmark, on a given data folder: its start-up time, its resident memory, its per-function
  * statistics and clients for it. It runs without crons (nothing runs besides what the benchmark
- * asks), without file watching and without function log lines. With `BENCH_CPU_PROF=<dir>` each
+ * asks), without file watching and without function log lines, and with the benchmark's own functions
+ * (`scripts/bench/functions/`) beside the project's. With `BENCH_CPU_PROF=<dir>` each
  * process writes a CPU profile (`--cpu-prof`) there when it stops.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -46,6 +47,8 @@ export class BackendProcess {
         path.join(root, "local-backend/host/server.ts"),
         ...["--port", "0", "--site-port", "0", "--data-dir", dataDir],
         ...["--no-crons", "--no-watch", "--quiet"],
+        // The benchmark's generators (benchData:*), which no deployment gets.
+        ...["--extra-functions", path.join(root, "scripts/bench/functions")],
       ],
       { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env } },
     );

@@ -1,23 +1,22 @@
 /**
  * Issue 41: a show taken live ahead of its plan and ended says when it really started and ended, on its
- * page and its card, not when it was planned (decision 058). Its own data: Devon Brooks's "Board game
- * night sale", planned for tomorrow, which no other e2e file uses.
+ * page and its card, not when it was planned (decision 058). Its own data: a seller of this file's own
+ * with one show planned for tomorrow.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { launchBrowser, newVisitor, screenshot, takeShowLive } from "./browser";
+import { ownSeller, type OwnSeller } from "./own-seller";
 
 let browser: Browser;
+let mine: OwnSeller;
 beforeAll(async () => {
   browser = await launchBrowser();
+  mine = await ownSeller("actual-times", ["SCHEDULED"]);
 });
 afterAll(async () => {
   await browser.close();
 });
-
-const SELLER = "Devon Brooks";
-const TITLE = "Board game night sale: complete and counted classics";
-const SHOP = "/live-shop/logan-square-toy-exchange";
 
 /** "Sun, Nov 29": the day in the page's own zone, as the app writes dates. */
 async function today(page: Page): Promise<string> {
@@ -32,8 +31,9 @@ test(
     timeout: 120_000,
   },
   async () => {
+    const [TITLE = ""] = mine.streamTitles;
     const buyer = await newVisitor(browser);
-    await buyer.page.goto(SHOP);
+    await buyer.page.goto(`/live-shop/${mine.shopSlug}`);
     const upcoming = buyer.page
       .getByRole("region", { name: "Upcoming shows" })
       .getByRole("article")
@@ -43,7 +43,7 @@ test(
     // Planned for another day than today: otherwise the test could not tell the plan from what happened.
     expect(plannedLine).not.toContain(day);
 
-    const { seller, controls } = await takeShowLive(browser, SELLER, TITLE);
+    const { seller, controls } = await takeShowLive(browser, mine, TITLE);
     await controls.getByRole("button", { name: "End" }).click();
     await seller.page.getByRole("button", { name: "End stream" }).click();
     await controls.getByRole("button", { name: "End" }).waitFor({ state: "detached" });

@@ -26,10 +26,18 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
 
-/** Signs in through the development sign-in page, as a person would. */
-export async function signInAs(page: Page, name: string): Promise<void> {
+/**
+ * Signs in through the development sign-in page, as a person would: a demo user by their name, or
+ * anyone else (a file's own seller) by their e-mail, as a new user.
+ */
+export async function signInAs(page: Page, who: string | { email: string }): Promise<void> {
   await page.goto("/sign-in");
-  await page.getByRole("button", { name: `Sign in as ${name}` }).click();
+  if (typeof who === "string") {
+    await page.getByRole("button", { name: `Sign in as ${who}` }).click();
+  } else {
+    await page.getByLabel("Email").fill(who.email);
+    await page.getByRole("button", { name: "Sign in as a new user" }).click();
+  }
   await page.waitForURL((url) => url.pathname !== "/sign-in");
 }
 
@@ -39,7 +47,11 @@ export type Visitor = { context: BrowserContext; page: Page; errors: string[] };
  * The seller, in a browser of their own, takes one of their shows live from the dashboard; returns
  * that visitor and the show's status controls once "Pause" is offered.
  */
-export async function takeShowLive(browser: Browser, sellerName: string, streamTitle: string) {
+export async function takeShowLive(
+  browser: Browser,
+  sellerName: string | { email: string },
+  streamTitle: string,
+) {
   const seller = await newVisitor(browser);
   await signInAs(seller.page, sellerName);
   await seller.page.goto("/dashboard");

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { CATEGORIES } from "@convex/lib/data/categories";
-import { buildSampleStreams, DEMO_SHOPS, DEMO_STREAM_LINKS, DEMO_USERS } from "@convex/lib/data/demo";
+import { buildSampleStreams, DEMO_SHOPS, DEMO_STREAM_LINKS } from "@convex/lib/data/demo";
 import { MSAS } from "@convex/lib/data/msas";
 import {
   emptyExploreFilter,
@@ -14,6 +14,7 @@ import {
   type ExploreFilter,
 } from "@convex/lib/explore";
 import { launchBrowser, newVisitor, screenshot, takeShowLive } from "./browser";
+import { ownSeller } from "./own-seller";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,6 +27,8 @@ afterAll(async () => {
 /** What the list holds by default: live and upcoming shows (ended ones are under replays; decision 031). */
 const LISTED = ["SCHEDULED", "LIVE", "PAUSED"];
 const PHONE = { width: 375, height: 812 };
+/** Where every file's own shows are listed (tests/support/functions/e2eData.ts). */
+const ABILENE = "10180";
 
 /** The demo streams a filter should list: public ones (decision 012) that match by the shared rule. */
 function expectedTitles(filter: ExploreFilter): string[] {
@@ -127,44 +130,32 @@ test("a seventh metro area is refused; removing a state drops its metro areas", 
 });
 
 test("a stream set live in another browser shows its live badge on explore without reload", async () => {
-  // A scheduled show no other test takes live: the last one of an active shop.
-  const sample = buildSampleStreams(Date.now())
-    .filter((stream) => {
-      const shop = DEMO_SHOPS.find((candidate) => candidate.slug === DEMO_STREAM_LINKS[stream.id]?.shopSlug);
-      return stream.status === "SCHEDULED" && shop?.status === "active";
-    })
-    .at(-1);
-  const links = sample && DEMO_STREAM_LINKS[sample.id];
-  const shop = DEMO_SHOPS.find((candidate) => candidate.slug === links?.shopSlug);
-  const owner = DEMO_USERS.find((user) => user.key === shop?.ownerKey);
-  if (!sample || !links || !owner)
-    throw new Error("The demo data has no scheduled stream of an active shop.");
-
+  // A show of this file's own seller, a month away: no other file takes it live.
+  const mine = await ownSeller("explore", [{ status: "SCHEDULED", startsInDays: 30 }]);
+  const [title = ""] = mine.streamTitles;
   const buyer = await newVisitor(browser, { width: 390, height: 844 });
-  const search = exploreFilterToSearchParams({ ...emptyExploreFilter(), msas: links.cbsaCodes.slice(0, 1) });
+  const search = exploreFilterToSearchParams({ ...emptyExploreFilter(), msas: [ABILENE] });
   await buyer.page.goto(`/explore/streams?${search.toString()}`);
   const card = buyer.page
     .getByRole("listitem")
-    .filter({ has: buyer.page.getByRole("heading", { name: sample.title }) });
+    .filter({ has: buyer.page.getByRole("heading", { name: title }) });
   await card.getByText("Upcoming", { exact: true }).waitFor();
   await buyer.page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
   // Unfiltered, the show starts too late to make the first page; going live brings it there.
   const wide = await buyer.context.newPage();
   await wide.goto("/explore/streams");
   await wide.getByRole("button", { name: "Load more" }).waitFor();
-  const wideCard = wide
-    .getByRole("listitem")
-    .filter({ has: wide.getByRole("heading", { name: sample.title }) });
+  const wideCard = wide.getByRole("listitem").filter({ has: wide.getByRole("heading", { name: title }) });
   expect(await wideCard.count()).toBe(0);
 
-  const { seller, controls } = await takeShowLive(browser, owner.name, sample.title);
+  const { seller, controls } = await takeShowLive(browser, mine, title);
 
   await card.getByText("Live", { exact: true }).waitFor({ timeout: 5_000 });
   await wideCard.getByText("Live", { exact: true }).waitFor({ timeout: 5_000 });
   // Live first: it moved ahead of every upcoming show.
   const aheadOfUpcoming = async () => {
     const items = await buyer.page.getByRole("list", { name: "Shows" }).getByRole("listitem").allInnerTexts();
-    const mine = items.findIndex((text) => text.includes(sample.title));
+    const mine = items.findIndex((text) => text.includes(title));
     const firstUpcoming = items.findIndex((text) => text.includes("Upcoming"));
     return mine >= 0 && (firstUpcoming === -1 || mine < firstUpcoming);
   };

@@ -1,16 +1,20 @@
 /**
  * Starts the app as `npm run dev` does — Vite with the local backend seeded with demo data — in a
- * throwaway store, for the whole suite, and stops it afterwards.
+ * throwaway store, for the whole suite, and stops it afterwards. The backend also runs the suite's own
+ * functions (tests/support/functions/, which no deployment gets), with which each file makes data of
+ * its own (tests/e2e/own-seller.ts); the admin key they need is provided to the files.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServer, type ViteDevServer } from "vite";
 import type { TestProject } from "vitest/node";
+import { AdminKey } from "../../local-backend/api/admin-key.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    adminKey: string;
   }
 }
 
@@ -21,6 +25,7 @@ let dataDir: string | undefined;
 export async function setup(project: TestProject) {
   dataDir = mkdtempSync(path.join(tmpdir(), "livelocal-e2e-"));
   process.env.LIVELOCAL_LOCAL_BACKEND_DATA_DIR = dataDir;
+  process.env.LIVELOCAL_LOCAL_BACKEND_EXTRA_FUNCTIONS = path.join(root, "tests/support/functions");
   server = await createServer({
     configFile: path.join(root, "vite.config.ts"),
     root,
@@ -33,6 +38,7 @@ export async function setup(project: TestProject) {
   const baseUrl = `http://localhost:${address.port}`;
   await waitForBackend(baseUrl);
   project.provide("baseUrl", baseUrl);
+  project.provide("adminKey", AdminKey.load(dataDir).value);
 }
 
 export async function teardown() {

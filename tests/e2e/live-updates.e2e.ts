@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { launchBrowser, newVisitor, screenshot, signInAs } from "./browser";
-import { demoSellerWithStream } from "../support/demo-seller";
+import { ownSeller } from "./own-seller";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,7 +12,8 @@ afterAll(async () => {
 });
 
 test("a seller going live in one browser appears on another visitor's home page without reload", async () => {
-  const { user, streamTitle } = demoSellerWithStream("SCHEDULED");
+  const mine = await ownSeller("live-updates", ["SCHEDULED"]);
+  const [streamTitle = ""] = mine.streamTitles;
   const seller = await newVisitor(browser);
   const buyer = await newVisitor(browser, { width: 390, height: 844 });
 
@@ -28,7 +29,7 @@ test("a seller going live in one browser appears on another visitor's home page 
   // A marker that a reload would wipe.
   await buyer.page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 
-  await signInAs(seller.page, user.name);
+  await signInAs(seller.page, mine);
   await seller.page.goto("/dashboard");
   const controls = seller.page.getByRole("group", { name: `Status of ${streamTitle}` });
   await controls.getByRole("button", { name: "Go live" }).click();

@@ -13,7 +13,7 @@ import { ConvexHttpClient } from "convex/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { demoSellerWithStream } from "../support/demo-seller";
+import { ownSeller } from "./own-seller";
 import { baseUrl, launchBrowser, newVisitor, screenshot, takeShowLive } from "./browser";
 
 const ece = createRequire(import.meta.url)("http_ece") as {
@@ -65,7 +65,9 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 }
 
 test("a saved show going live reaches the viewer by e-mail and push, once", async () => {
-  const { user: sellerUser, streamTitle, shopSlug } = demoSellerWithStream("SCHEDULED", 2);
+  const sellerUser = await ownSeller("notifications", ["SCHEDULED"]);
+  const { shopSlug } = sellerUser;
+  const [streamTitle = "", streamId = ""] = [sellerUser.streamTitles[0], sellerUser.streamIds[0]];
   const viewer = await newVisitor(browser);
   await viewer.context.grantPermissions(["notifications"], { origin: baseUrl() });
   const email = `pushy.${Date.now()}@example.com`;
@@ -75,8 +77,7 @@ test("a saved show going live reaches the viewer by e-mail and push, once", asyn
   await viewer.page.getByLabel("Email").fill(email);
   await viewer.page.getByRole("button", { name: /sign in as a new user/i }).click();
   await viewer.page.waitForURL((url) => url.pathname !== "/sign-in");
-  await viewer.page.goto("/explore/streams");
-  await viewer.page.getByRole("heading", { name: streamTitle }).click();
+  await viewer.page.goto(`/stream/${streamId}`);
   await viewer.page.getByRole("heading", { level: 1, name: streamTitle }).waitFor();
   await viewer.page.getByRole("button", { name: /^Save/ }).first().click();
   await viewer.page.getByRole("button", { name: /^Save/, pressed: true }).first().waitFor();
@@ -124,7 +125,7 @@ test("a saved show going live reaches the viewer by e-mail and push, once", asyn
   await follower.mutation(api.notifications.setChannel, { kind: "goLive", channel: "email", on: true });
 
   // The seller goes live.
-  const { seller } = await takeShowLive(browser, sellerUser.name, streamTitle);
+  const { seller } = await takeShowLive(browser, sellerUser, streamTitle);
 
   // Exactly one go-live e-mail in the local inbox, with a working link and one-click unsubscribe.
   // The viewer reads the mail sent to them (an admin would read everyone's).

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { DEMO_USERS } from "@convex/lib/data/demo";
 import { utcToZonedInput } from "@convex/lib/time";
 import { launchBrowser, newVisitor, screenshot, signInAs } from "./browser";
+import { ownSeller } from "./own-seller";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -156,10 +157,10 @@ const PNG = Buffer.from(
 );
 
 test("a seller uploads her shop's logo: previewed, saved, shown publicly; replaced, its file is gone", async () => {
-  const maria = DEMO_USERS.find((user) => user.name === "Maria Delgado");
-  if (!maria) throw new Error("The demo data has Maria.");
+  // A shop of this file's own: no other file reads its pictures.
+  const owner = await ownSeller("seller", []);
   const seller = await newVisitor(browser);
-  await signInAs(seller.page, maria.name);
+  await signInAs(seller.page, owner);
   await seller.page.goto("/dashboard/liveshops");
   await seller.page
     .getByRole("link", { name: /^Edit / })

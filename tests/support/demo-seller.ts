@@ -3,7 +3,8 @@ import type { StreamStatus } from "../../convex/lib/constants";
 
 /**
  * A demo seller and one of their streams in the given status, straight from the demo data: the
- * `nth` such stream of an active shop (0, the first, unless a test needs one no other test changes).
+ * `nth` such stream of an active shop. For reading the demo data (the home page's live shows, the
+ * benchmark's target); a test that changes a show makes one of its own (tests/e2e/own-seller.ts).
  */
 export function demoSellerWithStream(status: StreamStatus, nth = 0) {
   const sample = buildSampleStreams(Date.now()).filter((stream) => {

@@ -1,9 +1,8 @@
-import { Button } from "@/components/ui/button";
-import { Icon } from "@/components/ui/icon";
 import { CATEGORIES } from "@convex/lib/data/categories";
 import { MAX_CATEGORY_PRIORITY } from "@convex/lib/validation";
 import { newCategoryLinkDraft, type CategoryLinkDraft } from "./category-links";
 import { Field, controlClass } from "./field";
+import { FieldsetList } from "./fieldset-list";
 
 type CategoryLinksEditorProps = {
   links: CategoryLinkDraft[];
@@ -13,28 +12,30 @@ type CategoryLinksEditorProps = {
 
 /** Categories and subcategories with a priority each (0 is the main one). */
 export function CategoryLinksEditor({ links, onChange, errors }: CategoryLinksEditorProps) {
-  const edit = (index: number, patch: Partial<CategoryLinkDraft>) =>
-    onChange(links.map((link, i) => (i === index ? { ...link, ...patch } : link)));
   return (
-    <div className="space-y-3">
-      {links.length === 0 && <p className="text-sm text-slate-500 dark:text-slate-400">No categories yet.</p>}
-      {links.map((link, index) => {
+    <FieldsetList
+      items={links}
+      onChange={onChange}
+      keyOf={(link) => link.key}
+      nameOf={(_, index) => `category ${index + 1}`}
+      newItem={() => newCategoryLinkDraft(links.length)}
+      addLabel="Add category"
+      empty="No categories yet."
+      hint="Priority 0 is the main category; higher numbers come after it."
+      rowClassName="grid gap-3 sm:grid-cols-[1fr_1fr_7rem_auto] sm:items-start"
+      actionsClassName="sm:mt-6"
+      renderItem={(link, index, edit) => {
         const category = CATEGORIES.find((candidate) => candidate.id === link.categoryId);
         const prefix = `categories.${index}`;
         return (
-          <div
-            key={link.key}
-            role="group"
-            aria-label={`Category ${index + 1}`}
-            className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_7rem_auto] sm:items-start dark:border-slate-800"
-          >
+          <>
             <Field label="Category" error={errors[`${prefix}.categoryId`]}>
               {(control) => (
                 <select
                   {...control}
                   name={`${prefix}.categoryId`}
                   value={link.categoryId}
-                  onChange={(event) => edit(index, { categoryId: event.target.value, subcategoryId: "" })}
+                  onChange={(event) => edit({ categoryId: event.target.value, subcategoryId: "" })}
                   className={controlClass}
                 >
                   <option value="">Choose a category</option>
@@ -53,7 +54,7 @@ export function CategoryLinksEditor({ links, onChange, errors }: CategoryLinksEd
                   name={`${prefix}.subcategoryId`}
                   value={link.subcategoryId}
                   disabled={!category}
-                  onChange={(event) => edit(index, { subcategoryId: event.target.value })}
+                  onChange={(event) => edit({ subcategoryId: event.target.value })}
                   className={controlClass}
                 >
                   <option value="">
@@ -77,34 +78,14 @@ export function CategoryLinksEditor({ links, onChange, errors }: CategoryLinksEd
                   max={MAX_CATEGORY_PRIORITY}
                   step={1}
                   value={link.priority}
-                  onChange={(event) => edit(index, { priority: event.target.value })}
+                  onChange={(event) => edit({ priority: event.target.value })}
                   className={controlClass}
                 />
               )}
             </Field>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="sm:mt-6"
-              aria-label={`Remove category ${index + 1}`}
-              onClick={() => onChange(links.filter((_, i) => i !== index))}
-            >
-              <Icon name="lucide:x" />
-            </Button>
-          </div>
+          </>
         );
-      })}
-      <p className="text-sm text-slate-500 dark:text-slate-400">
-        Priority 0 is the main category; higher numbers come after it.
-      </p>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => onChange([...links, newCategoryLinkDraft(links.length)])}
-      >
-        <Icon name="lucide:plus" className="size-4" />
-        Add category
-      </Button>
-    </div>
+      }}
+    />
   );
 }

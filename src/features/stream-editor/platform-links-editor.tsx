@@ -1,7 +1,6 @@
 import { Field, controlClass } from "@/components/forms/field";
+import { FieldsetList } from "@/components/forms/fieldset-list";
 import { TextField } from "@/components/forms/text-field";
-import { Button } from "@/components/ui/button";
-import { Icon } from "@/components/ui/icon";
 import { PLATFORM_TYPES, PLATFORMS, type PlatformType } from "@convex/lib/constants";
 import type { PlatformLinkDraft } from "./stream-draft";
 
@@ -20,30 +19,35 @@ function hostHint(type: PlatformType): string {
 export function PlatformLinksEditor({ links, onChange, errors }: Props) {
   const used = new Set(links.map((link) => link.platformType));
   const unused = PLATFORM_TYPES.filter((type) => !used.has(type));
-  const edit = (index: number, patch: Partial<PlatformLinkDraft>) =>
-    onChange(links.map((link, i) => (i === index ? { ...link, ...patch } : link)));
   return (
-    <div className="space-y-3">
-      {links.length === 0 && (
-        <p className="text-sm text-slate-500 dark:text-slate-400">No platform links yet.</p>
-      )}
-      {links.map((link, index) => {
+    <FieldsetList
+      items={links}
+      onChange={onChange}
+      keyOf={(link) => link.key}
+      nameOf={(link) => `${PLATFORMS[link.platformType].label} link`}
+      newItem={() => ({
+        key: crypto.randomUUID(),
+        platformType: unused[0] ?? PLATFORM_TYPES[0],
+        platformStreamUrl: "",
+        platformActionUrl: "",
+      })}
+      canAdd={unused.length > 0}
+      addLabel="Add a platform link"
+      empty="No platform links yet."
+      rowClassName="grid gap-3 sm:grid-cols-[12rem_1fr]"
+      actionsClassName="sm:col-start-2"
+      renderItem={(link, index, edit) => {
         const prefix = `platforms.${index}`;
         const label = PLATFORMS[link.platformType].label;
         return (
-          <div
-            key={link.key}
-            role="group"
-            aria-label={`${label} link`}
-            className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[12rem_1fr] dark:border-slate-800"
-          >
+          <>
             <Field label="Platform" error={errors[`${prefix}.platformType`]}>
               {(control) => (
                 <select
                   {...control}
                   name={`${prefix}.platformType`}
                   value={link.platformType}
-                  onChange={(event) => edit(index, { platformType: event.target.value as PlatformType })}
+                  onChange={(event) => edit({ platformType: event.target.value as PlatformType })}
                   className={controlClass}
                 >
                   {PLATFORM_TYPES.filter((type) => type === link.platformType || !used.has(type)).map(
@@ -62,7 +66,7 @@ export function PlatformLinksEditor({ links, onChange, errors }: Props) {
               type="url"
               placeholder="https://"
               value={link.platformStreamUrl}
-              onChange={(platformStreamUrl) => edit(index, { platformStreamUrl })}
+              onChange={(platformStreamUrl) => edit({ platformStreamUrl })}
               error={errors[`${prefix}.platformStreamUrl`]}
               hint={hostHint(link.platformType)}
             />
@@ -73,38 +77,13 @@ export function PlatformLinksEditor({ links, onChange, errors }: Props) {
               type="url"
               placeholder="https://"
               value={link.platformActionUrl}
-              onChange={(platformActionUrl) => edit(index, { platformActionUrl })}
+              onChange={(platformActionUrl) => edit({ platformActionUrl })}
               error={errors[`${prefix}.platformActionUrl`]}
               optional
             />
-            <Button
-              variant="ghost"
-              size="sm"
-              className="justify-self-start text-red-700 sm:col-start-2 dark:text-red-300"
-              onClick={() => onChange(links.filter((_, i) => i !== index))}
-            >
-              <Icon name="lucide:trash-2" className="size-4" />
-              Remove {label} link
-            </Button>
-          </div>
+          </>
         );
-      })}
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={unused.length === 0}
-        onClick={() => {
-          const [platformType] = unused;
-          if (platformType)
-            onChange([
-              ...links,
-              { key: crypto.randomUUID(), platformType, platformStreamUrl: "", platformActionUrl: "" },
-            ]);
-        }}
-      >
-        <Icon name="lucide:plus" className="size-4" />
-        Add a platform link
-      </Button>
-    </div>
+      }}
+    />
   );
 }

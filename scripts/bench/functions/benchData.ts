@@ -1,23 +1,29 @@
 /**
- * Generated streams for `npm run bench` (scripts/bench/scale.ts), which loads 10,000 and then 50,000
- * on top of the demo data to show that reads, writes, start-up and memory do not grow with the table
- * (issue 15), and that explore pages read no more documents on a big table than on a small one.
- * Development data only: never run it on a deployment with real shops.
+ * Generated data for `npm run bench`: streams (scripts/bench/scale.ts loads 10,000 and then 50,000 on
+ * top of the demo data to show that reads, writes, start-up and memory do not grow with the table,
+ * issue 15, and that explore pages read no more documents on a big table than on a small one), a full
+ * watch list and the go-live fan-out's followers. Not in convex/: the benchmark's backend loads this
+ * folder beside it (`--extra-functions`), so these functions, keyed `benchData:*` there, never reach a
+ * deployment (decision 088).
  */
 import { v } from "convex/values";
-// eslint-disable-next-line no-restricted-imports -- writes listing rows itself, bypassing triggers (see below)
-import { internalMutation, internalQuery } from "./_generated/server";
-import { streamStatusValidator } from "./schema";
-import type { StreamStatus } from "./lib/constants";
-import { CATEGORIES } from "./lib/data/categories";
-import { facetsFromLinks } from "./lib/explore";
-import { isStreamListedPublicly } from "./lib/lifecycle";
-import { LIMITS } from "./lib/limits";
-import { timesAsPlanned } from "./lib/shownTimes";
-import { streamListingRows, streamSearchDocument, syncShopListings } from "./model/exploreListings";
-import { toCategoryLinks, type CategoryLinkValue } from "./model/links";
-import { insertWithTimestamps } from "./model/timestamps";
-import { getUserByClerkId, insertUser } from "./model/users";
+// The raw builders: these write listing rows themselves, bypassing the triggers (see below).
+import { internalMutation, internalQuery, type MutationCtx } from "../../../convex/_generated/server";
+import { streamStatusValidator } from "../../../convex/schema";
+import type { StreamStatus } from "../../../convex/lib/constants";
+import { CATEGORIES } from "../../../convex/lib/data/categories";
+import { facetsFromLinks } from "../../../convex/lib/explore";
+import { isStreamListedPublicly } from "../../../convex/lib/lifecycle";
+import { LIMITS } from "../../../convex/lib/limits";
+import { timesAsPlanned } from "../../../convex/lib/shownTimes";
+import {
+  streamListingRows,
+  streamSearchDocument,
+  syncShopListings,
+} from "../../../convex/model/exploreListings";
+import { toCategoryLinks, type CategoryLinkValue } from "../../../convex/model/links";
+import { insertWithTimestamps } from "../../../convex/model/timestamps";
+import { getUserByClerkId, insertUser } from "../../../convex/model/users";
 
 /** Large metro areas, where half of all generated streams are; the other half spread over all 393. */
 const BIG_METROS = [
@@ -101,74 +107,79 @@ export const generateStreams = internalMutation({
     status: v.optional(streamStatusValidator),
   },
   returns: v.object({ inserted: v.number(), listed: v.number() }),
-  handler: async (ctx, { count, offset, seed, syncShops, status }) => {
-    const next = random(seed * 1_000_003 + offset);
-    const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
-    const shops = await ctx.db.query("liveShops").take(100);
-    const msas = await ctx.db.query("msas").take(500);
-    const msaByCode = new Map(msas.map((msa) => [msa.cbsaCode, msa]));
-    if (shops.length === 0 || msas.length === 0) throw new Error("Seed the demo data first.");
-    const now = Date.now();
-    let listed = 0;
-    for (let index = offset; index < offset + count; index++) {
-      const shop = pick(shops);
-      const streamStatus = status ?? pickStatus(next());
-      const category = pick(CATEGORIES);
-      const subcategory = next() < 0.85 ? pick(category.subcategories) : undefined;
-      const links: CategoryLinkValue[] =
-        next() < 0.03 ? [] : [{ categoryId: category.id, subcategoryId: subcategory?.id, priority: 0 }];
-      if (links.length > 0 && next() < 0.2) {
-        const other = pick(CATEGORIES.filter((candidate) => candidate.id !== category.id));
-        links.push({ categoryId: other.id, subcategoryId: pick(other.subcategories).id, priority: 1 });
-      }
-      const home = next() < 0.5 ? msaByCode.get(pick(BIG_METROS)) : undefined;
-      const areas = [home ?? pick(msas)];
-      if (next() < 0.15) areas.push(pick(msas.filter((msa) => msa._id !== areas[0]?._id)));
-      const times = streamTimes(streamStatus, now, next);
-      const title = `${pick(OPENERS)} ${(subcategory ?? category).label.toLowerCase()} ${pick(ENDINGS)} #${index + 1}`;
-      const stream = {
-        liveShopId: shop._id,
-        streamTitle: title,
-        streamImageUrls: [],
-        timezone: shop.timezone,
-        liveShopName: shop.liveShopName,
-        liveShopSlug: shop.slug,
-        products: [],
-        streamStatus,
-        ...times,
-      };
-      const streamId = await insertWithTimestamps(ctx, "streams", stream, now);
-      await insertWithTimestamps(
-        ctx,
-        "liveShopStreams",
-        { liveShopId: shop._id, streamId, streamStatus },
-        now,
-      );
-      for (const link of links)
-        await insertWithTimestamps(ctx, "streamCategories", { streamId, ...link }, now);
-      for (const msa of areas)
-        await insertWithTimestamps(ctx, "streamMsas", { streamId, msaId: msa._id }, now);
-      const platformType = pick(["whatnot", "tiktok", "shopify", "instagram"] as const);
-      await insertWithTimestamps(ctx, "streamPlatforms", { streamId, platformType }, now);
-      if (!isStreamListedPublicly(streamStatus, shop.status)) continue;
-      // In the order the index reads them back (by metro area id), as streamFacets does.
-      const msaFacets = [...areas]
-        .sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
-        .map((msa) => ({ cbsaCode: msa.cbsaCode, states: msa.states }));
-      const facets = facetsFromLinks(toCategoryLinks(links), msaFacets);
-      const doc = await ctx.db.get("streams", streamId);
-      if (!doc) continue;
-      const context = { shopHeadline: shop.headline, platformTypes: [platformType] };
-      for (const row of streamListingRows(doc, facets, streamSearchDocument(doc, facets, context)))
-        await insertWithTimestamps(ctx, "streamListings", row, now);
-      listed++;
-    }
-    if (syncShops) {
-      for (const shop of shops) await syncShopListings(ctx, shop._id, { now });
-    }
-    return { inserted: count, listed };
-  },
+  handler: async (ctx, args) => await insertGeneratedStreams(ctx, args),
 });
+
+/** `generateStreams`' work, which convex/'s tests run in their own backend (`t.run`). */
+export async function insertGeneratedStreams(
+  ctx: MutationCtx,
+  {
+    count,
+    offset,
+    seed,
+    syncShops,
+    status,
+  }: { count: number; offset: number; seed: number; syncShops?: boolean; status?: StreamStatus },
+): Promise<{ inserted: number; listed: number }> {
+  const next = random(seed * 1_000_003 + offset);
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
+  const shops = await ctx.db.query("liveShops").take(100);
+  const msas = await ctx.db.query("msas").take(500);
+  const msaByCode = new Map(msas.map((msa) => [msa.cbsaCode, msa]));
+  if (shops.length === 0 || msas.length === 0) throw new Error("Seed the demo data first.");
+  const now = Date.now();
+  let listed = 0;
+  for (let index = offset; index < offset + count; index++) {
+    const shop = pick(shops);
+    const streamStatus = status ?? pickStatus(next());
+    const category = pick(CATEGORIES);
+    const subcategory = next() < 0.85 ? pick(category.subcategories) : undefined;
+    const links: CategoryLinkValue[] =
+      next() < 0.03 ? [] : [{ categoryId: category.id, subcategoryId: subcategory?.id, priority: 0 }];
+    if (links.length > 0 && next() < 0.2) {
+      const other = pick(CATEGORIES.filter((candidate) => candidate.id !== category.id));
+      links.push({ categoryId: other.id, subcategoryId: pick(other.subcategories).id, priority: 1 });
+    }
+    const home = next() < 0.5 ? msaByCode.get(pick(BIG_METROS)) : undefined;
+    const areas = [home ?? pick(msas)];
+    if (next() < 0.15) areas.push(pick(msas.filter((msa) => msa._id !== areas[0]?._id)));
+    const times = streamTimes(streamStatus, now, next);
+    const title = `${pick(OPENERS)} ${(subcategory ?? category).label.toLowerCase()} ${pick(ENDINGS)} #${index + 1}`;
+    const stream = {
+      liveShopId: shop._id,
+      streamTitle: title,
+      streamImageUrls: [],
+      timezone: shop.timezone,
+      liveShopName: shop.liveShopName,
+      liveShopSlug: shop.slug,
+      products: [],
+      streamStatus,
+      ...times,
+    };
+    const streamId = await insertWithTimestamps(ctx, "streams", stream, now);
+    await insertWithTimestamps(ctx, "liveShopStreams", { liveShopId: shop._id, streamId, streamStatus }, now);
+    for (const link of links) await insertWithTimestamps(ctx, "streamCategories", { streamId, ...link }, now);
+    for (const msa of areas) await insertWithTimestamps(ctx, "streamMsas", { streamId, msaId: msa._id }, now);
+    const platformType = pick(["whatnot", "tiktok", "shopify", "instagram"] as const);
+    await insertWithTimestamps(ctx, "streamPlatforms", { streamId, platformType }, now);
+    if (!isStreamListedPublicly(streamStatus, shop.status)) continue;
+    // In the order the index reads them back (by metro area id), as streamFacets does.
+    const msaFacets = [...areas]
+      .sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
+      .map((msa) => ({ cbsaCode: msa.cbsaCode, states: msa.states }));
+    const facets = facetsFromLinks(toCategoryLinks(links), msaFacets);
+    const doc = await ctx.db.get("streams", streamId);
+    if (!doc) continue;
+    const context = { shopHeadline: shop.headline, platformTypes: [platformType] };
+    for (const row of streamListingRows(doc, facets, streamSearchDocument(doc, facets, context)))
+      await insertWithTimestamps(ctx, "streamListings", row, now);
+    listed++;
+  }
+  if (syncShops) {
+    for (const shop of shops) await syncShopListings(ctx, shop._id, { now });
+  }
+  return { inserted: count, listed };
+}
 
 function pickStatus(roll: number): StreamStatus {
   let total = 0;
