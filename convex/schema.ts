@@ -151,6 +151,18 @@ export const streamCardValidator = v.object({
 });
 export type StreamCard = Infer<typeof streamCardValidator>;
 
+/** A show as the live map names it under its area (decision 086): enough for a line, not a card. */
+export const mapShowValidator = v.object({
+  _id: v.id("streams"),
+  streamTitle: v.string(),
+  streamStatus: streamStatusValidator,
+  liveShopName: v.string(),
+  streamStartUTC: v.optional(v.number()),
+  streamStartedUTC: v.optional(v.number()),
+  timezone: timeZoneValidator,
+});
+export type MapShow = Infer<typeof mapShowValidator>;
+
 /**
  * What a shop card shows on explore: `categories` are top-level category ids (primary first), `areas`
  * CBSA codes; `liveStatus`, added when a page is read, is set while one of its streams is live (or
@@ -688,6 +700,30 @@ export default defineSchema({
     ])
     .index("by_streamId_and_categoryKey_and_placeKey", ["streamId", "categoryKey", "placeKey"])
     .searchIndex("search_searchText", { searchField: "searchText", filterFields: ["searchRank"] }),
+
+  /**
+   * The live map's summary (decision 086), derived from `streamListings` by model/mapAreas.ts: one row
+   * per metro area with public shows on now or upcoming, with their counts.
+   */
+  mapAreas: defineTable({
+    cbsaCode: v.string(),
+    /** Live and paused shows (decision 059). */
+    onNow: v.number(),
+    /** Scheduled shows, whatever their start. */
+    upcoming: v.number(),
+    ...timestamps,
+  }).index("by_cbsaCode", ["cbsaCode"]),
+
+  /**
+   * An area's upcoming shows by start, one row per UTC day that has any (`day`: days since 1970):
+   * `quarters` holds 96 counts, one per quarter hour, so any zone's days are summed exactly.
+   */
+  mapAreaDays: defineTable({
+    cbsaCode: v.string(),
+    day: v.number(),
+    quarters: v.array(v.number()),
+    ...timestamps,
+  }).index("by_day_and_cbsaCode", ["day", "cbsaCode"]),
 
   /** Explore's shop list, derived like `streamListings`: public (active or maintenance) shops only. */
   shopListings: defineTable({

@@ -33,6 +33,7 @@ import {
   streamMsaRows,
   toCategoryLinks,
 } from "./links";
+import { applyMapChanges, type MapListingRow } from "./mapAreas";
 import { insertWithTimestamps, patchWithTimestamps, type NewDoc } from "./timestamps";
 import { listStreamPlatforms } from "./streams";
 
@@ -99,12 +100,28 @@ async function replaceListingRows<T extends ListingTable>(
   // Both tables key their rows by (categoryKey, placeKey); TypeScript cannot see it through `T`.
   const key = (row: unknown) => listingKey(row as { categoryKey: string; placeKey: string });
   const plan = planLinkReplacement<Doc<T>, NewDoc<T>>(existing, wanted, key, key);
-  for (const row of plan.remove) await ctx.db.delete(table, row._id);
+  // The live map counts what the stream lists hold (decision 086): a rank or start changed is a row
+  // gone and one added.
+  const mapRemoved: MapListingRow[] = [];
+  const mapAdded: MapListingRow[] = [];
+  for (const row of plan.remove) {
+    await ctx.db.delete(table, row._id);
+    mapRemoved.push(row as unknown as MapListingRow);
+  }
   for (const { row, value } of plan.keep) {
     const patch = changedFields(row, value);
-    if (patch) await patchWithTimestamps(ctx, table, row._id, patch, now);
+    if (!patch) continue;
+    await patchWithTimestamps(ctx, table, row._id, patch, now);
+    if ("rank" in patch || "sortKey" in patch) {
+      mapRemoved.push(row as unknown as MapListingRow);
+      mapAdded.push(value as unknown as MapListingRow);
+    }
   }
-  for (const value of plan.add) await insertWithTimestamps(ctx, table, value, now);
+  for (const value of plan.add) {
+    await insertWithTimestamps(ctx, table, value, now);
+    mapAdded.push(value as unknown as MapListingRow);
+  }
+  if (table === "streamListings") await applyMapChanges(ctx, mapRemoved, mapAdded, now);
 }
 
 type MsaFacet = { cbsaCode: string; states: readonly string[] };
@@ -439,7 +456,7 @@ export type RebuildPhase = (typeof REBUILD_PHASES)[number];
 const REBUILD_BATCH_SIZE = 100;
 
 async function deleteListingRows<T extends ListingTable>(ctx: MutationCtx, table: T, rows: Doc<T>[]) {
-  for (const row of rows) await ctx.db.delete(table, row._id);
+  await replaceListingRows(ctx, table, rows, [], Date.now());
 }
 
 /** One batch of one phase; schedules the next batch, or the next phase, until all are done. */

@@ -373,6 +373,11 @@ export const USER_DATA: { [T in TableNames]: UserDataEntry<T> } = {
     about: "copies",
     why: "Explore's copies of public shops, made from the shops and links exported above.",
   },
+  mapAreas: { about: "nobody", why: "The live map's counts of shows per metro area, no one's id." },
+  mapAreaDays: {
+    about: "nobody",
+    why: "The live map's counts of shows per metro area and day, no one's id.",
+  },
 };
 
 /** The tables holding rows about a person, with their finders. */

@@ -81,7 +81,7 @@ async function query(
 }
 
 /** Documents one call of `name` read, from the backend's per-function stats, and its answer. */
-async function readsOf<T>(
+export async function readsOf<T>(
   backend: BackendProcess,
   name: string,
   call: () => Promise<T>,

@@ -43,6 +43,7 @@ import { api } from "../../convex/_generated/api";
 import { DEMO_SHOPS, DEMO_USERS } from "../../convex/lib/data/demo";
 import { BackendProcess, type Identity } from "./backend-process";
 import { exploreAtScale, exploreDemoCases } from "./explore";
+import { liveMapReads } from "./live-map";
 import { printLimitUse } from "./limits";
 import { newClient, propagation, type PropagationResult } from "./propagation";
 import { ISSUE_15, ms, printFigures, ratio, recordFigure, recordMsFigure, summarize } from "./stats";
@@ -395,6 +396,7 @@ export async function benchmarkScale(): Promise<void> {
       mutation,
     );
     await printLimitUse(big.backend, bigLabel);
+    await liveMapReads(big.backend, bigLabel);
     await stop(big.backend);
 
     // Mutation → update and explore's documents read: demo → 10,000 streams.
@@ -413,8 +415,10 @@ export async function benchmarkScale(): Promise<void> {
     );
     console.log(`    ${"".padEnd(22)} ${describePropagation(signedIn)}\n`);
     const exploreCases = await exploreDemoCases(demo.backend);
+    await liveMapReads(demo.backend, demoLabel);
     await stop(demo.backend);
     await exploreAtScale(mid, exploreCases, MID);
+    await liveMapReads(mid, `+${MID} streams`);
 
     // The watch list at its limits: demo + 200 → 10,000 streams.
     const small = await BackendProcess.start(folders.small);

@@ -13,6 +13,8 @@ type ExplorePageProps = {
   searchLabel: string;
   /** Under the search box, across the page: the stream list's "when". */
   toolbar?: ReactNode;
+  /** Above the filter and the results: the live map, on the stream list. */
+  map?: ReactNode;
   results: (filter: ExploreFilter, onClear: () => void) => ReactNode;
 };
 
@@ -20,7 +22,7 @@ type ExplorePageProps = {
  * The frame both explore lists share: heading, tabs, search, filter menu, chips, then the results.
  * "Clear filters" keeps the view (when, sort): it clears the filter and the search text only.
  */
-export function ExplorePage({ title, intro, searchLabel, toolbar, results }: ExplorePageProps) {
+export function ExplorePage({ title, intro, searchLabel, toolbar, map, results }: ExplorePageProps) {
   useDocumentTitle(title);
   const { filter, search, updateFilter } = useExploreFilter();
   return (
@@ -38,6 +40,7 @@ export function ExplorePage({ title, intro, searchLabel, toolbar, results }: Exp
         </div>
       </div>
       {toolbar && <div className="mt-4">{toolbar}</div>}
+      {map && <div className="mt-6">{map}</div>}
       <div className="mt-6 grid gap-8 md:grid-cols-[16rem_1fr]">
         <aside aria-label="Filter the list" className="max-md:flex max-md:items-start">
           <FilterMenu filter={filter} onUpdate={updateFilter} />

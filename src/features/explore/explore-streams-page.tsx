@@ -1,3 +1,4 @@
+import { areaExploreHref, LiveMapSection } from "@/components/live-map/live-map-section";
 import type { ExploreSort, ExploreWhen } from "@convex/lib/exploreWhen";
 import { ExplorePage } from "./explore-page";
 import { StreamResults } from "./stream-results";
@@ -36,13 +37,22 @@ function introFor(when: ExploreWhen, sort: ExploreSort, searching: boolean): str
 /** `/explore/streams`: the filter, and `when` (live now, today, …) with its sort (decision 031). */
 export function ExploreStreamsPage() {
   const { view, searchFor, setSort } = useExploreView();
-  const searching = useExploreFilter().filter.q !== undefined;
+  const { filter } = useExploreFilter();
+  const searching = filter.q !== undefined;
   return (
     <ExplorePage
       title={TITLES[view.when]}
       intro={introFor(view.when, view.sort, searching)}
       searchLabel="Search shows"
       toolbar={<WhenFilter when={view.when} searchFor={(when) => searchFor({ when })} />}
+      map={
+        <details open className="group rounded-2xl border border-slate-200 p-4 dark:border-slate-800">
+          <summary className="cursor-pointer font-semibold">Map of shows by metro area</summary>
+          <div className="mt-4">
+            <LiveMapSection hrefFor={(cbsaCode) => areaExploreHref(cbsaCode, { filter, view })} />
+          </div>
+        </details>
+      }
       results={(filter, onClear) => (
         <StreamResults filter={filter} view={view} onSort={setSort} onClear={onClear} />
       )}

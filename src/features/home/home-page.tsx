@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Icon } from "@/components/ui/icon";
+import { areaExploreHref, LiveMapSection } from "@/components/live-map/live-map-section";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { PLATFORM_TYPES, PLATFORMS } from "@convex/lib/constants";
 import { MSAS } from "@convex/lib/data/msas";
@@ -37,6 +38,13 @@ export function HomePage() {
         }
       >
         <LiveNow />
+      </HomeSection>
+      <HomeSection
+        id="map"
+        title="Shows across the map"
+        intro="Metro areas with shows live now, today and this week. Choose one to see its shows."
+      >
+        <LiveMapSection hrefFor={(cbsaCode) => areaExploreHref(cbsaCode)} />
       </HomeSection>
       <HomeSection id="soon" title="Starting soon">
         <StartingSoon />
