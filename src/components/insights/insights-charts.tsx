@@ -12,8 +12,8 @@ import {
   YAxis,
 } from "recharts";
 import { useTheme } from "@/lib/theme";
-import { INSIGHT_METRICS, PLATFORMS } from "@convex/lib/constants";
-import { dayLabel, hourLabel, METRIC_LABELS, type ShopInsights } from "./insights-words";
+import { PLATFORMS } from "@convex/lib/constants";
+import { dayLabel, hourLabel, METRIC_LABELS, SHOWN_METRICS, type ShopInsights } from "./insights-words";
 
 /**
  * The dashboard's insight charts (recharts, loaded with the dashboard only). Each chart is a picture for
@@ -89,8 +89,8 @@ function FiguresTable({
   );
 }
 
-const METRIC_HEAD = INSIGHT_METRICS.map((metric) => METRIC_LABELS[metric]);
-const metricCells = (counts: ShopInsights["totals"]) => INSIGHT_METRICS.map((metric) => counts[metric]);
+const METRIC_HEAD = SHOWN_METRICS.map((metric) => METRIC_LABELS[metric]);
+const metricCells = (counts: ShopInsights["totals"]) => SHOWN_METRICS.map((metric) => counts[metric]);
 
 function axes(colours: ReturnType<typeof useColours>, dataKey: string, format: (value: unknown) => string) {
   return [

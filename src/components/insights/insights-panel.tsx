@@ -2,12 +2,17 @@ import { useQuery } from "convex/react";
 import { useId, useState } from "react";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
-import { INSIGHT_METRICS } from "@convex/lib/constants";
 import { DailyChart, HourChart, PlatformChart } from "./insights-charts";
-import { bestHourWords, bestPlatformWords, METRIC_LABELS, type ShopInsights } from "./insights-words";
+import {
+  bestHourWords,
+  bestPlatformWords,
+  METRIC_LABELS,
+  SHOWN_METRICS,
+  type ShopInsights,
+} from "./insights-words";
 
 /** Follows are a shop's, not a show's: a show's insights leave them out. */
-const SHOW_METRICS = INSIGHT_METRICS.filter((metric) => metric !== "follow");
+const SHOW_METRICS = SHOWN_METRICS.filter((metric) => metric !== "follow");
 
 /**
  * One shop's insights of the last 30 days, or one of its shows' (chosen here), live: totals, the best
@@ -22,7 +27,7 @@ export function InsightsPanel({ liveShopId }: { liveShopId: Id<"liveShops"> }) {
     return <p className="text-slate-500 dark:text-slate-400">Loading insights…</p>;
   }
   if (insights === null) return <p>These insights are not available to you.</p>;
-  const metrics = streamId ? SHOW_METRICS : INSIGHT_METRICS;
+  const metrics = streamId ? SHOW_METRICS : SHOWN_METRICS;
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center gap-2">
@@ -78,7 +83,7 @@ function Totals({
   metrics: readonly (keyof ShopInsights["totals"])[];
 }) {
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+    <dl aria-label="Totals" className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
       {metrics.map((metric) => (
         <div key={metric} className="rounded-2xl border border-slate-200 p-3 dark:border-slate-800">
           <dt className="text-xs font-medium text-slate-600 dark:text-slate-300">{METRIC_LABELS[metric]}</dt>

@@ -35,6 +35,9 @@ export function bestPlatformWords(insights: Pick<ShopInsights, "platforms" | "to
   return `${PLATFORMS[best.platform].label} brings the most click-throughs: ${share(best.clicks, insights.totals.click)}.`;
 }
 
+/** The counts in the order the dashboard shows them: the visitors' first, then what LiveLocal sent. */
+export const SHOWN_METRICS = Object.keys(METRIC_LABELS) as InsightMetric[];
+
 /** The hour of day with the most page views, said in words (the earliest of equals). */
 export function bestHourWords(insights: Pick<ShopInsights, "byHour" | "totals" | "timeZone">): string {
   const best = insights.byHour.reduce((top, hour) => (hour.view > top.view ? hour : top));
