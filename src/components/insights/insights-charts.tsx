@@ -42,7 +42,10 @@ function ChartFigure({
   children: ReactNode;
 }) {
   return (
-    <figure aria-labelledby={id} className="rounded-2xl border border-slate-200 p-4 dark:border-slate-800">
+    <figure
+      aria-labelledby={id}
+      className="min-w-0 rounded-2xl border border-slate-200 p-4 dark:border-slate-800"
+    >
       <figcaption id={id} className="font-semibold">
         {title}
       </figcaption>

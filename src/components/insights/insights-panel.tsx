@@ -29,7 +29,7 @@ export function InsightsPanel({ liveShopId }: { liveShopId: Id<"liveShops"> }) {
   if (insights === null) return <p>These insights are not available to you.</p>;
   const metrics = streamId ? SHOW_METRICS : SHOWN_METRICS;
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 gap-6">
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={selectId} className="text-sm font-medium">
           Insights for
@@ -38,7 +38,7 @@ export function InsightsPanel({ liveShopId }: { liveShopId: Id<"liveShops"> }) {
           id={selectId}
           value={streamId}
           onChange={(event) => setStreamId(event.target.value as Id<"streams"> | "")}
-          className="min-w-0 max-w-full rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
+          className="w-full min-w-0 rounded-lg sm:w-auto sm:max-w-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
         >
           <option value="">All of {insights.liveShopName}</option>
           {insights.shows.map((show) => (
@@ -50,7 +50,7 @@ export function InsightsPanel({ liveShopId }: { liveShopId: Id<"liveShops"> }) {
         <span className="text-sm text-slate-500 dark:text-slate-400">· last 30 days</span>
       </div>
       <Totals insights={insights} metrics={metrics} />
-      <ul className="grid gap-2 rounded-2xl bg-primary-50 p-4 text-primary-950 dark:bg-primary-950/40 dark:text-primary-50">
+      <ul className="grid gap-2 rounded-2xl bg-primary-50 p-4 text-primary-950 dark:bg-slate-900 dark:text-slate-100">
         <li className="flex gap-2">
           <span aria-hidden="true">★</span>
           {bestPlatformWords(insights)}
@@ -60,8 +60,8 @@ export function InsightsPanel({ liveShopId }: { liveShopId: Id<"liveShops"> }) {
           {bestHourWords(insights)}
         </li>
       </ul>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <div className="lg:col-span-2">
+      <div className="grid min-w-0 gap-4 lg:grid-cols-2">
+        <div className="min-w-0 lg:col-span-2">
           <DailyChart insights={insights} />
         </div>
         <HourChart insights={insights} />

@@ -11,7 +11,7 @@ export function InsightsSection({ shops }: { shops: Shop[] }) {
   const liveShopId = chosen ?? shops[0]?._id;
   if (!liveShopId) return null;
   return (
-    <section aria-labelledby="insights-heading" className="grid gap-4">
+    <section aria-labelledby="insights-heading" className="grid min-w-0 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="insights-heading" className="text-xl font-semibold">
           Insights

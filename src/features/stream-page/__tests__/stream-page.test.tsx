@@ -71,7 +71,7 @@ describe("StreamPage", () => {
       streamId: "stream1",
       metric: "click",
       platform: "whatnot",
-      visitor: counts()[0]?.visitor,
+      visitor: (counts()[0] as { visitor: string }).visitor,
     });
   });
 
