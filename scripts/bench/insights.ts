@@ -7,7 +7,6 @@
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import WebSocket from "ws";
 import { api } from "../../convex/_generated/api";
-import type { Id } from "../../convex/_generated/dataModel";
 import { demoSellerWithStream } from "../../tests/support/demo-seller";
 import type { BackendProcess } from "./backend-process";
 import { ms, recordFigure, summarize } from "./stats";
@@ -32,7 +31,7 @@ export async function insightsBurst(backend: BackendProcess, label: string): Pro
     const shop = shops.find((candidate) => candidate.streams.some((s) => s.streamTitle === live.streamTitle));
     const stream = shop?.streams.find((s) => s.streamTitle === live.streamTitle);
     if (!shop || !stream) throw new Error(`No live show "${live.streamTitle}" for ${owner.name}.`);
-    const args = { liveShopId: shop.liveShopId, streamId: stream._id as Id<"streams"> };
+    const args = { liveShopId: shop.liveShopId, streamId: stream._id };
 
     // The seller's chart: when each count first shows.
     const shownAt = new Map<number, number>();

@@ -63,7 +63,7 @@ describe("StreamPage", () => {
     const counts = () =>
       mutationCalls.filter((call) => call.name === "insights:record").map((call) => call.args);
     expect(counts()).toEqual([
-      { streamId: "stream1", metric: "view", visitor: expect.stringMatching(/^[0-9a-f]{32}$/) },
+      { streamId: "stream1", metric: "view", visitor: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown },
     ]);
     const links = screen.getByRole("list", { name: "Platform links" });
     await userEvent.click(within(links).getByRole("link", { name: /Watch on Whatnot/ }));
