@@ -24,4 +24,8 @@ crons.hourly("send weekly digests", { minuteUTC: 1 }, internal.weeklyDigest.plan
 // Notices are kept a month, to refuse sending one twice (model/notifications.ts).
 crons.interval("prune notifications", { hours: 1 }, internal.notifications.prune, {});
 
+// Seller insights (decision 089): a few minutes past each hour, settle the hour that ended and forget
+// its visitor keys and secret.
+crons.hourly("sweep insights", { minuteUTC: 4 }, internal.insights.sweep, {});
+
 export default crons;

@@ -60,6 +60,15 @@ export const mutation = customMutation(
   customCtx(async (ctx) => ({ ...withTriggers(ctx), viewer: await getViewerOrThrow(ctx) })),
 );
 
+/**
+ * Anyone may call, signed in or not: `ctx.viewer` is the caller's user row, or null. Only for what a
+ * public page does for its visitor (counting a view, decision 089); it must write nothing about them.
+ */
+export const visitorMutation = customMutation(
+  rawMutation,
+  customCtx(async (ctx) => ({ ...withTriggers(ctx), viewer: await getViewer(ctx) })),
+);
+
 /** An admin: `ctx.viewer` has role admin. */
 export const adminMutation = customMutation(
   rawMutation,

@@ -3,6 +3,7 @@ import { v, type Infer, type VLiteral, type VUnion } from "convex/values";
 import {
   ADMIN_ACTIONS,
   GO_LIVE_ALERT_REASONS,
+  INSIGHT_METRICS,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KINDS,
   LANGUAGES,
@@ -34,6 +35,7 @@ export const timeZoneValidator = literals(TIME_ZONES);
 export const languageValidator = literals(LANGUAGES);
 export const schemaTypeValidator = literals(SCHEMA_TYPES);
 export const adminActionValidator = literals(ADMIN_ACTIONS);
+export const insightMetricValidator = literals(INSIGHT_METRICS);
 
 /** Every row carries these; the write helpers in `convex/model/` maintain them. */
 const timestamps = {
@@ -649,6 +651,48 @@ export default defineSchema({
     eventType: v.string(),
     ...timestamps,
   }).index("by_svixId", ["svixId"]),
+
+  /**
+   * Seller insights (decision 089): how many of one thing happened to a shop or one of its shows in one
+   * UTC hour. No viewer's id, address or token. While the hour runs the count is the sharded counter
+   * named by the row's id; the hourly sweep writes it into `count` and sets `settled`. Kept
+   * INSIGHTS_RETENTION_DAYS.
+   */
+  insightHours: defineTable({
+    liveShopId: v.id("liveShops"),
+    /** Absent for the shop page's views and the shop's follows. */
+    streamId: v.optional(v.id("streams")),
+    metric: insightMetricValidator,
+    /** The platform of a click-through. */
+    platform: v.optional(platformTypeValidator),
+    hourStart: v.number(),
+    count: v.number(),
+    settled: v.boolean(),
+  })
+    .index("by_liveShopId_and_hourStart", ["liveShopId", "hourStart"])
+    .index("by_streamId_and_hourStart", ["streamId", "hourStart"])
+    .index("by_liveShopId_and_streamId_and_metric_and_platform_and_hourStart", [
+      "liveShopId",
+      "streamId",
+      "metric",
+      "platform",
+      "hourStart",
+    ])
+    .index("by_settled_and_hourStart", ["settled", "hourStart"]),
+
+  /** The secret of one UTC hour that visitor keys are made with; deleted when the hour is over. */
+  insightSecrets: defineTable({ hourStart: v.number(), secret: v.string() }).index("by_hourStart", [
+    "hourStart",
+  ]),
+
+  /**
+   * "This visitor was counted for this thing this hour": an HMAC of the visitor's anonymous token, the
+   * thing and the hour under the hour's secret, so it links to nothing once the secret is gone (the
+   * sweep deletes both after the hour).
+   */
+  insightVisitors: defineTable({ key: v.string(), hourStart: v.number() })
+    .index("by_key", ["key"])
+    .index("by_hourStart", ["hourStart"]),
 
   /**
    * Explore's stream list, derived (decision 012): one row per publicly listed stream and (category

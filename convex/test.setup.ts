@@ -1,5 +1,6 @@
 /// <reference types="vite/client" />
 import rateLimiter from "@convex-dev/rate-limiter/test";
+import shardedCounter from "@convex-dev/sharded-counter/test";
 import { convexTest } from "convex-test";
 import { afterEach, beforeEach, vi } from "vitest";
 import { internal } from "./_generated/api";
@@ -32,6 +33,7 @@ export const modules = import.meta.glob([
 export function newTest() {
   const t = convexTest({ schema, modules, transactionLimits: true });
   rateLimiter.register(t);
+  shardedCounter.register(t);
   trackBackend(t);
   return t;
 }

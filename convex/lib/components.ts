@@ -6,9 +6,11 @@
  */
 import type { ComponentApi as RateLimiterApi } from "@convex-dev/rate-limiter/_generated/component.js";
 import type { ComponentApi as ResendApi } from "@convex-dev/resend/_generated/component.js";
+import type { ComponentApi as ShardedCounterApi } from "@convex-dev/sharded-counter/_generated/component.js";
 import { componentsGeneric } from "convex/server";
 
 export const components = componentsGeneric() as unknown as {
   rateLimiter: RateLimiterApi<"rateLimiter">;
   resend: ResendApi<"resend">;
+  shardedCounter: ShardedCounterApi<"shardedCounter">;
 };

@@ -269,3 +269,17 @@ export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
 
 /** In-app notices and the record of what was sent are kept this long, then pruned. */
 export const NOTIFICATION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * What seller insights count (decision 089): page views, saves, follows gained, reminders and go-live
+ * notices sent, calendar adds and click-throughs to a platform link. The page fires `view`, `calendar`
+ * and `click` (INSIGHT_VISITOR_METRICS); the others are counted where they happen.
+ */
+export const INSIGHT_METRICS = ["view", "save", "follow", "reminder", "goLive", "calendar", "click"] as const;
+export type InsightMetric = (typeof INSIGHT_METRICS)[number];
+export const INSIGHT_VISITOR_METRICS = ["view", "calendar", "click"] as const;
+export type InsightVisitorMetric = (typeof INSIGHT_VISITOR_METRICS)[number];
+
+/** Insight counts are kept this many days by the hour, then deleted; the dashboard shows the last 30. */
+export const INSIGHTS_RETENTION_DAYS = 90;
+export const INSIGHTS_SHOWN_DAYS = 30;

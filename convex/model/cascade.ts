@@ -15,6 +15,7 @@ import type { Role } from "../lib/constants";
 import { deleteDataExport } from "./dataExport";
 import { deleteImageUpload, deleteUnclaimedUpload, syncShopImages, syncStreamImages } from "./images";
 import { patchWithTimestamps } from "./timestamps";
+import { insightCounter } from "./insights";
 
 /** Documents deleted or changed, plus index ranges read, per transaction: far below Convex's limits. */
 export const CASCADE_BATCH_SIZE = 500;
@@ -260,6 +261,18 @@ async function deleteShopContent(
           .withIndex("by_liveShopId", (q) => q.eq("liveShopId", liveShopId))
           .take(n),
       deleteRow(ctx, "shopFollows"),
+    )) &&
+    (await drain(
+      budget,
+      (n) =>
+        ctx.db
+          .query("insightHours")
+          .withIndex("by_liveShopId_and_hourStart", (q) => q.eq("liveShopId", liveShopId))
+          .take(n),
+      async (row) => {
+        if (!row.settled) await insightCounter.reset(ctx, row._id);
+        return await deleteRow(ctx, "insightHours")(row);
+      },
     ))
   );
 }

@@ -16,6 +16,7 @@ import { goLiveAlertReasonValidator } from "../schema";
 import { appError } from "./errors";
 import { goLiveNotice } from "./noticeEvents";
 import { channelsFor } from "../lib/notificationChannels";
+import { countInsight } from "./insights";
 import { deliverNotice, reachable } from "./notifications";
 import { publicShopStatus } from "./restriction";
 import { insertWithTimestamps, patchWithTimestamps } from "./timestamps";
@@ -85,12 +86,17 @@ export async function fanOutGoLiveBatch(
     const user = await ctx.db.get("users", userId);
     if (!reachable(user) || !wantsAlert(user, phase)) continue;
     // E-mail and push (decision 036); the in-app notice is this alert.
-    await deliverNotice(ctx, userId, notice, { skipInApp: true });
-    if (!channelsFor(user.notificationPreferences, "goLive").inApp) continue;
-    const already = await ctx.db
-      .query("goLiveAlerts")
-      .withIndex("by_userId_and_streamId", (q) => q.eq("userId", userId).eq("streamId", streamId))
-      .first();
+    const sent = await deliverNotice(ctx, userId, notice, { skipInApp: true });
+    const already =
+      !channelsFor(user.notificationPreferences, "goLive").inApp ||
+      (await ctx.db
+        .query("goLiveAlerts")
+        .withIndex("by_userId_and_streamId", (q) => q.eq("userId", userId).eq("streamId", streamId))
+        .first()) !== null;
+    // Counted once per person told, by whichever of the two phases tells them first (decision 089).
+    if (sent.length > 0 || !already) {
+      await countInsight(ctx, { liveShopId: stream.liveShopId, streamId, metric: "goLive" });
+    }
     if (already) continue;
     await insertWithTimestamps(ctx, "goLiveAlerts", {
       userId,

@@ -29,6 +29,7 @@ import {
   resendApiKey,
   resendWebhookSecret,
 } from "./env";
+import { countStreamInsight } from "./insights";
 import { takeRate } from "./rateLimits";
 import { insertWithTimestamps } from "./timestamps";
 
@@ -97,7 +98,18 @@ export async function deliverNotice(
       await ctx.scheduler.runAfter(0, internal.pushSender.send, { notificationId });
     }
   }
+  if (sent.length > 0) await countReminderInsight(ctx, notice);
   return sent;
+}
+
+/**
+ * A reminder counts in its show's insights once per person it reached (decision 089); go-live notices
+ * are counted by their fan-out (model/goLiveAlerts.ts), which also writes the in-app alert.
+ */
+async function countReminderInsight(ctx: MutationCtx, notice: Notice): Promise<void> {
+  if (notice.kind !== "reminder1h" && notice.kind !== "reminder10m") return;
+  const streamId = ctx.db.normalizeId("streams", notice.eventKey.split(":")[1] ?? "");
+  if (streamId) await countStreamInsight(ctx, streamId, "reminder");
 }
 
 function textOf(notice: Notice) {

@@ -118,6 +118,15 @@ async function setUp(t: Backend) {
         await linkStreamMsa(ctx, streamId, msaId);
         streamIds.push(streamId);
       }
+      // Its insights: an hour's settled count of views.
+      await ctx.db.insert("insightHours", {
+        liveShopId,
+        streamId: streamIds[0],
+        metric: "view",
+        hourStart: 0,
+        count: 3,
+        settled: true,
+      });
       return { liveShopId, streamIds };
     };
     const sarahShop = await shop(sarahId, "sarahs-vintage");

@@ -365,6 +365,25 @@ export const USER_DATA: { [T in TableNames]: UserDataEntry<T> } = {
     about: "nobody",
     why: "Which Clerk webhook deliveries were applied: ids and event types.",
   },
+  insightHours: {
+    about: "the user",
+    find: [
+      finder("liveShop", async (ctx, liveShopId, paginationOpts) =>
+        ctx.db
+          .query("insightHours")
+          .withIndex("by_liveShopId_and_hourStart", (q) => q.eq("liveShopId", liveShopId))
+          .paginate(paginationOpts),
+      ),
+    ],
+  },
+  insightSecrets: {
+    about: "nobody",
+    why: "The secret of the current hour that visitor keys are made with, deleted when the hour is over.",
+  },
+  insightVisitors: {
+    about: "nobody",
+    why: "Keyed hashes of anonymous visitor tokens for the current hour, linked to no one, deleted after it.",
+  },
   streamListings: {
     about: "copies",
     why: "Explore's copies of public streams, made from the streams and links exported above.",

@@ -8,6 +8,7 @@ import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { isShopPublic, isStreamPagePublic } from "../lib/lifecycle";
+import { countInsight, countStreamInsight } from "./insights";
 import { LIMITS } from "../lib/limits";
 import { shownEnd, shownStart, type StreamTimeFields } from "../lib/shownTimes";
 import { shopCardValidator, streamCardValidator } from "../schema";
@@ -135,7 +136,7 @@ export async function getPublicStreamWithShop(
   return { stream, shop };
 }
 
-async function getPublicShop(
+export async function getPublicShop(
   ctx: QueryCtx,
   liveShopId: Id<"liveShops">,
   cache?: ShopCache,
@@ -158,6 +159,7 @@ export async function saveStream(ctx: MutationCtx, user: Doc<"users">, streamId:
     );
   }
   await insertWithTimestamps(ctx, "savedStreams", { userId: user._id, streamId });
+  if (user.privacyPreferences.analytics) await countStreamInsight(ctx, streamId, "save");
 }
 
 /** Follows a public shop; following it again changes nothing. */
@@ -174,6 +176,7 @@ export async function followShop(ctx: MutationCtx, user: Doc<"users">, liveShopI
     );
   }
   await insertWithTimestamps(ctx, "shopFollows", { userId: user._id, liveShopId });
+  if (user.privacyPreferences.analytics) await countInsight(ctx, { liveShopId, metric: "follow" });
 }
 
 /** Takes a stream off the person's list, if it is there (even one no longer public). */

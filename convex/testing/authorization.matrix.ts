@@ -618,6 +618,18 @@ export const MATRIX: Record<string, Row> = {
       admin: "allow",
     },
   },
+  // Seller insights (decision 089): anyone's visit counts (or quietly does not); owners and admins read.
+  "insights:record": {
+    kind: "mutation",
+    call: (t, { streamId }) =>
+      t.mutation(api.insights.record, { streamId, metric: "view", visitor: "matrix-visitor-token" }),
+    expect: everyone("allow"),
+  },
+  "insights:forShop": {
+    kind: "query",
+    call: (t, { liveShopId }) => t.query(api.insights.forShop, { liveShopId }),
+    expect: MANAGERS_SEE,
+  },
   // The watch list, go-live alerts and calendar feed (issue 8): every signed-in person, for themselves.
   "watchList:mySaved": {
     kind: "query",

@@ -84,7 +84,10 @@ function withoutRandomIdParts(value: unknown): unknown {
 /** Tables to compare: a data export's size counts its ids' characters, longer on the engine. */
 function comparableTables(tables: Record<string, unknown[]>): unknown {
   const dataExports = (tables.dataExports ?? []).map((row) => ({ ...(row as object), byteLength: "ids" }));
-  return withoutRandomIdParts({ ...tables, dataExports });
+  // Insights' hourly secret is random, and visitor keys are hashed with it (decision 089).
+  const insightSecrets = (tables.insightSecrets ?? []).map((row) => ({ ...(row as object), secret: "random" }));
+  const insightVisitors = (tables.insightVisitors ?? []).map((row) => ({ ...(row as object), key: "hashed" }));
+  return withoutRandomIdParts({ ...tables, dataExports, insightSecrets, insightVisitors });
 }
 
 type Outcome = { value: unknown } | { failed: true; data: unknown };

@@ -48,6 +48,7 @@ import { printLimitUse } from "./limits";
 import { newClient, propagation, type PropagationResult } from "./propagation";
 import { ISSUE_15, ms, printFigures, ratio, recordFigure, recordMsFigure, summarize } from "./stats";
 import { fillWatchList, watchListReadBudget, watchListReader, type WatchListFill } from "./watch-list";
+import { insightsBurst } from "./insights";
 
 const GROUP = ISSUE_15;
 const EARLIER = "Earlier budgets (issues 5, 8: documents read)";
@@ -411,6 +412,7 @@ export async function benchmarkScale(): Promise<void> {
     );
     await printLimitUse(big.backend, bigLabel);
     await liveMapReads(big.backend, bigLabel);
+    await insightsBurst(big.backend, `with ${BIG} streams`);
     await stop(big.backend);
 
     // Mutation → update and explore's documents read: demo → 10,000 streams.

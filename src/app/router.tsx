@@ -184,6 +184,13 @@ export const appRoutes = (layout: RouteObject["lazy"]): RouteObject[] => [
                     errorElement: <RouteErrorBoundary />,
                   },
                   {
+                    path: paths.dashboard.admin.shopInsights.path,
+                    lazy: async () => ({
+                      Component: (await import("@/features/admin/shop-insights-page")).ShopInsightsPage,
+                    }),
+                    errorElement: <RouteErrorBoundary />,
+                  },
+                  {
                     path: paths.dashboard.admin.streams.path,
                     lazy: async () => ({
                       Component: (await import("@/features/admin/admin-streams-page")).AdminStreamsPage,

@@ -65,6 +65,11 @@ export const paths = {
       users: { path: "/dashboard/admin/users", getHref: () => "/dashboard/admin/users" },
       /** Shops awaiting verification first, then moderation of every shop. */
       shops: { path: "/dashboard/admin/shops", getHref: () => "/dashboard/admin/shops" },
+      /** One shop's insights, as its seller sees them (decision 089). */
+      shopInsights: {
+        path: "/dashboard/admin/shops/:liveShopId/insights",
+        getHref: (liveShopId: string) => `/dashboard/admin/shops/${encodeURIComponent(liveShopId)}/insights`,
+      },
       streams: { path: "/dashboard/admin/streams", getHref: () => "/dashboard/admin/streams" },
       privacyRequests: {
         path: "/dashboard/admin/privacy-requests",

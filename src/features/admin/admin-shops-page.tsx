@@ -348,6 +348,13 @@ function ShopListRow({ shop, onNotice }: { shop: ShopRow; onNotice: (notice: Not
           >
             Editor
           </Link>
+          <Link
+            to={paths.dashboard.admin.shopInsights.getHref(shop._id)}
+            className={linkClass}
+            aria-label={`Insights of ${shop.liveShopName}`}
+          >
+            Insights
+          </Link>
         </p>
       </div>
       <div className="shrink-0">

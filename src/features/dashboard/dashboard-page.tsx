@@ -1,4 +1,5 @@
 import { useQuery } from "convex/react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { DashboardShell } from "@/components/layout/dashboard-shell";
 import { StreamGroups } from "@/components/streams/stream-groups";
@@ -13,6 +14,11 @@ import { mayRunShops } from "@convex/lib/lifecycle";
 import { attentionItems } from "./attention";
 import { AttentionList } from "./attention-list";
 import { ShopsOverview } from "./shops-overview";
+
+/** The charts' library loads with this section only, after the rest of the dashboard (decision 089). */
+const InsightsSection = lazy(async () => ({
+  default: (await import("@/components/insights/insights-section")).InsightsSection,
+}));
 
 /** Ended shows listed here; the streams page has them all. */
 const ENDED_ON_OVERVIEW = 5;
@@ -69,6 +75,9 @@ export function DashboardPage() {
         <div className="space-y-10">
           <AttentionList items={attentionItems(shops, streams, now, viewerZone)} />
           <ShopsOverview shops={shops} canRunShops={canRunShops} />
+          <Suspense fallback={<p className="text-slate-500 dark:text-slate-400">Loading insights…</p>}>
+            <InsightsSection shops={shops} />
+          </Suspense>
           <section aria-labelledby="streams-heading">
             <div className="flex items-center justify-between gap-3">
               <h2 id="streams-heading" className="text-xl font-semibold">

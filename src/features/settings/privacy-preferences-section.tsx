@@ -5,12 +5,19 @@ import { updateLocalSettings, withSwitches, type Settings } from "./settings-dat
 import { SettingsSection } from "./settings-section";
 
 /**
- * "Usage analytics" and "Personalized recommendations" were removed (decision 036): LiveLocal keeps no
- * per-person analytics and orders nothing by a person's history, so neither switch could do anything.
+ * "Personalized recommendations" was removed (decision 036): LiveLocal orders nothing by a person's
+ * history. "Count my visits" came back with seller insights (decision 089): off, the person's views,
+ * clicks, saves and follows are not counted.
  */
-type Key = "showProfile";
+type Key = "analytics" | "showProfile";
 
 const ITEMS: readonly PreferenceItem<Key>[] = [
+  {
+    key: "analytics",
+    label: "Count my visits in sellers' insights",
+    description:
+      "Let shops count your page views, clicks, saves and follows in their totals. Nothing says it was you.",
+  },
   {
     key: "showProfile",
     label: "Show my profile on my shops",

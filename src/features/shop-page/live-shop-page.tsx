@@ -4,6 +4,7 @@ import { NotFoundPage } from "@/components/errors/not-found-page";
 import { JsonLdScript } from "@/components/json-ld-script";
 import { PageLoading } from "@/components/layout/page-loading";
 import { TrailerSection } from "@/components/media/video-or-link";
+import { useInsightsCounter } from "@/lib/insights-visit";
 import { shopJsonLd } from "@/lib/json-ld";
 import { shopPageMeta } from "@/lib/page-meta";
 import { useSiteOrigin } from "@/lib/page-data";
@@ -35,6 +36,7 @@ export function LiveShopPage() {
 const LiveShopView = memo(function LiveShopView({ shop }: { shop: PublicShop }) {
   const meta = shopPageMeta(shop);
   const origin = useSiteOrigin();
+  const count = useInsightsCounter({ liveShopId: shop._id });
   useDocumentMeta({ title: meta.title, description: meta.description, canonical: meta.path });
   return (
     <div style={shopThemeStyle(shop)} className="pb-16">
@@ -42,13 +44,19 @@ const LiveShopView = memo(function LiveShopView({ shop }: { shop: PublicShop }) 
       <ShopHero shop={shop} />
       <div className="mx-auto mt-8 grid max-w-6xl gap-10 px-4 lg:grid-cols-[1fr_20rem]">
         <div className="grid min-w-0 content-start gap-10">
-          <CurrentShows streams={shop.streams} />
+          <CurrentShows
+            streams={shop.streams}
+            onFollow={(platform, streamId) => count("click", platform, streamId)}
+          />
           <ShopAbout shop={shop} />
           <ShopProducts shop={shop} />
           {shop.shopTrailerUrl && (
             <TrailerSection url={shop.shopTrailerUrl} label={`${shop.liveShopName} trailer`} />
           )}
-          <LaterShows streams={shop.streams} />
+          <LaterShows
+            streams={shop.streams}
+            onFollow={(platform, streamId) => count("click", platform, streamId)}
+          />
           <ShopFaq entries={shop.faqSection} />
         </div>
         <aside className="min-w-0">

@@ -6,15 +6,16 @@ import { downloadShowIcs } from "@/lib/show-calendar";
 import { calendarStart } from "@convex/lib/ics";
 import type { PublicStream } from "./stream-types";
 
-type Props = { stream: PublicStream; pageUrl: string };
+type Props = { stream: PublicStream; pageUrl: string; onCalendarAdd?: () => void };
 
 /** Save to the watch list, add to calendar (an .ics file) and share (the native sheet, else copy the link). */
-export function StreamActions({ stream, pageUrl }: Props) {
+export function StreamActions({ stream, pageUrl, onCalendarAdd }: Props) {
   const canAddToCalendar =
     calendarStart(stream) !== undefined && ["SCHEDULED", "LIVE", "PAUSED"].includes(stream.streamStatus);
 
   function addToCalendar() {
     downloadShowIcs({ ...stream, liveShopName: stream.shop.liveShopName }, pageUrl);
+    onCalendarAdd?.();
   }
 
   return (

@@ -7,6 +7,7 @@ import { PlatformLinks } from "@/components/streams/platform-links";
 import { StreamStatusBadge } from "@/components/streams/stream-status-badge";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
+import { useInsightsCounter } from "@/lib/insights-visit";
 import { streamPageJsonLd } from "@/lib/json-ld";
 import { streamPageMeta } from "@/lib/page-meta";
 import { useSiteOrigin } from "@/lib/page-data";
@@ -43,6 +44,7 @@ function Notice({ children }: { children: ReactNode }) {
 /** Memoised: the subscription's first answer, the same as the server's, draws nothing again (decision 040). */
 const StreamView = memo(function StreamView({ stream }: { stream: PublicStream }) {
   const origin = useSiteOrigin();
+  const count = useInsightsCounter({ streamId: stream._id });
   const pageUrl = new URL(paths.stream.getHref(stream._id), origin).href;
   const meta = streamPageMeta(stream);
   useDocumentMeta({ title: meta.title, description: meta.description, canonical: meta.path });
@@ -84,14 +86,18 @@ const StreamView = memo(function StreamView({ stream }: { stream: PublicStream }
             When
           </h2>
           <StreamTimes stream={stream} />
-          <StreamActions stream={stream} pageUrl={pageUrl} />
+          <StreamActions stream={stream} pageUrl={pageUrl} onCalendarAdd={() => count("calendar")} />
         </section>
         {stream.platforms.length > 0 && (
           <section aria-labelledby="platforms-heading">
             <h2 id="platforms-heading" className="text-lg font-semibold">
               Watch and buy on
             </h2>
-            <PlatformLinks platforms={stream.platforms} className="mt-3" />
+            <PlatformLinks
+              platforms={stream.platforms}
+              className="mt-3"
+              onFollow={(platform) => count("click", platform)}
+            />
           </section>
         )}
         {labels.length > 0 && (

@@ -83,10 +83,20 @@ describe("notification preferences", () => {
 });
 
 describe("privacy preferences", () => {
-  test("the profile switch saves its own key; the switches that did nothing are gone", async () => {
+  test("the analytics switch saves its own key (seller insights)", async () => {
     renderSettings();
     const privacy = screen.getByRole("region", { name: "Privacy preferences" });
-    expect(within(privacy).queryByRole("switch", { name: "Usage analytics" })).toBeNull();
+    const analytics = within(privacy).getByRole("switch", { name: "Count my visits in sellers' insights" });
+    expect(analytics).toHaveAttribute("aria-checked", "false");
+    await userEvent.click(analytics);
+    expect(mutationCalls).toEqual([
+      { name: "settings:setPrivacyPreferences", args: { preferences: { analytics: true } } },
+    ]);
+  });
+
+  test("the profile switch saves its own key; the switch that did nothing is gone", async () => {
+    renderSettings();
+    const privacy = screen.getByRole("region", { name: "Privacy preferences" });
     expect(within(privacy).queryByRole("switch", { name: "Personalized recommendations" })).toBeNull();
     await userEvent.click(within(privacy).getByRole("switch", { name: "Show my profile on my shops" }));
     expect(mutationCalls).toEqual([

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "@convex/_generated/api";
 import { useMockConvexAuth } from "@/test/convex-auth-mock";
-import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
+import { convexReactMock, mutationCalls, resetConvexMock, setQueryResult } from "@/test/convex-mock";
 import { renderInRouter } from "@/test/render-in-router";
 import { WatchListProviders } from "@/components/watch-list/__tests__/watch-list-providers";
 import { StreamPage } from "../stream-page";
@@ -58,6 +58,23 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe("StreamPage", () => {
+  test("counts its view after rendering, and each click-through with its platform (seller insights)", async () => {
+    renderPage(stream());
+    const counts = () =>
+      mutationCalls.filter((call) => call.name === "insights:record").map((call) => call.args);
+    expect(counts()).toEqual([
+      { streamId: "stream1", metric: "view", visitor: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown },
+    ]);
+    const links = screen.getByRole("list", { name: "Platform links" });
+    await userEvent.click(within(links).getByRole("link", { name: /Watch on Whatnot/ }));
+    expect(counts()[1]).toEqual({
+      streamId: "stream1",
+      metric: "click",
+      platform: "whatnot",
+      visitor: (counts()[0] as { visitor: string }).visitor,
+    });
+  });
+
   test("shows the title, shop link, products and a link out for a platform-hosted video", () => {
     renderPage(stream());
     expect(screen.getByRole("heading", { level: 1, name: "Denim drop, part 2" })).toBeInTheDocument();
