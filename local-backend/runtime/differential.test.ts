@@ -85,8 +85,14 @@ function withoutRandomIdParts(value: unknown): unknown {
 function comparableTables(tables: Record<string, unknown[]>): unknown {
   const dataExports = (tables.dataExports ?? []).map((row) => ({ ...(row as object), byteLength: "ids" }));
   // Insights' hourly secret is random, and visitor keys are hashed with it (decision 089).
-  const insightSecrets = (tables.insightSecrets ?? []).map((row) => ({ ...(row as object), secret: "random" }));
-  const insightVisitors = (tables.insightVisitors ?? []).map((row) => ({ ...(row as object), key: "hashed" }));
+  const insightSecrets = (tables.insightSecrets ?? []).map((row) => ({
+    ...(row as object),
+    secret: "random",
+  }));
+  const insightVisitors = (tables.insightVisitors ?? []).map((row) => ({
+    ...(row as object),
+    key: "hashed",
+  }));
   return withoutRandomIdParts({ ...tables, dataExports, insightSecrets, insightVisitors });
 }
 
