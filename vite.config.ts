@@ -35,6 +35,9 @@ export default defineConfig(({ mode }) => {
       // Link previews' pictures, /og/{page}.png, as `npm start` draws them (decision 068).
       previewImagesInDev({ convexUrl: env.VITE_CONVEX_URL || undefined }),
     ],
+    // Pre-bundled at start, though only lazy routes import them: found at run time instead, Vite would
+    // re-optimize and reload an open page (the map's and the insights' charts).
+    optimizeDeps: { include: ["recharts", "d3-geo", "topojson-client"] },
     resolve: {
       alias: {
         "@": path.resolve(import.meta.dirname, "src"),

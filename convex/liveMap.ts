@@ -1,5 +1,5 @@
 /**
- * The live map (docs/product.md#home; decision 086): the metro areas with shows on now, today and in
+ * The live map (docs/product.md#the-live-map; decision 086): the metro areas with shows on now, today and in
  * the next 7 days, from the summary kept by model/mapAreas.ts.
  */
 import { v } from "convex/values";

@@ -483,6 +483,14 @@ export const MATRIX: Record<string, Row> = {
     call: (t) => t.query(api.streams.listLiveNow, {}),
     expect: everyone("allow"),
   },
+  "liveMap:listAreas": {
+    kind: "query",
+    // The viewer's day as the fixture's clock has it, in UTC.
+    call: (t) =>
+      t.query(api.liveMap.listAreas, { day: new Date().toISOString().slice(0, 10), timeZone: "UTC" }),
+    // Public: answered for everyone, never refused; the fixture's shows name no metro area, so no area.
+    expect: everyone("empty"),
+  },
   "streams:listStartingSoon": {
     kind: "query",
     call: (t) => t.query(api.streams.listStartingSoon, { since: Date.now() }),

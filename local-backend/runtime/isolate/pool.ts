@@ -62,8 +62,9 @@ const WATCHDOG_MS = 50;
  */
 const HEAP_MB = USER_HEAP_MB + 64;
 
-const BOOTSTRAP = fileURLToPath(new URL("./bootstrap.mjs", import.meta.url));
-const MAIN = fileURLToPath(new URL("./isolate.ts", import.meta.url));
+// Resolved when an isolate starts, not on import: page tests import the engine in a jsdom environment,
+// whose `import.meta.url` is not a file URL, and run functions in-process.
+const isolateFile = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
 type PendingCall = {
   resolve(value: unknown): void;
@@ -144,8 +145,8 @@ class Isolate {
     const syncFlag = new SharedArrayBuffer(8);
     this.flag = new Int32Array(syncFlag);
     this.syncPort = port1;
-    this.worker = new Worker(BOOTSTRAP, {
-      workerData: { main: MAIN, syncPort: port2, syncFlag },
+    this.worker = new Worker(isolateFile("./bootstrap.mjs"), {
+      workerData: { main: isolateFile("./isolate.ts"), syncPort: port2, syncFlag },
       transferList: [port2],
       execArgv: [],
       // `npx convex env set` reaches functions already running, as it does on this thread.

@@ -39,7 +39,7 @@ function MapPlaceholder() {
 }
 
 /**
- * The live map of metro areas with shows (docs/product.md#home), loaded once the page has painted.
+ * The live map of metro areas with shows (docs/product.md#the-live-map), loaded once the page has painted.
  * `hrefFor` is where choosing an area leads: explore's streams filtered to it.
  */
 export function LiveMapSection({ hrefFor }: { hrefFor: AreaHref }) {
