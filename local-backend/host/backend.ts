@@ -68,7 +68,8 @@ export type LocalBackendCoreOptions = {
   /** Run `convex/crons.ts` (default true). */
   crons?: boolean;
   /**
-   * What an empty store is given: `true` (default, for development) runs `seed:seedAll`, the reference
+   * What an empty store is given: `true` (default, for development) runs `seed:seedReferenceData` then
+   * `seed:seedDemoData`, the reference
    * and the demo data; `"reference"` only `seed:seedReferenceData` (metro areas, categories), what a
    * served deployment starts with; `false` nothing.
    */
@@ -262,17 +263,28 @@ export class LocalBackendCore implements BackendServices {
     });
   }
 
+  /**
+   * One mutation per step, each within Convex's 1 s of code (`seed:seedAll` does both in one, which a
+   * function running in an isolate may not finish in time).
+   */
   private async seed(): Promise<void> {
     const engine = this.currentEngine;
-    const udfPath = this.options.seed === "reference" ? "seed:seedReferenceData" : "seed:seedAll";
-    if (!engine.hasModule("seed") || !(await engine.describe(udfPath).catch(() => null))) return;
-    const outcome = await this.call(udfPath, {}, {});
-    for (const line of outcome.logLines) this.printBackgroundLog(line, udfPath);
-    if (!outcome.success) {
-      console.error(`local-backend: ${udfPath} failed: ${outcome.errorMessage}`);
-    } else if (this.options.functionLogs !== "none") {
-      console.log(`local-backend: empty store, ran ${udfPath}`);
+    const steps =
+      this.options.seed === "reference"
+        ? ["seed:seedReferenceData"]
+        : ["seed:seedReferenceData", "seed:seedDemoData"];
+    if (!engine.hasModule("seed")) return;
+    for (const udfPath of steps) {
+      if (!(await engine.describe(udfPath).catch(() => null))) continue;
+      const outcome = await this.call(udfPath, {}, {});
+      for (const line of outcome.logLines) this.printBackgroundLog(line, udfPath);
+      if (!outcome.success) {
+        console.error(`local-backend: ${udfPath} failed: ${outcome.errorMessage}`);
+        return;
+      }
     }
+    if (this.options.functionLogs !== "none")
+      console.log(`local-backend: empty store, ran ${steps.join(", ")}`);
   }
 
   /**

@@ -11,7 +11,7 @@
  *   --reset              wipe the data folder first (then seed again)
  *   --reset-only         wipe the data folder and exit (`npm run backend:reset`)
  *   --no-crons           do not run convex/crons.ts
- *   --no-seed            do not seed an empty store (by default: reference and demo data, seed:seedAll)
+ *   --no-seed            do not seed an empty store (by default: reference and demo data, seed:seedReferenceData and seed:seedDemoData)
  *   --no-watch           do not reload functions on change
  *   --quiet              do not print function log lines
  */

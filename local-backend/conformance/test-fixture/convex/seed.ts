@@ -1,6 +1,7 @@
 import { internalMutation } from "./_generated/server";
 
-export const seedAll = internalMutation({
+/** What the backend runs on an empty store (host/backend.ts seeds with `seed:seedDemoData`). */
+export const seedDemoData = internalMutation({
   args: {},
   handler: async (ctx) => {
     const existing = await ctx.db
