@@ -28,12 +28,15 @@ async function visitor(viewport = DESKTOP, timezoneId = "America/Los_Angeles") {
 }
 
 const titles = async (page: Page) =>
-  await page.getByRole("list", { name: "Shows" }).getByRole("heading").allTextContents();
+  await page.getByRole("list", { name: "Shows", exact: true }).getByRole("heading").allTextContents();
 
 const statuses = async (page: Page) =>
-  (await page.getByRole("list", { name: "Shows" }).locator("article span.absolute").allTextContents()).map(
-    (text) => text.trim(),
-  );
+  (
+    await page
+      .getByRole("list", { name: "Shows", exact: true })
+      .locator("article span.absolute")
+      .allTextContents()
+  ).map((text) => text.trim());
 
 test("search forgives case, accents, punctuation and a wrong letter, live shows first", async () => {
   const { page, errors } = await visitor();
@@ -88,12 +91,12 @@ test("Live now opens the live view, current there only; the when links keep the 
 test("times are the buyer's own: in Berlin a card and a stream page say so, with the shop's time", async () => {
   const { page, errors } = await visitor(DESKTOP, "Europe/Berlin");
   await page.goto("/explore/streams?when=live");
-  const times = page.getByRole("list", { name: "Shows" }).locator("article p[title]");
+  const times = page.getByRole("list", { name: "Shows", exact: true }).locator("article p[title]");
   await times.first().waitFor();
   expect(await times.first().textContent()).toMatch(/GMT\+1$/);
   expect(await times.first().getAttribute("title")).toMatch(/^Shop time: .* (EST|CST|MST|PST)$/);
 
-  await page.getByRole("list", { name: "Shows" }).getByRole("link").first().click();
+  await page.getByRole("list", { name: "Shows", exact: true }).getByRole("link").first().click();
   await page.waitForURL(/\/stream\//);
   const when = page.getByRole("region", { name: "When" });
   await when
@@ -128,7 +131,7 @@ test("explore, a shop and a stream at desktop and phone widths fit without sidew
   ] as const) {
     const { page, errors } = await visitor(viewport);
     await page.goto("/explore/streams");
-    await page.getByRole("list", { name: "Shows" }).waitFor();
+    await page.getByRole("list", { name: "Shows", exact: true }).waitFor();
     await screenshot(page, `issue17-explore-${label}`);
     await page.goto("/explore/live-shops");
     await page.getByRole("list", { name: "Live shops" }).waitFor();

@@ -45,7 +45,10 @@ function expectedTitles(filter: ExploreFilter): string[] {
 }
 
 async function shownTitles(page: Page): Promise<string[]> {
-  const titles = await page.getByRole("list", { name: "Shows" }).getByRole("heading").allTextContents();
+  const titles = await page
+    .getByRole("list", { name: "Shows", exact: true })
+    .getByRole("heading")
+    .allTextContents();
   return titles.sort();
 }
 
@@ -72,7 +75,7 @@ async function chooseMetroArea(page: Page, typed: string, name: string, { refuse
 test("a category plus a metro area lists exactly the matching demo streams", async () => {
   const { page, errors } = await newVisitor(browser);
   await page.goto("/explore/streams");
-  await page.getByRole("list", { name: "Shows" }).waitFor();
+  await page.getByRole("list", { name: "Shows", exact: true }).waitFor();
 
   await tick(page.getByRole("checkbox", { name: "Collectibles" }));
   await chooseMetroArea(page, "chicago", "Chicago-Naperville-Elgin, IL-IN");
@@ -154,7 +157,10 @@ test("a stream set live in another browser shows its live badge on explore witho
   await wideCard.getByText("Live", { exact: true }).waitFor({ timeout: 5_000 });
   // Live first: it moved ahead of every upcoming show.
   const aheadOfUpcoming = async () => {
-    const items = await buyer.page.getByRole("list", { name: "Shows" }).getByRole("listitem").allInnerTexts();
+    const items = await buyer.page
+      .getByRole("list", { name: "Shows", exact: true })
+      .getByRole("listitem")
+      .allInnerTexts();
     const mine = items.findIndex((text) => text.includes(title));
     const firstUpcoming = items.findIndex((text) => text.includes("Upcoming"));
     return mine >= 0 && (firstUpcoming === -1 || mine < firstUpcoming);
@@ -230,7 +236,7 @@ test("the header's Explore menu leads to a category's streams on a desktop", asy
   expect(await page.getByRole("checkbox", { name: "Pet Supplies" }).isChecked()).toBe(true);
   expect(await page.getByRole("navigation", { name: "Explore", exact: true }).isVisible()).toBe(false);
   await page.getByRole("button", { name: "Dark mode" }).click();
-  await page.getByRole("list", { name: "Shows" }).waitFor();
+  await page.getByRole("list", { name: "Shows", exact: true }).waitFor();
   await screenshot(page, "explore-streams-dark-desktop");
   expect(errors).toEqual([]);
 });

@@ -143,7 +143,11 @@ export function DailyChart({ insights }: { insights: ShopInsights }) {
       }
     >
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={insights.byDay} margin={{ top: 4, right: 8, left: 0, bottom: 0 }}>
+        <LineChart
+          accessibilityLayer={false}
+          data={insights.byDay}
+          margin={{ top: 4, right: 8, left: 0, bottom: 0 }}
+        >
           {axes(colours, "day", (day) => dayLabel(String(day)))}
           <Line
             type="monotone"
@@ -185,7 +189,11 @@ export function HourChart({ insights }: { insights: ShopInsights }) {
       }
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={insights.byHour} margin={{ top: 4, right: 8, left: 0, bottom: 0 }}>
+        <BarChart
+          accessibilityLayer={false}
+          data={insights.byHour}
+          margin={{ top: 4, right: 8, left: 0, bottom: 0 }}
+        >
           {axes(colours, "hour", (hour) => hourLabel(Number(hour)))}
           <Bar dataKey="view" name={METRIC_LABELS.view} fill={colours.view} isAnimationActive={false} />
           <Bar dataKey="click" name={METRIC_LABELS.click} fill={colours.click} isAnimationActive={false} />
@@ -217,7 +225,12 @@ export function PlatformChart({ insights }: { insights: ShopInsights }) {
         </p>
       ) : (
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} layout="vertical" margin={{ top: 4, right: 8, left: 8, bottom: 0 }}>
+          <BarChart
+            accessibilityLayer={false}
+            data={data}
+            layout="vertical"
+            margin={{ top: 4, right: 8, left: 8, bottom: 0 }}
+          >
             <CartesianGrid stroke={colours.grid} strokeDasharray="3 3" horizontal={false} />
             <XAxis
               type="number"
