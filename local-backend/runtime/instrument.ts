@@ -171,24 +171,36 @@ function installConsoleTimers(capturing: Console, real: Console): void {
     if (!map) timersOf.set(record, (map = new Map<string, number>()));
     return map;
   };
-  capturing.time = withTimers(real.time.bind(real), (record, label?: unknown) => {
-    const name = labelOf(label);
-    if (timers(record).has(name)) logLine(record, "warn", [`Timer '${name}' already exists`]);
-    else timers(record).set(name, Date.now());
-  });
-  const elapsed = (record: CallRecord, name: string, end: boolean, extra: unknown[]) => {
-    const started = timers(record).get(name);
-    if (started === undefined) {
-      logLine(record, "warn", [`Timer '${name}' does not exist`]);
-      return;
-    }
-    if (end) timers(record).delete(name);
-    logLine(record, "info", [`${name}: ${Date.now() - started}ms`, ...extra]);
-  };
-  capturing.timeLog = withTimers(real.timeLog.bind(real), (record, label?: unknown, ...extra: unknown[]) =>
-    elapsed(record, labelOf(label), false, extra),
-  );
-  capturing.timeEnd = withTimers(real.timeEnd.bind(real), (record, label?: unknown) =>
-    elapsed(record, labelOf(label), true, []),
-  );
+  const step =
+    (method: TimerMethod) =>
+    (record: CallRecord, label?: unknown, ...extra: unknown[]) => {
+      const line = consoleTimer(timers(record), method, labelOf(label), extra);
+      if (line) logLine(record, line[0], line[1]);
+    };
+  capturing.time = withTimers(real.time.bind(real), step("time"));
+  capturing.timeLog = withTimers(real.timeLog.bind(real), step("timeLog"));
+  capturing.timeEnd = withTimers(real.timeEnd.bind(real), step("timeEnd"));
+}
+
+type TimerMethod = "time" | "timeLog" | "timeEnd";
+
+/**
+ * One `console.time*` call on a call's timers, by label: the line it logs (level and arguments), if
+ * any, in Convex's words (`crates/isolate/src/ops/console.rs`, the Node executor's alike).
+ */
+export function consoleTimer(
+  timers: Map<string, number>,
+  method: TimerMethod,
+  name: string,
+  extra: unknown[],
+): ["info" | "warn", unknown[]] | undefined {
+  const started = timers.get(name);
+  if (method === "time") {
+    if (started === undefined) timers.set(name, Date.now());
+    else return ["warn", [`Timer '${name}' already exists`]];
+    return undefined;
+  }
+  if (started === undefined) return ["warn", [`Timer '${name}' does not exist`]];
+  if (method === "timeEnd") timers.delete(name);
+  return ["info", [`${name}: ${Date.now() - started}ms`, ...(method === "timeLog" ? extra : [])]];
 }

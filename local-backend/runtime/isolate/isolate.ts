@@ -9,7 +9,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from "node:worker_threads";
 import type { ModuleRunner } from "vite/module-runner";
-import { formatLogArgs, formatNodeLogArgs } from "../instrument.ts";
+import { consoleTimer, formatLogArgs, formatNodeLogArgs } from "../instrument.ts";
 import { runUserCode, userCallEnded } from "../user-code.ts";
 import { ownThreadId } from "./cpu.ts";
 import { SYSCALL } from "../convex-abi.ts";
@@ -190,7 +190,15 @@ function forwardConsole(): void {
     console[method] = (label?: unknown, ...rest: unknown[]) => {
       const node = calls.getStore()?.node;
       if (node) {
-        nodeTimer(node.timers, method, label, rest, (level, args) => send(level, [formatNodeLogArgs(args)]));
+        // Kept here, as Convex's Node runtime keeps them in the call's own process.
+        const name =
+          label === undefined
+            ? "default"
+            : label === null
+              ? "null"
+              : (label as { toString(): string }).toString();
+        const line = consoleTimer(node.timers, method, name, rest);
+        if (line) send(line[0], [formatNodeLogArgs(line[1])]);
         return;
       }
       // The label as the backend's timers name it (instrument.ts), then the rest.
@@ -199,31 +207,6 @@ function forwardConsole(): void {
         ...(rest.length > 0 ? [formatLogArgs(rest)] : []),
       ]);
     };
-  }
-}
-
-/**
- * `console.time`, `timeLog` and `timeEnd` in a `"use node"` module's call, as Convex's Node runtime
- * keeps them: in the call's own process, its lines written as any other of its console lines.
- */
-function nodeTimer(
-  timers: Map<string, number>,
-  method: "time" | "timeLog" | "timeEnd",
-  label: unknown,
-  rest: unknown[],
-  log: (level: "info" | "warn", args: unknown[]) => void,
-): void {
-  const name =
-    label === undefined ? "default" : label === null ? "null" : (label as { toString(): string }).toString();
-  const started = timers.get(name);
-  if (method === "time") {
-    if (started === undefined) timers.set(name, Date.now());
-    else log("warn", [`Timer '${name}' already exists`]);
-  } else if (started === undefined) {
-    log("warn", [`Timer '${name}' does not exist`]);
-  } else {
-    if (method === "timeEnd") timers.delete(name);
-    log("info", [`${name}: ${Date.now() - started}ms`, ...(method === "timeLog" ? rest : [])]);
   }
 }
 
