@@ -137,6 +137,13 @@ describe("user code that misbehaves", { timeout: 120_000 }, () => {
     } finally {
       for (const child of load) child.kill("SIGKILL");
     }
+    // The backend's statistics give the call's own time, what the bench sets against Convex's 1 s.
+    const response = await fetch(`${backend.url}/local-backend/stats`);
+    const { functions } = (await response.json()) as {
+      functions: Record<string, { maxUserCodeMs: number }>;
+    };
+    expect(functions["misbehaving:compute"].maxUserCodeMs).toBeGreaterThanOrEqual(450);
+    expect(functions["misbehaving:compute"].maxUserCodeMs).toBeLessThan(1000);
     await expect(caller.query(q("misbehaving:compute"), { cpuMs: 5000 })).rejects.toThrow(
       "Function execution timed out (maximum duration: 1s)",
     );

@@ -39,6 +39,11 @@ export interface CallRecord {
   docsWritten: number;
   /** The most any one of its transactions used of Convex's limits (the runner fills it). */
   largestTransaction: TransactionUsage;
+  /**
+   * Milliseconds of its query or mutation code's own time (thread CPU time where the OS counts it),
+   * what Convex's 1 s limit is measured in; the isolate pool fills it (0 where code runs in-process).
+   */
+  userCodeMs: number;
   logLines: string[];
   /** Pagination: the end cursor to reuse (from the subscription's journal). */
   journalEndCursor: string | null;
@@ -65,6 +70,7 @@ export function newCallRecord(
     docsRead: 0,
     docsWritten: 0,
     largestTransaction: noUsage(),
+    userCodeMs: 0,
     logLines: [],
     journalEndCursor: options.journalEndCursor ?? null,
     observedEndCursor: null,

@@ -14,6 +14,8 @@ export type FunctionStats = {
   maxDocsRead: number;
   /** The most one transaction of one call used of Convex's limits. */
   largestTransaction: TransactionUsage;
+  /** The most time one call's query or mutation code used (`CallRecord.userCodeMs`). */
+  maxUserCodeMs: number;
   readTables: string[];
   writeTables: string[];
 };
@@ -43,6 +45,7 @@ export class FunctionStatsTable {
         docsWritten: 0,
         maxDocsRead: 0,
         largestTransaction: noUsage(),
+        maxUserCodeMs: 0,
         readTables: [],
         writeTables: [],
       };
@@ -56,6 +59,7 @@ export class FunctionStatsTable {
     stats.docsWritten += record.docsWritten;
     stats.maxDocsRead = Math.max(stats.maxDocsRead, record.docsRead);
     noteLargest(stats.largestTransaction, record.largestTransaction);
+    stats.maxUserCodeMs = Math.max(stats.maxUserCodeMs, record.userCodeMs);
     stats.readTables = [...new Set([...stats.readTables, ...record.readTables])].sort();
     stats.writeTables = [...new Set([...stats.writeTables, ...record.writes.tables])].sort();
   }

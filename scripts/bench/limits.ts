@@ -1,8 +1,9 @@
 /**
  * The app's calls against Convex's per-transaction limits (issue 39): from a backend's statistics, the
- * largest transaction of each function it ran, heaviest first, as a share of each limit; each heavy
- * call is a figure that must stay within Convex's limits.
+ * largest transaction of each function it ran and the most code time one call of it used, heaviest
+ * first, as a share of each limit; each heavy call is a figure that must stay within Convex's limits.
  */
+import { QUERY_MUTATION_TIMEOUT_MS } from "../../local-backend/runtime/isolate/protocol";
 import { TRANSACTION_LIMITS, formatBinarySize } from "../../local-backend/values/limits";
 import type { BackendProcess } from "./backend-process";
 import { recordFigure } from "./stats";
@@ -30,22 +31,35 @@ const percent = (used: number, limit: number) =>
 
 /** Prints the `top` heaviest functions `backend` ran (by their largest share of any limit), and records them. */
 export async function printLimitUse(backend: BackendProcess, label: string, top = 6): Promise<void> {
-  const stats = (await backend.stats()) as unknown as Record<string, { largestTransaction?: Usage }>;
-  const share = (usage: Usage) => Math.max(...LIMITED.map(([key]) => usage[key] / TRANSACTION_LIMITS[key]));
+  const stats = (await backend.stats()) as unknown as Record<
+    string,
+    { largestTransaction?: Usage; maxUserCodeMs?: number }
+  >;
+  const share = ({ usage, codeMs }: { usage: Usage; codeMs: number }) =>
+    Math.max(
+      codeMs / QUERY_MUTATION_TIMEOUT_MS,
+      ...LIMITED.map(([key]) => usage[key] / TRANSACTION_LIMITS[key]),
+    );
   const rows = Object.entries(stats)
-    .flatMap(([name, s]) => (s.largestTransaction ? [[name, s.largestTransaction] as const] : []))
-    .sort(([, a], [, b]) => share(b) - share(a))
+    .flatMap(([name, s]) =>
+      s.largestTransaction ? [{ name, usage: s.largestTransaction, codeMs: s.maxUserCodeMs ?? 0 }] : [],
+    )
+    .sort((a, b) => share(b) - share(a))
     .slice(0, top);
   console.log(
-    `\nConvex's transaction limits, ${label}: each function's largest transaction (share of the limit)`,
+    `\nConvex's limits, ${label}: each function's largest transaction and its longest code time (share of the limit)`,
   );
-  for (const [name, usage] of rows) {
+  for (const row of rows) {
+    const { name, usage, codeMs } = row;
     const parts = LIMITED.map(
       ([key, words, format]) =>
         `${words} ${format(usage[key])} (${percent(usage[key], TRANSACTION_LIMITS[key])})`,
     );
+    parts.push(
+      `code ${Math.round(codeMs)} ms of CPU (${percent(codeMs, QUERY_MUTATION_TIMEOUT_MS)} of ${QUERY_MUTATION_TIMEOUT_MS / 1000} s)`,
+    );
     console.log(`  ${name}\n    ${parts.join(", ")}`);
-    const heaviest = share(usage);
+    const heaviest = share(row);
     recordFigure({
       group: ISSUE_39,
       figure: `${name}, ${label}: largest share of a limit`,

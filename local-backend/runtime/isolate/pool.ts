@@ -15,30 +15,14 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { MessageChannel, SHARE_ENV, Worker, type MessagePort } from "node:worker_threads";
-import type { HotPayload, ViteDevServer } from "vite";
-import type { SyscallLayer } from "../convex-abi.ts";
+import type { ViteDevServer } from "vite";
 import { inRootScope } from "../../core/root-scope.ts";
 import { executions } from "../execution.ts";
-import { currentRecord } from "../instrument.ts";
+import { currentRecord, type CallRecord } from "../instrument.ts";
 import { actionTimeoutMs, nodeActionTimeoutMessage, timeoutMessage } from "../user-code.ts";
-import { threadCpuMs } from "./cpu.ts";
+import { Isolate } from "./handle.ts";
 import { standIns, type IsolateCall, type Lane } from "./stand-ins.ts";
-import {
-  CONSUMED,
-  OUT_OF_MEMORY_MESSAGE,
-  QUERY_MUTATION_TIMEOUT_MS,
-  USER_HEAP_MB,
-  fromWire,
-  toWire,
-  type Consumed,
-  type FromIsolate,
-  type ModuleShape,
-  type SyncAnswer,
-  type SyncRequest,
-  type ToIsolate,
-} from "./protocol.ts";
+import { QUERY_MUTATION_TIMEOUT_MS, type ModuleShape, type ToIsolate } from "./protocol.ts";
 
 /** Isolates at most in a lane, and idle ones kept ready. Actions beyond the cap wait for one. */
 const LANES: Record<Lane, { max: number; idle: number }> = {
@@ -55,28 +39,11 @@ const LOAD_TIMEOUT_MS = 30_000;
 /** How often the watchdog reads the CPU time of isolates running a query or mutation. */
 const WATCHDOG_MS = 50;
 
-/**
- * Heap for an isolate: Convex's 64 MiB for the user's objects, and room for what every isolate holds
- * before any function runs (the module runner, `convex`, the functions' modules), as Convex allows
- * objects beyond the user's (`ISOLATE_MAX_HEAP_EXTRA_SIZE`).
- */
-const HEAP_MB = USER_HEAP_MB + 64;
-
-// Resolved when an isolate starts, not on import: page tests import the engine in a jsdom environment,
-// whose `import.meta.url` is not a file URL, and run functions in-process.
-const isolateFile = (name: string) => fileURLToPath(new URL(name, import.meta.url));
-
-type PendingCall = {
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
-  /** The async context of the caller: syscalls are answered in it (its execution, record, call). */
-  inContext: <R>(fn: () => R) => R;
-};
-
 type Lease = {
-  key: object | null;
+  /** The call tree holding it: the record of the call that began it. */
+  key: CallRecord | null;
   lane: Lane;
-  isolate: Isolate;
+  isolate: Isolate<Lease>;
   refs: number;
   /** Whether the OS gives the isolate thread's CPU time (else time is counted by the clock). */
   cpu: boolean;
@@ -108,177 +75,18 @@ function usesNode(file: string): boolean {
   return uses;
 }
 
-/** The syscall layer convex-abi.ts installs: inside a call's context, the runner's. */
-const layer = () => (globalThis as unknown as { Convex: SyscallLayer }).Convex;
-
-/**
- * Inside a call's context, before the message that carries it is handled: what the function has
- * consumed of its streams read ahead becomes its own (read set, counts against the limits).
- */
-function applyConsumed(consumed: Consumed | undefined): void {
-  if (consumed) layer().syscall(CONSUMED, JSON.stringify({ streams: consumed }));
-}
-
-class Isolate {
-  readonly worker: Worker;
-  readonly ready: Promise<void>;
-  tid: number | null = null;
-  started = false;
-  dead = false;
-  /** Why it was ended. */
-  died: Error | null = null;
-  /** Settles `ready` (also when the isolate ends before it is ready). */
-  settleReady!: () => void;
-  lease: Lease | null = null;
-  readonly calls = new Map<number, PendingCall>();
-  /** Errors of this thread sent to the isolate, by token: one that comes back is given back as itself. */
-  readonly kept = new Map<number, unknown>();
-  private readonly syncPort: MessagePort;
-  private readonly flag: Int32Array;
-
-  constructor(
-    readonly lane: Lane,
-    private readonly pool: IsolatePool,
-  ) {
-    const { port1, port2 } = new MessageChannel();
-    // [0]: a synchronous syscall's answer is ready; [1]: modules are loading.
-    const syncFlag = new SharedArrayBuffer(8);
-    this.flag = new Int32Array(syncFlag);
-    this.syncPort = port1;
-    this.worker = new Worker(isolateFile("./bootstrap.mjs"), {
-      workerData: { main: isolateFile("./isolate.ts"), syncPort: port2, syncFlag },
-      transferList: [port2],
-      execArgv: [],
-      // `npx convex env set` reaches functions already running, as it does on this thread.
-      env: SHARE_ENV,
-      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
-    });
-    this.worker.unref();
-    this.syncPort.unref();
-    this.ready = new Promise((resolve) => {
-      this.settleReady = resolve;
-      const onReady = (message: FromIsolate) => {
-        if (message.type !== "ready") return;
-        this.tid = message.tid;
-        this.started = true;
-        this.worker.off("message", onReady);
-        resolve();
-      };
-      this.worker.on("message", onReady);
-    });
-    this.worker.on("message", (message: FromIsolate) => this.onMessage(message));
-    this.syncPort.on("message", (request: SyncRequest) => this.answerSync(request));
-    this.worker.on("error", (error: Error & { code?: string }) =>
-      this.pool.end(
-        this,
-        error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new Error(OUT_OF_MEMORY_MESSAGE) : error,
-      ),
-    );
-    this.worker.on("exit", () => this.pool.end(this, new Error("The function's isolate stopped")));
-  }
-
-  /** Whether the isolate is loading modules now (it says so in shared memory). */
-  loading(): boolean {
-    return Atomics.load(this.flag, 1) > 0;
-  }
-
-  cpuMs(): number | null {
-    return this.tid === null ? null : threadCpuMs(this.tid);
-  }
-
-  send(
-    message: IsolateCall | (ToIsolate & { type: "describe" }),
-    inContext: PendingCall["inContext"],
-  ): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      this.calls.set(message.callId, { resolve, reject, inContext });
-      this.worker.postMessage(message);
-    });
-  }
-
-  private keep(error: unknown): number {
-    const token = this.pool.nextId();
-    this.kept.set(token, error);
-    return token;
-  }
-
-  private onMessage(message: FromIsolate): void {
-    switch (message.type) {
-      case "done": {
-        const call = this.calls.get(message.callId);
-        if (!call) return;
-        this.calls.delete(message.callId);
-        let failed: unknown = message.error && fromWire(message.error, (token) => this.kept.get(token));
-        try {
-          call.inContext(() => applyConsumed(message.consumed));
-        } catch (error) {
-          failed ??= error;
-        }
-        if (failed !== undefined) call.reject(failed);
-        else call.resolve(message.result);
-        return;
-      }
-      case "syscall": {
-        const call = this.calls.get(message.callId);
-        const answer = (result: unknown, error?: unknown) =>
-          this.worker.postMessage({
-            type: "answer",
-            id: message.id,
-            ...(error === undefined ? { result } : { error: toWire(error, this.keep(error)) }),
-          });
-        if (!call) return answer(null, new Error("This function's call has already ended"));
-        call
-          .inContext(async () => {
-            applyConsumed(message.consumed);
-            return message.kind === "async"
-              ? await layer().asyncSyscall(message.op, message.args as string)
-              : await layer().jsSyscall(message.op, message.args as Record<string, unknown>);
-          })
-          .then(answer, (error: unknown) => answer(null, error ?? new Error("Unknown error")));
-        return;
-      }
-      case "log": {
-        const call = message.callId === null ? undefined : this.calls.get(message.callId);
-        const log = () => (console[message.method] as (...args: string[]) => void)(...message.args);
-        if (call) call.inContext(log);
-        else log();
-        return;
-      }
-      case "vite": {
-        void this.pool.vite.environments.ssr.hot
-          .handleInvoke(message.payload as HotPayload)
-          .then((result) => this.worker.postMessage({ type: "answer", id: message.id, result }));
-        return;
-      }
-    }
-  }
-
-  private answerSync(request: SyncRequest): void {
-    const call = this.calls.get(request.callId);
-    let answer: SyncAnswer;
-    try {
-      if (!call) throw new Error("This function's call has already ended");
-      answer = {
-        result: call.inContext(() => {
-          applyConsumed(request.consumed);
-          return layer().syscall(request.op, request.json);
-        }),
-      };
-    } catch (error) {
-      answer = { error: toWire(error, this.keep(error)) };
-    }
-    this.syncPort.postMessage(answer);
-    Atomics.store(this.flag, 0, 1);
-    Atomics.notify(this.flag, 0);
-  }
-}
-
 export class IsolatePool {
-  private readonly isolates: Record<Lane, Set<Isolate>> = { transaction: new Set(), action: new Set() };
-  private readonly idle: Record<Lane, Isolate[]> = { transaction: [], action: [] };
-  private readonly waiting: Record<Lane, ((isolate: Isolate) => void)[]> = { transaction: [], action: [] };
+  private readonly isolates: Record<Lane, Set<Isolate<Lease>>> = {
+    transaction: new Set(),
+    action: new Set(),
+  };
+  private readonly idle: Record<Lane, Isolate<Lease>[]> = { transaction: [], action: [] };
+  private readonly waiting: Record<Lane, ((isolate: Isolate<Lease>) => void)[]> = {
+    transaction: [],
+    action: [],
+  };
   /** The lease each call tree (its record) holds in each lane: the calls it makes re-enter it. */
-  private readonly leases: Record<Lane, Map<object, Promise<Lease>>> = {
+  private readonly leases: Record<Lane, Map<CallRecord, Promise<Lease>>> = {
     transaction: new Map(),
     action: new Map(),
   };
@@ -339,7 +147,7 @@ export class IsolatePool {
     }
   }
 
-  private async lease(lane: Lane, key: object | null): Promise<Lease> {
+  private async lease(lane: Lane, key: CallRecord | null): Promise<Lease> {
     const held = key && this.leases[lane].get(key);
     if (held) {
       const lease = await held;
@@ -393,10 +201,7 @@ export class IsolatePool {
     for (const lease of this.active) {
       if (lease.lane !== "transaction") continue;
       watching = true;
-      const now = (lease.cpu ? lease.isolate.cpuMs() : null) ?? performance.now();
-      if (lease.isolate.loading()) lease.loading += now - lease.last;
-      else lease.running += now - lease.last;
-      lease.last = now;
+      this.sample(lease);
       if (lease.running > QUERY_MUTATION_TIMEOUT_MS)
         this.end(lease.isolate, new Error(timeoutMessage(QUERY_MUTATION_TIMEOUT_MS)));
       else if (lease.loading > LOAD_TIMEOUT_MS)
@@ -408,8 +213,21 @@ export class IsolatePool {
     }
   }
 
+  /** Adds the isolate's time since the last look to its function's running (or loading) time. */
+  private sample(lease: Lease): void {
+    const now = (lease.cpu ? lease.isolate.cpuMs() : null) ?? performance.now();
+    if (lease.isolate.loading()) lease.loading += now - lease.last;
+    else lease.running += now - lease.last;
+    lease.last = now;
+  }
+
   private release(lease: Lease): void {
     if (--lease.refs > 0) return;
+    if (lease.lane === "transaction" && this.active.has(lease)) {
+      // The call tree's own time, for its statistics (the bench sets it against Convex's 1 s).
+      this.sample(lease);
+      if (lease.key) lease.key.userCodeMs = Math.max(lease.key.userCodeMs, lease.running);
+    }
     this.active.delete(lease);
     clearTimeout(lease.timer);
     this.forget(lease);
@@ -427,7 +245,7 @@ export class IsolatePool {
     if (lease.key && leases.get(lease.key) === lease.entry) leases.delete(lease.key);
   }
 
-  private async acquire(lane: Lane): Promise<Isolate> {
+  private async acquire(lane: Lane): Promise<Isolate<Lease>> {
     const idle = this.idle[lane].pop();
     if (idle) {
       this.fill(lane);
@@ -437,7 +255,7 @@ export class IsolatePool {
     return await new Promise((resolve) => this.waiting[lane].push(resolve));
   }
 
-  private spawn(lane: Lane): Isolate {
+  private spawn(lane: Lane): Isolate<Lease> {
     // Its events are the server's, not those of the call that happened to start it.
     const isolate = inRootScope(() => new Isolate(lane, this));
     const { generation } = this;
@@ -466,7 +284,7 @@ export class IsolatePool {
   }
 
   /** Ends `isolate`: its calls fail with `error`, and another takes its place. */
-  end(isolate: Isolate, error: Error): void {
+  end(isolate: Isolate<Lease>, error: Error): void {
     if (isolate.dead) return;
     isolate.dead = true;
     isolate.died = error;

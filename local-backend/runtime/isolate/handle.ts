@@ -1,0 +1,215 @@
+/**
+ * The backend thread's handle on one isolate (decision 082): the worker thread with its heap limit,
+ * its calls in flight, and the answers to their syscalls, given in each call's own async context.
+ * The pool (pool.ts) decides which call runs on which isolate and when an isolate is ended.
+ */
+import { fileURLToPath } from "node:url";
+import { MessageChannel, SHARE_ENV, Worker, type MessagePort } from "node:worker_threads";
+import type { HotPayload, ViteDevServer } from "vite";
+import type { SyscallLayer } from "../convex-abi.ts";
+import { threadCpuMs } from "./cpu.ts";
+import type { IsolateCall, Lane } from "./stand-ins.ts";
+import {
+  CONSUMED,
+  OUT_OF_MEMORY_MESSAGE,
+  USER_HEAP_MB,
+  fromWire,
+  toWire,
+  type Consumed,
+  type FromIsolate,
+  type SyncAnswer,
+  type SyncRequest,
+  type ToIsolate,
+} from "./protocol.ts";
+
+/** What an isolate needs of the pool that owns it. */
+export type IsolateOwner<Held> = {
+  readonly vite: ViteDevServer;
+  nextId(): number;
+  /** Ends `isolate` (it died, or its call passed a limit): its calls fail with `error`. */
+  end(isolate: Isolate<Held>, error: Error): void;
+};
+
+/**
+ * Heap for an isolate: Convex's 64 MiB for the user's objects, and room for what every isolate holds
+ * before any function runs (the module runner, `convex`, the functions' modules), as Convex allows
+ * objects beyond the user's (`ISOLATE_MAX_HEAP_EXTRA_SIZE`).
+ */
+const HEAP_MB = USER_HEAP_MB + 64;
+
+// Resolved when an isolate starts, not on import: page tests import the engine in a jsdom environment,
+// whose `import.meta.url` is not a file URL, and run functions in-process.
+const isolateFile = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+
+type PendingCall = {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  /** The async context of the caller: syscalls are answered in it (its execution, record, call). */
+  inContext: <R>(fn: () => R) => R;
+};
+
+/** The syscall layer convex-abi.ts installs: inside a call's context, the runner's. */
+const layer = () => (globalThis as unknown as { Convex: SyscallLayer }).Convex;
+
+/**
+ * Inside a call's context, before the message that carries it is handled: what the function has
+ * consumed of its streams read ahead becomes its own (read set, counts against the limits).
+ */
+function applyConsumed(consumed: Consumed | undefined): void {
+  if (consumed) layer().syscall(CONSUMED, JSON.stringify({ streams: consumed }));
+}
+
+/** `Held`: what the pool keeps on an isolate while a call tree holds it (its lease). */
+export class Isolate<Held = unknown> {
+  readonly worker: Worker;
+  readonly ready: Promise<void>;
+  tid: number | null = null;
+  started = false;
+  dead = false;
+  /** Why it was ended. */
+  died: Error | null = null;
+  /** Settles `ready` (also when the isolate ends before it is ready). */
+  settleReady!: () => void;
+  lease: Held | null = null;
+  readonly calls = new Map<number, PendingCall>();
+  /** Errors of this thread sent to the isolate, by token: one that comes back is given back as itself. */
+  readonly kept = new Map<number, unknown>();
+  private readonly syncPort: MessagePort;
+  private readonly flag: Int32Array;
+
+  constructor(
+    readonly lane: Lane,
+    private readonly pool: IsolateOwner<Held>,
+  ) {
+    const { port1, port2 } = new MessageChannel();
+    // [0]: a synchronous syscall's answer is ready; [1]: modules are loading.
+    const syncFlag = new SharedArrayBuffer(8);
+    this.flag = new Int32Array(syncFlag);
+    this.syncPort = port1;
+    this.worker = new Worker(isolateFile("./bootstrap.mjs"), {
+      workerData: { main: isolateFile("./isolate.ts"), syncPort: port2, syncFlag },
+      transferList: [port2],
+      execArgv: [],
+      // `npx convex env set` reaches functions already running, as it does on this thread.
+      env: SHARE_ENV,
+      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+    });
+    this.worker.unref();
+    this.syncPort.unref();
+    this.ready = new Promise((resolve) => {
+      this.settleReady = resolve;
+      const onReady = (message: FromIsolate) => {
+        if (message.type !== "ready") return;
+        this.tid = message.tid;
+        this.started = true;
+        this.worker.off("message", onReady);
+        resolve();
+      };
+      this.worker.on("message", onReady);
+    });
+    this.worker.on("message", (message: FromIsolate) => this.onMessage(message));
+    this.syncPort.on("message", (request: SyncRequest) => this.answerSync(request));
+    this.worker.on("error", (error: Error & { code?: string }) =>
+      this.pool.end(
+        this,
+        error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new Error(OUT_OF_MEMORY_MESSAGE) : error,
+      ),
+    );
+    this.worker.on("exit", () => this.pool.end(this, new Error("The function's isolate stopped")));
+  }
+
+  /** Whether the isolate is loading modules now (it says so in shared memory). */
+  loading(): boolean {
+    return Atomics.load(this.flag, 1) > 0;
+  }
+
+  cpuMs(): number | null {
+    return this.tid === null ? null : threadCpuMs(this.tid);
+  }
+
+  send(
+    message: IsolateCall | (ToIsolate & { type: "describe" }),
+    inContext: PendingCall["inContext"],
+  ): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.calls.set(message.callId, { resolve, reject, inContext });
+      this.worker.postMessage(message);
+    });
+  }
+
+  private keep(error: unknown): number {
+    const token = this.pool.nextId();
+    this.kept.set(token, error);
+    return token;
+  }
+
+  private onMessage(message: FromIsolate): void {
+    switch (message.type) {
+      case "done": {
+        const call = this.calls.get(message.callId);
+        if (!call) return;
+        this.calls.delete(message.callId);
+        let failed: unknown = message.error && fromWire(message.error, (token) => this.kept.get(token));
+        try {
+          call.inContext(() => applyConsumed(message.consumed));
+        } catch (error) {
+          failed ??= error;
+        }
+        if (failed !== undefined) call.reject(failed);
+        else call.resolve(message.result);
+        return;
+      }
+      case "syscall": {
+        const call = this.calls.get(message.callId);
+        const answer = (result: unknown, error?: unknown) =>
+          this.worker.postMessage({
+            type: "answer",
+            id: message.id,
+            ...(error === undefined ? { result } : { error: toWire(error, this.keep(error)) }),
+          });
+        if (!call) return answer(null, new Error("This function's call has already ended"));
+        call
+          .inContext(async () => {
+            applyConsumed(message.consumed);
+            return message.kind === "async"
+              ? await layer().asyncSyscall(message.op, message.args as string)
+              : await layer().jsSyscall(message.op, message.args as Record<string, unknown>);
+          })
+          .then(answer, (error: unknown) => answer(null, error ?? new Error("Unknown error")));
+        return;
+      }
+      case "log": {
+        const call = message.callId === null ? undefined : this.calls.get(message.callId);
+        const log = () => (console[message.method] as (...args: string[]) => void)(...message.args);
+        if (call) call.inContext(log);
+        else log();
+        return;
+      }
+      case "vite": {
+        void this.pool.vite.environments.ssr.hot
+          .handleInvoke(message.payload as HotPayload)
+          .then((result) => this.worker.postMessage({ type: "answer", id: message.id, result }));
+        return;
+      }
+    }
+  }
+
+  private answerSync(request: SyncRequest): void {
+    const call = this.calls.get(request.callId);
+    let answer: SyncAnswer;
+    try {
+      if (!call) throw new Error("This function's call has already ended");
+      answer = {
+        result: call.inContext(() => {
+          applyConsumed(request.consumed);
+          return layer().syscall(request.op, request.json);
+        }),
+      };
+    } catch (error) {
+      answer = { error: toWire(error, this.keep(error)) };
+    }
+    this.syncPort.postMessage(answer);
+    Atomics.store(this.flag, 0, 1);
+    Atomics.notify(this.flag, 0);
+  }
+}
