@@ -18,6 +18,7 @@ import WebSocket from "ws";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { DEMO_USERS } from "../../convex/lib/data/demo";
+import { calendarDay } from "../../convex/lib/exploreWhen";
 import { demoSellerWithStream } from "../../tests/support/demo-seller";
 import { browserPropagation } from "./browser-propagation";
 import { durability } from "./durability";
@@ -151,6 +152,7 @@ async function backendStats(origin: string): Promise<Record<string, FunctionStat
 }
 
 /** Every public query, found by loading the function modules, with the arguments the benchmark uses. */
+const BENCH_ZONE = "America/New_York";
 const EXPLORE_FIRST_PAGE = {
   filter: { categories: [], subcategories: [], states: [], msas: [] },
   paginationOpts: { numItems: 24, cursor: null },
@@ -190,6 +192,9 @@ function queryArgs(
     "admin:searchShops": { text: "denim" },
     "privacy:searchRequests": { email: "maria" },
     "privacy:getCorrection": { requestId: target.requestId },
+    // The seller's insights for the shop; the live map for today, as a browser in New York asks.
+    "insights:forShop": { liveShopId: target.liveShopId },
+    "liveMap:listAreas": { day: calendarDay(Date.now(), BENCH_ZONE), timeZone: BENCH_ZONE },
   };
   return (name: string) => args[name] ?? {};
 }
