@@ -7,6 +7,14 @@ import { api } from "../../convex/_generated/api";
 import { calendarDay } from "../../convex/lib/exploreWhen";
 import type { BackendProcess } from "./backend-process";
 import { readsOf } from "./explore";
+import { recordFigure } from "./stats";
+
+const GROUP = "Issue 43: the live map's query (its reads follow the areas with shows, not the shows)";
+/**
+ * Decision 086's bound per area with shows: its `mapAreas` row, at most eight `mapAreaDays` rows,
+ * and its first three listing rows with their streams.
+ */
+const READS_PER_AREA = 1 + 8 + 3 * 2;
 
 const ZONE = "America/New_York";
 
@@ -17,8 +25,16 @@ export async function liveMapReads(backend: BackendProcess, label: string): Prom
   );
   const onNow = result.reduce((sum, area) => sum + area.onNow, 0);
   const week = result.reduce((sum, area) => sum + area.week, 0);
+  const perArea = docsRead / Math.max(1, result.length);
+  recordFigure({
+    group: GROUP,
+    figure: `liveMap:listAreas, ${label}: documents read per area with shows (${result.length} areas)`,
+    measured: perArea.toFixed(1),
+    budget: `≤ ${READS_PER_AREA}`,
+    ok: perArea <= READS_PER_AREA,
+  });
   console.log(
     `  live map, ${label.padEnd(18)} ${String(result.length).padStart(3)} areas, ${onNow} on now, ${week} this week: ` +
-      `${docsRead} documents read (${(docsRead / Math.max(1, result.length)).toFixed(1)} per area)`,
+      `${docsRead} documents read (${perArea.toFixed(1)} per area)`,
   );
 }
