@@ -412,7 +412,11 @@ export async function benchmarkScale(): Promise<void> {
     );
     await printLimitUse(big.backend, bigLabel);
     await liveMapReads(big.backend, bigLabel);
-    await insightsBurst(big.backend, `with ${BIG} streams`);
+    const live = await liveTarget(big.backend);
+    await insightsBurst(big.backend, `with ${BIG} streams`, {
+      streamId: live.target._id,
+      owner: live.seller,
+    });
     await stop(big.backend);
 
     // Mutation → update and explore's documents read: demo → 10,000 streams.

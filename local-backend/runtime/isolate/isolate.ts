@@ -256,14 +256,15 @@ export function start(host: Host): void {
   forwardConsole();
   let runner = host.newRunner();
   let generation = 0;
+  /**
+   * The modules of this generation, by file: a call takes its module from here without asking the
+   * backend thread (the runner's `import` asks Vite's `fetchModule` on every call, even of a module it
+   * has evaluated, which would put a round trip and Vite's work on the backend's thread per call).
+   */
+  let loaded = new Map<string, Promise<Record<string, unknown>>>();
   const { syncFlag } = workerData as { syncFlag: SharedArrayBuffer };
   const loading = new Int32Array(syncFlag);
-  const load = async (file: string, wanted: number) => {
-    if (wanted !== generation) {
-      // The functions changed: a new runner loads them anew (calls under way keep what they have).
-      runner = host.newRunner();
-      generation = wanted;
-    }
+  const importModule = async (file: string) => {
     // Told to the watchdog, which does not count loading as the function's time.
     Atomics.add(loading, 1, 1);
     try {
@@ -273,6 +274,23 @@ export function start(host: Host): void {
     } finally {
       Atomics.sub(loading, 1, 1);
     }
+  };
+  const load = (file: string, wanted: number) => {
+    if (wanted !== generation) {
+      // The functions changed: a new runner loads them anew (calls under way keep what they have).
+      runner = host.newRunner();
+      loaded = new Map();
+      generation = wanted;
+    }
+    let module = loaded.get(file);
+    if (!module) {
+      const cache = loaded;
+      module = importModule(file);
+      cache.set(file, module);
+      // A module that failed to load is tried again by the next call, as a fresh start would.
+      module.catch(() => cache.delete(file));
+    }
+    return module;
   };
   host.listen((message) => {
     if (message.type === "answer") return;
