@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { INSIGHTS_RETENTION_DAYS } from "./lib/constants";
+import { INSIGHTS_RETENTION_DAYS, INSIGHTS_SHOWS_LISTED } from "./lib/constants";
 import { insertLiveShop } from "./model/liveShops";
 import { insertStream } from "./model/streams";
 import { insertUser } from "./model/users";
@@ -231,6 +231,27 @@ describe("reading a shop's insights", () => {
     expect((await read(ADA))?.shows).toEqual([{ _id: streamId, streamTitle: "Denim drop" }]);
     // Another seller's show cannot be read through one's own shop.
     expect(await read(SARAH, omarStreamId)).toBeNull();
+  });
+
+  test("reads a show older than the newest listed, and lists it", async () => {
+    const t = newTest();
+    const { shopId, streamId } = await setUp(t);
+    await t.run(async (ctx) => {
+      for (let index = 0; index < INSIGHTS_SHOWS_LISTED; index++)
+        await insertStream(ctx, {
+          liveShopId: shopId,
+          streamTitle: `Later show ${index}`,
+          streamStatus: "SCHEDULED",
+          streamStartUTC: Date.now() + (index + 1) * 3_600_000,
+        });
+    });
+    await t.mutation(api.insights.record, view(streamId));
+    const insights = await t
+      .withIdentity(SARAH)
+      .query(api.insights.forShop, { liveShopId: shopId, streamId });
+    expect(insights?.totals.view).toBe(1);
+    expect(insights?.shows).toHaveLength(INSIGHTS_SHOWS_LISTED + 1);
+    expect(insights?.shows.at(-1)).toEqual({ _id: streamId, streamTitle: "Denim drop" });
   });
 
   test("a deleted shop's counts go with it", async () => {

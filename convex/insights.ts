@@ -5,7 +5,7 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, query, visitorMutation } from "./functions";
-import { INSIGHT_METRICS, INSIGHT_VISITOR_METRICS } from "./lib/constants";
+import { INSIGHT_METRICS, INSIGHT_VISITOR_METRICS, INSIGHTS_SHOWS_LISTED } from "./lib/constants";
 import { platformTypeValidator } from "./schema";
 import { appError } from "./model/errors";
 import { readInsights, recordVisit, sweepInsightsBatch } from "./model/insights";
@@ -78,12 +78,16 @@ export const forShop = query({
       .query("streams")
       .withIndex("by_liveShopId", (q) => q.eq("liveShopId", liveShopId))
       .order("desc")
-      .take(100);
-    if (streamId && !streams.some((stream) => stream._id === streamId)) return null;
+      .take(INSIGHTS_SHOWS_LISTED);
+    // The show asked for may be older than those listed (a shop with many shows): it is read itself.
+    const chosen = streamId && (await ctx.db.get("streams", streamId));
+    if (streamId && chosen?.liveShopId !== liveShopId) return null;
+    const shows =
+      chosen && !streams.some((stream) => stream._id === chosen._id) ? [...streams, chosen] : streams;
     const insights = await readInsights(ctx, access.shop, streamId, Date.now());
     return {
       liveShopName: access.shop.liveShopName,
-      shows: streams.map(({ _id, streamTitle }) => ({ _id, streamTitle })),
+      shows: shows.map(({ _id, streamTitle }) => ({ _id, streamTitle })),
       ...insights,
     };
   },

@@ -283,3 +283,6 @@ export type InsightVisitorMetric = (typeof INSIGHT_VISITOR_METRICS)[number];
 /** Insight counts are kept this many days by the hour, then deleted; the dashboard shows the last 30. */
 export const INSIGHTS_RETENTION_DAYS = 90;
 export const INSIGHTS_SHOWN_DAYS = 30;
+
+/** Insights: the shop's newest shows listed in the show picker (a show chosen from further back is listed too). */
+export const INSIGHTS_SHOWS_LISTED = 100;

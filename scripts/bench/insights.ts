@@ -50,7 +50,16 @@ export async function insightsBurst(
         resolve();
       });
     });
-    await first;
+    let gaveUp: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      first,
+      new Promise((_, reject) => {
+        gaveUp = setTimeout(
+          () => reject(new Error(`The seller's insights for ${live.streamId} did not load within 30 s.`)),
+          30_000,
+        );
+      }),
+    ]).finally(() => clearTimeout(gaveUp));
 
     const viewer = new ConvexHttpClient(backend.url);
     const callMs: number[] = [];
