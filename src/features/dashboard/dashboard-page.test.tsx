@@ -18,14 +18,17 @@ let sarah: TestPerson;
 let calls: SentCall[];
 
 /** Sarah (a seller unless told) signed in, with her shop in New York. */
-async function sarahsShop(
-  { role = "seller", status = "active", statusReason, restrictedAt }: {
-    role?: Role;
-    status?: ShopStatus;
-    statusReason?: string;
-    restrictedAt?: number;
-  } = {},
-): Promise<Id<"liveShops">> {
+async function sarahsShop({
+  role = "seller",
+  status = "active",
+  statusReason,
+  restrictedAt,
+}: {
+  role?: Role;
+  status?: ShopStatus;
+  statusReason?: string;
+  restrictedAt?: number;
+} = {}): Promise<Id<"liveShops">> {
   sarah = await convex.addUser(role, { key: "sarah", name: "Sarah" });
   // Restricted before her shop is made, so the shop is hidden as the model keeps it.
   if (restrictedAt !== undefined) await convex.run((ctx) => ctx.db.patch(sarah.userId, { restrictedAt }));

@@ -42,7 +42,8 @@ async function seedPrivacyRequest(key: string, status: PrivacyRequestStatus, due
     const now = Date.now();
     await ctx.db.insert("privacyRequests", {
       userId: person.userId,
-      type: status === "pending_export" ? "access" : status === "pending_deletion" ? "deletion" : "restriction",
+      type:
+        status === "pending_export" ? "access" : status === "pending_deletion" ? "deletion" : "restriction",
       status,
       requestedAt: now + dueIn - 30 * DAY,
       dueAt: now + dueIn,
@@ -185,7 +186,10 @@ describe("admin: streams", () => {
     const live = screen.getByRole("region", { name: "Live now" });
     const denimRow = within(await within(live).findByRole("group", { name: "Moderate Denim drop" }));
     expect(live).toHaveTextContent("Sarah's Vintage");
-    expect(within(live).getByRole("link", { name: "Denim drop" })).toHaveAttribute("href", `/stream/${denim}`);
+    expect(within(live).getByRole("link", { name: "Denim drop" })).toHaveAttribute(
+      "href",
+      `/stream/${denim}`,
+    );
 
     await userEvent.click(denimRow.getByRole("button", { name: "End stream…" }));
     let dialog = screen.getByRole("dialog", { name: "End “Denim drop” now?" });

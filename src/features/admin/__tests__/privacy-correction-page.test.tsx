@@ -59,7 +59,9 @@ function renderPage() {
 describe("admin: the correction screen", () => {
   test("shows what was asked and corrects the profile, saying how many fields changed", async () => {
     renderPage();
-    expect(await screen.findByRole("heading", { name: "Correct personal data", level: 1 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "Correct personal data", level: 1 }),
+    ).toBeInTheDocument();
     expect(await screen.findByText(/my surname is Okafor/i)).toBeInTheDocument();
     const profile = within(screen.getByRole("form", { name: "Correct the profile" }));
     const name = profile.getByRole("textbox", { name: /^Name/ });

@@ -242,7 +242,9 @@ describe("admin: restricted accounts and decided requests", () => {
     const restrictedAt = Date.now() - 5 * DAY;
     await convex.run((ctx) => ctx.db.patch(jordan.userId, { restrictedAt }));
     renderPage();
-    const row = within(await screen.findByRole("list", { name: "Restricted accounts" })).getByRole("listitem");
+    const row = within(await screen.findByRole("list", { name: "Restricted accounts" })).getByRole(
+      "listitem",
+    );
     expect(row).toHaveTextContent(`Restricted since ${dayOf(restrictedAt)}`);
     await userEvent.click(
       within(row).getByRole("button", { name: "Lift restriction on viewer@livelocal.test" }),

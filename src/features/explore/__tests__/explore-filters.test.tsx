@@ -137,7 +137,10 @@ describe("explore filter panel", () => {
 
   test("the list asks the server with the URL's filter; tabs keep the filter", async () => {
     const seller = await convex.addUser("seller");
-    const austin = await seedShop(convex, seller, { liveShopName: "East Austin Denim Co.", cbsaCodes: ["12420"] });
+    const austin = await seedShop(convex, seller, {
+      liveShopName: "East Austin Denim Co.",
+      cbsaCodes: ["12420"],
+    });
     const other = await convex.addUser("seller", { key: "seller2" });
     const chicago = await seedShop(convex, other, { liveShopName: "Windy City Cards", cbsaCodes: ["16980"] });
     await seedStream(convex, chicago, {

@@ -188,7 +188,7 @@ describe("search results", () => {
     renderStreams("/explore/streams?q=sale");
     expect(await screen.findByText("40+ shows")).toBeInTheDocument();
     // Said below the last of them.
-    for (let more = screen.queryByRole("button", { name: "Show more" }); more; ) {
+    for (let more = screen.queryByRole("button", { name: "Show more" }); more;) {
       await userEvent.click(more);
       more = screen.queryByRole("button", { name: "Show more" });
     }

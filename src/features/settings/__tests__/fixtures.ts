@@ -38,6 +38,10 @@ export async function signInWithSettings(
 
 /** A token the backend signed for `person`, as the app's sign-in hands it to the upload form. */
 export async function tokenOf(convex: ConvexTestBackend, person: TestPerson): Promise<string> {
-  const issued = await convex.backend.issueToken({ sub: person.subject, email: person.email, name: person.name });
+  const issued = await convex.backend.issueToken({
+    sub: person.subject,
+    email: person.email,
+    name: person.name,
+  });
   return issued.token;
 }

@@ -183,9 +183,7 @@ describe("payment methods", () => {
     await userEvent.click(
       within(section).getByRole("button", { name: "Make Visa ending in 1881 the default" }),
     );
-    expect(calls).toEqual([
-      { name: "settings:setDefaultPaymentMethod", args: { paymentMethodId: "pm_2" } },
-    ]);
+    expect(calls).toEqual([{ name: "settings:setDefaultPaymentMethod", args: { paymentMethodId: "pm_2" } }]);
     await waitFor(async () =>
       expect((await readDoc(convex, maria.userId))?.defaultPaymentMethodId).toBe("pm_2"),
     );

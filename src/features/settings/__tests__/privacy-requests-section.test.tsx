@@ -162,7 +162,10 @@ describe("privacy requests: the form", () => {
     await userEvent.type(requestForm.getByRole("textbox", { name: /reason/i }), "Because");
     // Meanwhile her request state says one is open (another tab of hers asked first).
     const release = await holdDatabase(convex, async (ctx) => {
-      await ctx.db.patch(maria.userId, { gdprRequestStatus: "pending_review", gdprRequestType: "restriction" });
+      await ctx.db.patch(maria.userId, {
+        gdprRequestStatus: "pending_review",
+        gdprRequestType: "restriction",
+      });
     });
     await userEvent.click(requestForm.getByRole("button", { name: "Request my data" }));
     await release();
@@ -224,9 +227,18 @@ describe("privacy requests: an open request", () => {
  * A finished export of Maria's: `json` stored as a file (through an upload URL, as a function's
  * storage writes it) and its row, which marks the request completed.
  */
-async function seedExport(json: string, expiresAt: number, byteLength: number, requestId?: Id<"privacyRequests">) {
+async function seedExport(
+  json: string,
+  expiresAt: number,
+  byteLength: number,
+  requestId?: Id<"privacyRequests">,
+) {
   const uploadUrl = await convex.run((ctx) => ctx.storage.generateUploadUrl());
-  const stored = await fetch(uploadUrl, { method: "POST", body: json, headers: { "Content-Type": "application/json" } });
+  const stored = await fetch(uploadUrl, {
+    method: "POST",
+    body: json,
+    headers: { "Content-Type": "application/json" },
+  });
   const { storageId } = (await stored.json()) as { storageId: Id<"_storage"> };
   const request = requestId ?? (await seedRequest({ status: "completed", decidedAt: Date.now() }));
   await convex.run(async (ctx) => {
@@ -249,7 +261,12 @@ describe("privacy requests: history", () => {
   test("shows decisions: a rejection's reason and a correction's note", async () => {
     const at = Date.now();
     await renderSection(async () => {
-      await seedRequest({ type: "restriction", status: "cancelled", requestedAt: at - 3 * DAY, decidedAt: at - DAY });
+      await seedRequest({
+        type: "restriction",
+        status: "cancelled",
+        requestedAt: at - 3 * DAY,
+        decidedAt: at - DAY,
+      });
       await seedRequest({
         type: "correction",
         status: "completed",
@@ -284,7 +301,12 @@ describe("privacy requests: history", () => {
     ];
     let requestId!: Id<"privacyRequests">;
     await renderSection(async () => {
-      requestId = await seedRequest({ type: "correction", status: "pending_review", details: "Name", corrections });
+      requestId = await seedRequest({
+        type: "correction",
+        status: "pending_review",
+        details: "Name",
+        corrections,
+      });
     });
     expect(await within(section()).findByRole("list", { name: "Changed so far" })).toHaveTextContent(
       "Your name: was “Jordn Lee”, now “Jordan Lee”",

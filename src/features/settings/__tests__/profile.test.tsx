@@ -102,9 +102,7 @@ describe("profile picture", () => {
     expect(field).toHaveAccessibleDescription(expect.stringContaining("an http:// or https:// link"));
     await userEvent.type(field, "http://example.com/maria.png");
     await userEvent.click(within(profile).getByRole("button", { name: "Save picture" }));
-    expect(calls).toEqual([
-      { name: "settings:setAvatar", args: { avatar: "http://example.com/maria.png" } },
-    ]);
+    expect(calls).toEqual([{ name: "settings:setAvatar", args: { avatar: "http://example.com/maria.png" } }]);
   });
 
   test(`the link's limit of ${LIMITS.avatar} characters is shown and enforced`, async () => {
@@ -150,7 +148,10 @@ describe("profile picture", () => {
     expect(
       within(profile).getByRole("button", { name: "Upload a picture for your profile picture" }),
     ).toBeEnabled();
-    await userEvent.upload(filePicker(profile), new File([new Uint8Array(PNG)], "me.png", { type: "image/png" }));
+    await userEvent.upload(
+      filePicker(profile),
+      new File([new Uint8Array(PNG)], "me.png", { type: "image/png" }),
+    );
     expect(
       await within(profile).findByText(/Uploaded\. The preview shows it; save to use it\./),
     ).toBeInTheDocument();
@@ -163,7 +164,7 @@ describe("profile picture", () => {
       },
     ]);
     // The field holds the address the server gave the claimed file.
-    const uploaded = (within(profile).getByRole("textbox", { name: /Picture link/ }) as HTMLInputElement).value;
+    const uploaded = within(profile).getByRole<HTMLInputElement>("textbox", { name: /Picture link/ }).value;
     expect(uploaded).toMatch(/^https?:\/\//);
     expect(profile.querySelector("img")).toHaveAttribute("src", uploaded);
     await userEvent.click(within(profile).getByRole("button", { name: "Save picture" }));
