@@ -1,35 +1,40 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { MenuStateProvider } from "@/components/layout/menu-state";
-import { useMockConvexAuth } from "@/test/convex-auth-mock";
-import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
+import { convexBackend } from "@/test/convex-backend";
+import { seedShop, seedStream } from "@/test/convex-seed";
 import { renderInRouter } from "@/test/render-in-router";
 import { WatchListProviders } from "@/components/watch-list/__tests__/watch-list-providers";
-import { api } from "@convex/_generated/api";
 import { TOO_MANY_MSAS_MESSAGE } from "@convex/lib/explore";
 import { ExploreStreamsPage } from "../explore-streams-page";
 
-vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
-vi.mock("convex-helpers/react", () => ({ usePaginatedQuery: convexReactMock.usePaginatedQuery }));
-
-beforeEach(resetConvexMock);
+// Nobody signed in: explore is public. No shows unless a test seeds them.
+const convex = convexBackend();
 
 // Six Texas metro areas: Abilene, Amarillo, Austin, Beaumont, Brownsville, College Station.
 const SIX_TEXAS_MSAS = ["10180", "11100", "12420", "13140", "15180", "17780"];
 
 function renderExplore(at = "/explore/streams") {
-  setQueryResult(api.explore.listExploreStreams, []);
   const router = renderInRouter(
-    <WatchListProviders>
-      <MenuStateProvider>
-        <ExploreStreamsPage />
-      </MenuStateProvider>
-    </WatchListProviders>,
+    <convex.wrapper>
+      <WatchListProviders>
+        <MenuStateProvider>
+          <ExploreStreamsPage />
+        </MenuStateProvider>
+      </WatchListProviders>
+    </convex.wrapper>,
     { path: "/explore/streams", at },
   );
   const params = () => new URLSearchParams(router.state.location.search);
   return { router, params };
+}
+
+/** The shows' titles the list shows (throws while it has none). */
+function listedShows(): string[] {
+  return within(screen.getByRole("list", { name: "Shows" }))
+    .getAllByRole("heading")
+    .map((heading) => heading.textContent ?? "");
 }
 
 describe("explore filter panel", () => {
@@ -100,11 +105,13 @@ describe("explore filter panel", () => {
     expect(screen.queryByRole("list", { name: "Applied filters" })).not.toBeInTheDocument();
   });
 
-  test("search text reaches the URL once typing has paused for 300 ms", () => {
+  test("search text reaches the URL once typing has paused for 300 ms", async () => {
+    const { params } = renderExplore();
+    // The page has its first answer before the clock is faked: the fake covers the typing alone.
+    expect(await screen.findByText(/No live or upcoming shows/)).toBeInTheDocument();
     // Fake timers, with fireEvent: user-event's waits are real timeouts, which fake timers never fire.
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
-      const { params } = renderExplore();
       const box = screen.getByRole("searchbox", { name: "Search shows" });
       fireEvent.change(box, { target: { value: "den" } });
       act(() => {
@@ -119,18 +126,36 @@ describe("explore filter panel", () => {
         vi.advanceTimersByTime(1);
       });
       expect(params().get("q")).toBe("denim");
+      // Whatever the client set going meanwhile runs now, before the real clock is back.
+      act(() => {
+        vi.runOnlyPendingTimers();
+      });
     } finally {
       vi.useRealTimers();
     }
   });
 
-  test("the list asks the server with the URL's filter; tabs keep the filter", () => {
-    renderExplore("/explore/streams?state=TX");
-    const [, args] = convexReactMock.usePaginatedQuery.mock.lastCall ?? [];
-    expect(args).toEqual({
-      filter: { categories: [], subcategories: [], states: ["TX"], msas: [] },
-      view: { when: "upcoming", sort: "soonest" },
+  test("the list asks the server with the URL's filter; tabs keep the filter", async () => {
+    const seller = await convex.addUser("seller");
+    const austin = await seedShop(convex, seller, {
+      liveShopName: "East Austin Denim Co.",
+      cbsaCodes: ["12420"],
     });
+    const other = await convex.addUser("seller", { key: "seller2" });
+    const chicago = await seedShop(convex, other, { liveShopName: "Windy City Cards", cbsaCodes: ["16980"] });
+    await seedStream(convex, chicago, {
+      streamTitle: "Illinois cards",
+      streamStartUTC: Date.now() + 3_600_000,
+      cbsaCodes: ["16980"],
+    });
+    await seedStream(convex, austin, {
+      streamTitle: "Austin boots",
+      streamStartUTC: Date.now() + 7_200_000,
+      cbsaCodes: ["12420"],
+    });
+    renderExplore("/explore/streams?state=TX");
+    // Only Texas' shows: the server answered the filter in the address.
+    await waitFor(() => expect(listedShows()).toEqual(["Austin boots"]));
     expect(screen.getByRole("link", { name: "Live shops" })).toHaveAttribute(
       "href",
       "/explore/live-shops?state=TX",
@@ -139,38 +164,39 @@ describe("explore filter panel", () => {
 });
 
 describe("explore results", () => {
-  test("loading shows skeletons, then the cards with their badges", () => {
+  test("loading shows skeletons, then the cards with their badges", async () => {
+    const seller = await convex.addUser("seller");
+    const shop = await seedShop(convex, seller, {
+      liveShopName: "East Austin Denim Co.",
+      timezone: "America/Chicago",
+      cbsaCodes: ["12420"],
+    });
+    await seedStream(convex, shop, {
+      streamTitle: "Vintage 501 denim drop",
+      streamStatus: "LIVE",
+      streamStartUTC: Date.now(),
+      cbsaCodes: ["12420"],
+    });
     renderInRouter(
-      <WatchListProviders>
-        <MenuStateProvider>
-          <ExploreStreamsPage />
-        </MenuStateProvider>
-      </WatchListProviders>,
+      <convex.wrapper>
+        <WatchListProviders>
+          <MenuStateProvider>
+            <ExploreStreamsPage />
+          </MenuStateProvider>
+        </WatchListProviders>
+      </convex.wrapper>,
       { path: "/explore/streams" },
     );
     expect(screen.getByRole("status", { name: "Loading shows" })).toBeInTheDocument();
-    act(() =>
-      setQueryResult(api.explore.listExploreStreams, [
-        {
-          _id: "s1",
-          streamTitle: "Vintage 501 denim drop",
-          streamStatus: "LIVE",
-          liveShopName: "East Austin Denim Co.",
-          liveShopSlug: "east-austin-denim-co",
-          timezone: "America/Chicago",
-        },
-      ]),
-    );
-    const shows = screen.getByRole("list", { name: "Shows" });
+    const shows = await screen.findByRole("list", { name: "Shows" });
     expect(within(shows).getByRole("heading", { name: "Vintage 501 denim drop" })).toBeInTheDocument();
     expect(within(shows).getByText("Live")).toBeInTheDocument();
   });
 
   test("nothing matching says so and offers to clear the filters, keeping the view", async () => {
-    setQueryResult(api.explore.searchExploreStreams, { results: [], count: 0, more: false });
     const { params } = renderExplore("/explore/streams?category=toys_kids&q=zebra&when=live");
     expect(
-      screen.getByText("No shows are live right now that match “zebra” and your filters."),
+      await screen.findByText("No shows are live right now that match “zebra” and your filters."),
     ).toBeInTheDocument();
     expect(screen.getByText("0 shows")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Clear filters" }));

@@ -1,7 +1,5 @@
-import { api } from "@convex/_generated/api";
 import { TERMS_VERSION } from "@convex/lib/constants";
 import type { ConvexTestBackend, TestPerson } from "@/test/convex-backend";
-import { setQueryResult } from "@/test/convex-mock";
 import type { Settings } from "../settings-data";
 
 export const ACCEPTED_AT = Date.UTC(2026, 2, 4, 15);
@@ -21,28 +19,29 @@ export function card(id: string, last4: string, expYear = new Date().getUTCFullY
   return { id, brand: "visa", last4, expMonth: 12, expYear };
 }
 
-/** A signed-in viewer with `overrides` applied to the default settings. */
-export function signedInWith(overrides: Partial<Settings> = {}, avatar?: string) {
-  setQueryResult(api.users.viewer, {
-    _id: "u1",
-    email: "maria@livelocal.test",
-    name: "Maria Delgado",
-    role: "seller",
-    ...(avatar !== undefined && { avatar }),
-  });
-  setQueryResult(api.settings.mySettings, settingsWith(overrides));
-}
-
 /**
  * On the embedded backend: signs in Maria Delgado, a seller, whose user row carries `overrides` of the
- * default settings, and returns her.
+ * default settings (and `avatar`, a picture's address, when given), and returns her.
  */
 export async function signInWithSettings(
   convex: ConvexTestBackend,
   overrides: Partial<Settings> = {},
+  avatar?: string,
 ): Promise<TestPerson> {
   const maria = await convex.addUser("seller", { key: "maria", name: "Maria Delgado" });
   const { termsAcceptance, ...rest } = settingsWith(overrides);
-  await convex.run((ctx) => ctx.db.patch(maria.userId, { ...rest, termsAcceptance }));
+  await convex.run((ctx) =>
+    ctx.db.patch(maria.userId, { ...rest, termsAcceptance, ...(avatar !== undefined && { avatar }) }),
+  );
   return await convex.signInAs(maria);
+}
+
+/** A token the backend signed for `person`, as the app's sign-in hands it to the upload form. */
+export async function tokenOf(convex: ConvexTestBackend, person: TestPerson): Promise<string> {
+  const issued = await convex.backend.issueToken({
+    sub: person.subject,
+    email: person.email,
+    name: person.name,
+  });
+  return issued.token;
 }

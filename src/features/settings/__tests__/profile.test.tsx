@@ -1,29 +1,54 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { LIMITS } from "@convex/lib/validation";
 import { AuthTokenContext } from "@/lib/auth-token";
-import { convexReactMock, mutationCalls, mutationImpl, resetConvexMock } from "@/test/convex-mock";
+import { convexBackend, type TestPerson } from "@/test/convex-backend";
+import { sentCalls, type SentCall } from "@/test/convex-calls";
+import { readDoc } from "@/test/convex-seed";
 import { SettingsPage } from "../settings-page";
-import { signedInWith } from "./fixtures";
+import { signInWithSettings, tokenOf } from "./fixtures";
 
-vi.mock("convex/react", () => convexReactMock);
+const convex = convexBackend();
+let calls: SentCall[];
+let maria: TestPerson;
+let token: string;
 
-function renderProfile() {
+async function renderProfile(avatar?: string) {
+  maria = await signInWithSettings(convex, {}, avatar);
+  token = await tokenOf(convex, maria);
+  calls = sentCalls(convex.client);
   render(
-    <AuthTokenContext value={() => Promise.resolve("maria-token")}>
-      <MemoryRouter initialEntries={["/dashboard/settings"]}>
-        <SettingsPage />
-      </MemoryRouter>
-    </AuthTokenContext>,
+    <convex.wrapper>
+      <AuthTokenContext value={() => Promise.resolve(token)}>
+        <MemoryRouter initialEntries={["/dashboard/settings"]}>
+          <SettingsPage />
+        </MemoryRouter>
+      </AuthTokenContext>
+    </convex.wrapper>,
   );
-  return screen.getByRole("region", { name: "Profile" });
+  const profile = await screen.findByRole("region", { name: "Profile" });
+  // The form is filled in from the user row once it arrives.
+  await within(profile).findByRole("textbox", { name: /Picture link/ });
+  await waitFor(() => expect(profile).toHaveTextContent("Maria Delgado"));
+  return profile;
 }
 
-beforeEach(() => {
-  resetConvexMock();
-});
+const realFetch = globalThis.fetch;
+
+/** Upload posts go to `answer`; anything else (the backend's own requests) goes out as usual. */
+function answerUploads(answer: (url: string, init: RequestInit) => Promise<Response>) {
+  vi.stubGlobal("fetch", (url: string, init: RequestInit) =>
+    String(url).endsWith("/images/upload") ? answer(String(url), init) : realFetch(url, init),
+  );
+}
+
+/** A 1×1 PNG: the upload action checks a picture's bytes. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -37,22 +62,20 @@ function filePicker(profile: HTMLElement): HTMLInputElement {
 }
 
 describe("profile picture", () => {
-  test("without a picture, initials are shown and there is nothing to remove", () => {
-    signedInWith();
-    const profile = renderProfile();
+  test("without a picture, initials are shown and there is nothing to remove", async () => {
+    const profile = await renderProfile();
     expect(profile).toHaveTextContent("MD");
     expect(within(profile).queryByRole("button", { name: "Remove picture" })).not.toBeInTheDocument();
     expect(within(profile).getByRole("button", { name: "Save picture" })).toBeDisabled();
   });
 
   test("a typed link is previewed and saved", async () => {
-    signedInWith();
-    const profile = renderProfile();
+    const profile = await renderProfile();
     const field = within(profile).getByRole("textbox", { name: /Picture link/ });
     await userEvent.type(field, "https://example.com/maria.png");
     expect(profile.querySelector("img")).toHaveAttribute("src", "https://example.com/maria.png");
     await userEvent.click(within(profile).getByRole("button", { name: "Save picture" }));
-    expect(mutationCalls).toEqual([
+    expect(calls).toEqual([
       { name: "settings:setAvatar", args: { avatar: "https://example.com/maria.png" } },
     ]);
     // The live region is always there, empty until the save answers: wait for its words.
@@ -62,8 +85,7 @@ describe("profile picture", () => {
   });
 
   test("a link that is not http(s) is refused before sending, and not previewed", async () => {
-    signedInWith();
-    const profile = renderProfile();
+    const profile = await renderProfile();
     const field = within(profile).getByRole("textbox", { name: /Picture link/ });
     await userEvent.type(field, "javascript:alert(1)");
     await userEvent.click(within(profile).getByRole("button", { name: "Save picture" }));
@@ -71,24 +93,20 @@ describe("profile picture", () => {
       expect.stringContaining("Only http:// and https:// links are allowed."),
     );
     expect(profile.querySelector("img")).toBeNull();
-    expect(mutationCalls).toEqual([]);
+    expect(calls).toEqual([]);
   });
 
   test("the hint names the rule that is enforced: an http:// link is saved too (issue 16 item 9)", async () => {
-    signedInWith();
-    const profile = renderProfile();
+    const profile = await renderProfile();
     const field = within(profile).getByRole("textbox", { name: /Picture link/ });
     expect(field).toHaveAccessibleDescription(expect.stringContaining("an http:// or https:// link"));
     await userEvent.type(field, "http://example.com/maria.png");
     await userEvent.click(within(profile).getByRole("button", { name: "Save picture" }));
-    expect(mutationCalls).toEqual([
-      { name: "settings:setAvatar", args: { avatar: "http://example.com/maria.png" } },
-    ]);
+    expect(calls).toEqual([{ name: "settings:setAvatar", args: { avatar: "http://example.com/maria.png" } }]);
   });
 
   test(`the link's limit of ${LIMITS.avatar} characters is shown and enforced`, async () => {
-    signedInWith();
-    const profile = renderProfile();
+    const profile = await renderProfile();
     const field = within(profile).getByRole("textbox", { name: /Picture link/ });
     expect(field).toHaveAccessibleDescription(expect.stringContaining(`0/${LIMITS.avatar}`));
     const long = `https://example.com/${"a".repeat(LIMITS.avatar - 19)}`;
@@ -98,17 +116,16 @@ describe("profile picture", () => {
     expect(field).toHaveAccessibleDescription(
       expect.stringContaining(`A link must be at most ${LIMITS.avatar} characters.`),
     );
-    expect(mutationCalls).toEqual([]);
+    expect(calls).toEqual([]);
   });
 
   test("a saved picture can be removed", async () => {
-    signedInWith({}, "https://example.com/maria.png");
-    const profile = renderProfile();
+    const profile = await renderProfile("https://example.com/maria.png");
     expect(within(profile).getByRole("textbox", { name: /Picture link/ })).toHaveValue(
       "https://example.com/maria.png",
     );
     await userEvent.click(within(profile).getByRole("button", { name: "Remove picture" }));
-    expect(mutationCalls).toEqual([{ name: "settings:setAvatar", args: { avatar: "" } }]);
+    expect(calls).toEqual([{ name: "settings:setAvatar", args: { avatar: "" } }]);
     // The live region is always there, empty until the save answers: wait for its words.
     await waitFor(() =>
       expect(within(profile).getByRole("status")).toHaveTextContent("Saved — your picture was removed."),
@@ -116,20 +133,25 @@ describe("profile picture", () => {
   });
 
   test("an uploaded picture is previewed, then saved as the file's address", async () => {
-    signedInWith();
-    const uploaded = "https://files.example/storage/abc";
     const posted: { url: string; type: string | null; authorization: string | null }[] = [];
-    vi.stubGlobal("fetch", (url: string, init: RequestInit) => {
+    let storageId: string | undefined;
+    // The app posts to its own origin (Vite passes it on to the backend's site); here the backend's.
+    answerUploads(async (url, init) => {
       const headers = new Headers(init.headers);
       posted.push({ url, type: headers.get("Content-Type"), authorization: headers.get("Authorization") });
-      return Promise.resolve(new Response(JSON.stringify({ storageId: "st1" })));
+      const bytes = Buffer.from(await (init.body as File).arrayBuffer());
+      const answer = await realFetch(`${convex.backend.siteUrl}/images/upload`, { ...init, body: bytes });
+      storageId = ((await answer.clone().json()) as { storageId: string }).storageId;
+      return answer;
     });
-    mutationImpl.current = () => Promise.resolve({ ok: true, url: uploaded });
-    const profile = renderProfile();
+    const profile = await renderProfile();
     expect(
       within(profile).getByRole("button", { name: "Upload a picture for your profile picture" }),
     ).toBeEnabled();
-    await userEvent.upload(filePicker(profile), new File(["png"], "me.png", { type: "image/png" }));
+    await userEvent.upload(
+      filePicker(profile),
+      new File([new Uint8Array(PNG)], "me.png", { type: "image/png" }),
+    );
     expect(
       await within(profile).findByText(/Uploaded\. The preview shows it; save to use it\./),
     ).toBeInTheDocument();
@@ -138,16 +160,19 @@ describe("profile picture", () => {
       {
         url: `${window.location.origin}/local-backend/site/images/upload`,
         type: "image/png",
-        authorization: "Bearer maria-token",
+        authorization: `Bearer ${token}`,
       },
     ]);
-    expect(within(profile).getByRole("textbox", { name: /Picture link/ })).toHaveValue(uploaded);
+    // The field holds the address the server gave the claimed file.
+    const uploaded = within(profile).getByRole<HTMLInputElement>("textbox", { name: /Picture link/ }).value;
+    expect(uploaded).toMatch(/^https?:\/\//);
     expect(profile.querySelector("img")).toHaveAttribute("src", uploaded);
     await userEvent.click(within(profile).getByRole("button", { name: "Save picture" }));
-    expect(mutationCalls).toEqual([
-      { name: "images:claimUpload", args: { storageId: "st1", target: { kind: "me" } } },
+    expect(calls).toEqual([
+      { name: "images:claimUpload", args: { storageId, target: { kind: "me" } } },
       { name: "settings:setAvatar", args: { avatar: uploaded } },
     ]);
+    await waitFor(async () => expect((await readDoc(convex, maria.userId))?.avatar).toBe(uploaded));
   });
 
   test.each([
@@ -176,23 +201,21 @@ describe("profile picture", () => {
       "The picture could not be uploaded. Try again.",
     ],
   ])("an upload refused (%s) is told in words, and nothing is claimed", async (_label, answer, words) => {
-    signedInWith();
-    vi.stubGlobal("fetch", () => Promise.resolve(answer));
-    const profile = renderProfile();
+    answerUploads(() => Promise.resolve(answer));
+    const profile = await renderProfile();
     await userEvent.upload(filePicker(profile), new File(["png"], "me.png", { type: "image/png" }));
     expect(await within(profile).findByRole("alert")).toHaveTextContent(words);
-    expect(mutationCalls).toEqual([]);
+    expect(calls).toEqual([]);
   });
 
   test("a file that is not a picture is refused in words before anything is uploaded", async () => {
-    signedInWith();
-    const profile = renderProfile();
+    const profile = await renderProfile();
     await userEvent.upload(filePicker(profile), new File(["<svg/>"], "me.svg", { type: "image/svg+xml" }), {
       applyAccept: false,
     });
     expect(await within(profile).findByRole("alert")).toHaveTextContent(
       "Choose a PNG, JPEG, WebP, GIF or AVIF picture.",
     );
-    expect(mutationCalls).toEqual([]);
+    expect(calls).toEqual([]);
   });
 });

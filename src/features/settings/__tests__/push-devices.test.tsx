@@ -1,11 +1,12 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "@convex/_generated/api";
-import { convexReactMock, mutationCalls, resetConvexMock, setQueryResult } from "@/test/convex-mock";
+import { convexBackend } from "@/test/convex-backend";
+import { sentCalls, type SentCall } from "@/test/convex-calls";
 import { PushDevices } from "../push-devices";
 
-vi.mock("convex/react", () => convexReactMock);
+const convex = convexBackend();
+let calls: SentCall[];
 
 /** A browser with push: its permission answer and its push service's `subscribe`. */
 function browserWithPush(permission: NotificationPermission, subscribe: () => Promise<unknown>) {
@@ -17,52 +18,65 @@ function browserWithPush(permission: NotificationPermission, subscribe: () => Pr
   vi.stubGlobal("Notification", { requestPermission: () => Promise.resolve(permission) });
 }
 
-beforeEach(() => {
-  resetConvexMock();
-  setQueryResult(api.push.publicKey, "BPublicKeyOfTheDeployment0");
-  setQueryResult(api.push.myDevices, []);
+beforeEach(async () => {
+  // The deployment's push keys: with them the server offers pushes (push:publicKey).
+  vi.stubEnv("VAPID_PUBLIC_KEY", "BPublicKeyOfTheDeployment0");
+  vi.stubEnv("VAPID_PRIVATE_KEY", "PrivateKeyOfTheDeployment0");
+  await convex.signInAs("viewer");
+  calls = sentCalls(convex.client);
 });
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, "serviceWorker");
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
 });
+
+function renderDevices() {
+  render(<PushDevices />, { wrapper: convex.wrapper });
+}
 
 describe("adding this browser for pushes", () => {
   test("blocked notifications are said in the browser's own words, not as something going wrong", async () => {
     browserWithPush("denied", () => Promise.reject(new Error("never asked")));
-    render(<PushDevices />);
-    await userEvent.click(screen.getByRole("button", { name: "Get pushes on this device" }));
+    renderDevices();
+    await userEvent.click(await screen.findByRole("button", { name: "Get pushes on this device" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "This browser was not added. Notifications are blocked for LiveLocal in this browser's settings.",
     );
     expect(screen.queryByText(/Something went wrong/)).not.toBeInTheDocument();
-    expect(mutationCalls).toEqual([]);
+    expect(calls).toEqual([]);
   });
 
   test("a push service that refuses is said in words too", async () => {
     browserWithPush("granted", () => Promise.reject(new DOMException("Registration failed", "AbortError")));
-    render(<PushDevices />);
-    await userEvent.click(screen.getByRole("button", { name: "Get pushes on this device" }));
+    renderDevices();
+    await userEvent.click(await screen.findByRole("button", { name: "Get pushes on this device" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "This browser was not added. This browser's push service did not answer. Please try again later.",
     );
-    expect(mutationCalls).toEqual([]);
+    expect(calls).toEqual([]);
   });
 
   test("a granted permission registers the device with its address and keys", async () => {
     browserWithPush("granted", () =>
       Promise.resolve({
-        toJSON: () => ({ endpoint: "https://push.example/abc", keys: { p256dh: "p", auth: "a" } }),
+        toJSON: () => ({
+          endpoint: "https://push.example/abc",
+          keys: { p256dh: "BPushKeyOfThisBrowser", auth: "AuthSecret0" },
+        }),
       }),
     );
-    render(<PushDevices />);
-    await userEvent.click(screen.getByRole("button", { name: "Get pushes on this device" }));
-    await vi.waitFor(() => expect(mutationCalls).toHaveLength(1));
-    expect(mutationCalls[0]).toMatchObject({
+    renderDevices();
+    await userEvent.click(await screen.findByRole("button", { name: "Get pushes on this device" }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({
       name: "push:registerDevice",
-      args: { endpoint: "https://push.example/abc", p256dh: "p", auth: "a" },
+      args: { endpoint: "https://push.example/abc", p256dh: "BPushKeyOfThisBrowser", auth: "AuthSecret0" },
     });
+    // The server kept it: the device list shows it.
+    const devices = await screen.findByRole("list", { name: "Push devices" });
+    expect(within(devices).getByText(/https:\/\/push\.example/)).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });

@@ -1,30 +1,44 @@
 import { render, screen, within } from "@testing-library/react";
+import { useQuery } from "convex/react";
 import { MemoryRouter } from "react-router-dom";
-import { beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { api } from "@convex/_generated/api";
-import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
+import { insertUser } from "@convex/model/users";
+import { convexBackend } from "@/test/convex-backend";
+import { holdDatabase } from "@/test/convex-calls";
 import { SettingsPage } from "../settings-page";
-import { settingsWith, signedInWith } from "./fixtures";
+import { signInWithSettings } from "./fixtures";
 
-vi.mock("convex/react", () => convexReactMock);
+const convex = convexBackend();
 
 function renderSettings() {
-  render(
-    <MemoryRouter initialEntries={["/dashboard/settings"]}>
-      <SettingsPage />
-    </MemoryRouter>,
+  return render(
+    <convex.wrapper>
+      <MemoryRouter initialEntries={["/dashboard/settings"]}>
+        <SettingsPage />
+      </MemoryRouter>
+    </convex.wrapper>,
   );
 }
 
-beforeEach(() => {
-  resetConvexMock();
-});
+/** Signs in someone with no name, by their email alone. */
+async function signInNameless(email: string) {
+  const subject = `test|${email}`;
+  const userId = await convex.run((ctx) => insertUser(ctx, { clerkId: subject, email, role: "viewer" }));
+  await convex.signInAs({ userId, subject, email, name: "" });
+}
+
+/** Subscribes to the signed-in person's row, as the app's header does before a page opens. */
+function ViewerRow() {
+  useQuery(api.users.viewer, {});
+  return null;
+}
 
 describe("settings", () => {
-  test("the profile shows name, email and role, read-only", () => {
-    signedInWith();
+  test("the profile shows name, email and role, read-only", async () => {
+    await signInWithSettings(convex);
     renderSettings();
-    expect(screen.getByRole("heading", { name: "Settings", level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Settings", level: 1 })).toBeInTheDocument();
     const profile = screen.getByRole("region", { name: "Profile" });
     const terms = within(profile)
       .getAllByRole("term")
@@ -43,10 +57,10 @@ describe("settings", () => {
     expect(document.title).toBe("Settings · LiveLocal");
   });
 
-  test("says when no name is set", () => {
-    setQueryResult(api.users.viewer, { _id: "u2", email: "new@example.com", role: "viewer" });
-    setQueryResult(api.settings.mySettings, settingsWith());
+  test("says when no name is set", async () => {
+    await signInNameless("new@example.com");
     renderSettings();
+    await screen.findByRole("region", { name: "Profile" });
     expect(screen.getAllByRole("definition").map((value) => value.textContent)).toEqual([
       "Not set",
       "new@example.com",
@@ -54,9 +68,10 @@ describe("settings", () => {
     ]);
   });
 
-  test("has a section per topic, in order, each linked from the section links", () => {
-    signedInWith();
+  test("has a section per topic, in order, each linked from the section links", async () => {
+    await signInWithSettings(convex);
     renderSettings();
+    await screen.findByRole("region", { name: "Notifications" });
     const headings = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
     expect(headings).toEqual([
       "Profile",
@@ -75,11 +90,24 @@ describe("settings", () => {
     expect(links).toHaveLength(headings.length);
   });
 
-  test("shows the profile while the rest of the settings load", () => {
-    setQueryResult(api.users.viewer, { _id: "u1", email: "a@b.test", role: "viewer" });
-    renderSettings();
+  test("shows the profile while the rest of the settings load", async () => {
+    await signInNameless("a@b.test");
+    const { rerender } = render(<ViewerRow />, { wrapper: convex.wrapper });
+    await convex.answered(api.users.viewer, {});
+    // The person's row is known; the settings are asked for while the server is busy.
+    const release = await holdDatabase(convex);
+    rerender(
+      <>
+        <ViewerRow />
+        <MemoryRouter initialEntries={["/dashboard/settings"]}>
+          <SettingsPage />
+        </MemoryRouter>
+      </>,
+    );
     expect(screen.getByRole("region", { name: "Profile" })).toHaveTextContent("a@b.test");
     expect(screen.getByText("Loading your preferences…")).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Notifications" })).not.toBeInTheDocument();
+    await release();
+    expect(await screen.findByRole("region", { name: "Notifications" })).toBeInTheDocument();
   });
 });
