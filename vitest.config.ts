@@ -56,6 +56,8 @@ export default defineConfig({
           testTimeout: 20_000,
           include: ["src/**/*.test.{ts,tsx}"],
           setupFiles: ["./src/test/setup.ts"],
+          // Made once per run for the page tests' backends: the components' bundles, a signing key.
+          globalSetup: ["./src/test/convex-global-setup.ts"],
         },
       },
       {

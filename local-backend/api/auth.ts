@@ -31,7 +31,15 @@ export type TokenClaims = {
 
 export type IssuedToken = { token: string; expiresAt: number };
 
-type StoredKey = { kid: string; privateJwk: JWK };
+/** A signing key pair as kept in `auth-key.json`: its key id and private JWK. */
+export type LocalAuthKey = { kid: string; privateJwk: JWK };
+type StoredKey = LocalAuthKey;
+
+/** A new key pair for local tokens. */
+export async function generateLocalAuthKey(): Promise<LocalAuthKey> {
+  const generated = await generateKeyPair("RS256", { extractable: true });
+  return { kid: randomUUID(), privateJwk: await exportJWK(generated.privateKey) };
+}
 
 function normalizeIssuer(issuer: string): string {
   return issuer.replace(/\/+$/, "");
@@ -73,12 +81,14 @@ export class LocalAuth {
   /**
    * Loads the key pair from `dataDir/auth-key.json`, generating it on first use. A file that is there
    * but does not hold a key pair is refused (`DataFolderError`), not replaced: a new key would sign
-   * everyone out without a word.
+   * everyone out without a word. Without a data folder, `key` is used if given (page tests share one
+   * per run: making a key pair costs a busy machine up to a second), else a new one.
    */
   static async create(options: {
     dataDir?: string;
     issuer?: string;
     verifier?: VerifierOptions;
+    key?: LocalAuthKey;
   }): Promise<LocalAuth> {
     const issuer = normalizeIssuer(options.issuer ?? DEFAULT_LOCAL_ISSUER);
     const file = options.dataDir ? path.join(options.dataDir, "auth-key.json") : null;
@@ -88,10 +98,9 @@ export class LocalAuth {
       loaded = await readKeyFile(file);
     }
     if (!loaded) {
-      const generated = await generateKeyPair("RS256", { extractable: true });
-      const stored = { kid: randomUUID(), privateJwk: await exportJWK(generated.privateKey) };
+      const stored = !file && options.key ? options.key : await generateLocalAuthKey();
       if (file) writeFileDurably(file, Buffer.from(JSON.stringify(stored, null, 2) + "\n"), 0o600);
-      loaded = { stored, privateKey: generated.privateKey };
+      loaded = { stored, privateKey: (await importJWK(stored.privateJwk, "RS256")) as CryptoKey };
     }
     const { stored, privateKey } = loaded;
     const { kty, n, e } = stored.privateJwk;

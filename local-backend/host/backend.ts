@@ -11,6 +11,7 @@ import { AccessPolicy, type AccessOptions } from "../api/access.ts";
 import { AdminKey } from "../api/admin-key.ts";
 import { describeProvider, parseAuthConfig, type Provider } from "../api/auth/providers.ts";
 import { LOCAL_ISSUER_ENV, LocalAuth, type IssuedToken, type TokenClaims } from "../api/auth.ts";
+import type { LocalAuthKey } from "../api/auth.ts";
 import { CliApi } from "../cli/cli-api.ts";
 import { ensureGeneratedEnv } from "./generated-env.ts";
 import { CronRunner, jobsFromModule } from "../scheduler/cron-runner.ts";
@@ -78,6 +79,8 @@ export type LocalBackendCoreOptions = {
   watch?: boolean;
   /** The issuer of local tokens (default `$LIVELOCAL_LOCAL_AUTH_ISSUER` or DEFAULT_LOCAL_ISSUER). */
   authIssuer?: string;
+  /** Without a data folder: the key pair that signs local tokens (default: a new one). */
+  authKey?: LocalAuthKey;
   /**
    * A token naming a key id a provider's keys lack fetches them again at most once in this time
    * (default 30 s; decision 073). Tests of key rotation set 0.
@@ -190,6 +193,7 @@ export class LocalBackendCore implements BackendServices {
       const auth = await LocalAuth.create({
         dataDir: dataDir ?? undefined,
         issuer,
+        key: options.authKey,
         verifier: { cooldownMs: options.jwksCooldownMs },
       });
       // The project's auth.config.ts names the local issuer through this variable in local mode.

@@ -12,7 +12,8 @@
  * the isolates that run a component's functions (decision 082) import them from there, each in its
  * own thread, and a new isolate may start at any time. Engines of one process share what was built
  * until the config file changes; a process's bundles are removed when it exits (or, if it was killed,
- * by the next one to start).
+ * by the next one to start). A process may build them for others while it runs (`shareComponents`:
+ * a page-test run's main process, for its workers), which take them (`adoptComponents`).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
@@ -268,8 +269,7 @@ export async function installedComponents(
   appRoot: string,
 ): Promise<InstalledComponent[]> {
   if (!existsSync(configFile)) return [{ path: "", dir: appRoot, modules: new Map(), children: new Map() }];
-  const { mtimeMs, size } = statSync(configFile);
-  const key = `${configFile}:${mtimeMs}:${size}`;
+  const key = versionOf(configFile);
   let loading = loaded.get(key);
   if (!loading) {
     removeBundles(appRoot);
@@ -283,6 +283,75 @@ export async function installedComponents(
 /** Loaded component trees by config file version: engines of one process share them. */
 const loaded = new Map<string, Promise<InstalledComponent[]>>();
 
+function versionOf(configFile: string): string {
+  const { mtimeMs, size } = statSync(configFile);
+  return `${configFile}:${mtimeMs}:${size}`;
+}
+
+/**
+ * Components built by one process for others (`shareComponents`, `adoptComponents`): a test run builds
+ * them once and its workers load the same bundles instead of each building its own. Plain data, for
+ * Vitest's `provide`.
+ */
+export type SharedComponents = {
+  version: string;
+  components: {
+    path: string;
+    dir: string;
+    /** The folder its bundles were written to (their source maps are read from there). */
+    outdir: string | null;
+    modules: [string, { href: string } | { error: string }][];
+    children: [string, string][];
+  }[];
+};
+
+/**
+ * The components `configFile` installs, built here for other processes of this machine. The bundles
+ * stay while this process runs (they are removed when it exits).
+ */
+export async function shareComponents(configFile: string, appRoot: string): Promise<SharedComponents> {
+  const components = await installedComponents(configFile, appRoot);
+  return {
+    version: existsSync(configFile) ? versionOf(configFile) : "",
+    components: components.map((component) => ({
+      path: component.path,
+      dir: component.dir,
+      outdir: outdirs.get(component) ?? null,
+      modules: [...component.modules].map(([modulePath, built]) => [
+        modulePath,
+        "href" in built ? { href: built.href } : { error: built.error.message },
+      ]),
+      children: [...component.children],
+    })),
+  };
+}
+
+/**
+ * Takes components another process built (`shareComponents`) for `configFile`, unless the file has
+ * changed since: engines of this process then load those bundles instead of building their own.
+ */
+export function adoptComponents(configFile: string, shared: SharedComponents): void {
+  if (!existsSync(configFile) || versionOf(configFile) !== shared.version) return;
+  const components = shared.components.map((component): InstalledComponent => {
+    if (component.outdir) keepSourceMaps(component.outdir, component.dir, path.dirname(configFile));
+    return {
+      path: component.path,
+      dir: component.dir,
+      modules: new Map(
+        component.modules.map(([modulePath, built]) => [
+          modulePath,
+          "href" in built ? built : { error: new Error(built.error) },
+        ]),
+      ),
+      children: new Map(component.children),
+    };
+  });
+  loaded.set(shared.version, Promise.resolve(components));
+}
+
+/** The folder each built component's bundles are in. */
+const outdirs = new WeakMap<InstalledComponent, string>();
+
 async function loadComponents(configFile: string, appRoot: string): Promise<InstalledComponent[]> {
   const app = await loadAppDefinition(configFile, appRoot);
   if (!isComponentDefinition(app))
@@ -295,17 +364,14 @@ async function loadComponents(configFile: string, appRoot: string): Promise<Inst
       children.set(name, childPath);
       if (!dir)
         throw new Error(`Component "${childPath}" has no folder (was it imported from a convex.config?)`);
+      const outdir = bundleDir(appRoot, childPath.replaceAll("/", "__"));
       const component: InstalledComponent = {
         path: childPath,
         dir,
-        modules: await bundleComponent(
-          childPath,
-          dir,
-          bundleDir(appRoot, childPath.replaceAll("/", "__")),
-          path.dirname(configFile),
-        ),
+        modules: await bundleComponent(childPath, dir, outdir, path.dirname(configFile)),
         children: new Map(),
       };
+      outdirs.set(component, outdir);
       found.push(component);
       component.children = await visit(child, childPath);
     }

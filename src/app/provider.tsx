@@ -34,20 +34,29 @@ type AppProviderProps = { config: AppConfig; navigate: Navigate; children: React
  */
 export function AppProvider({ config, navigate, children }: AppProviderProps) {
   const client = convexClientFor(config.convexUrl);
-  if (config.mode === "local") {
-    return (
-      <ConvexProviderWithAuth client={client} useAuth={useLocalAuth}>
-        <EnsureUser>
-          <AuthTokenProvider>{children}</AuthTokenProvider>
-        </EnsureUser>
-      </ConvexProviderWithAuth>
-    );
-  }
+  if (config.mode === "local") return <LocalSessionProvider client={client}>{children}</LocalSessionProvider>;
   return (
     <Suspense fallback={<PageLoading label="Loading the sign-in service…" />}>
       <ClerkAuthProvider client={client} publishableKey={config.clerkPublishableKey} navigate={navigate}>
         <AuthTokenProvider>{children}</AuthTokenProvider>
       </ClerkAuthProvider>
     </Suspense>
+  );
+}
+
+/** Local mode's session around `client`: the development sign-in's tokens, the user row made on sign-in. */
+export function LocalSessionProvider({
+  client,
+  children,
+}: {
+  client: ConvexReactClient;
+  children: ReactNode;
+}) {
+  return (
+    <ConvexProviderWithAuth client={client} useAuth={useLocalAuth}>
+      <EnsureUser>
+        <AuthTokenProvider>{children}</AuthTokenProvider>
+      </EnsureUser>
+    </ConvexProviderWithAuth>
   );
 }

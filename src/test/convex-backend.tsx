@@ -15,13 +15,12 @@
  * ```
  */
 import "./node-typed-arrays";
-import path from "node:path";
 import { ConvexProviderWithAuth, ConvexReactClient } from "convex/react";
 import type { FunctionArgs, FunctionReference, FunctionReturnType } from "convex/server";
 import { getFunctionName } from "convex/server";
 import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from "react";
 import { cleanup, waitFor } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
 import { WebSocket } from "ws";
 import type { Id } from "@convex/_generated/dataModel";
 import type { MutationCtx } from "@convex/_generated/server";
@@ -29,6 +28,8 @@ import { triggers } from "@convex/model/triggers";
 import { insertUser } from "@convex/model/users";
 import schema from "@convex/schema";
 import { startLocalBackend, type RunningLocalBackend } from "../../local-backend/host/start.ts";
+import { adoptComponents } from "../../local-backend/runtime/components.ts";
+import { COMPONENTS_CONFIG, FUNCTIONS_DIR } from "./convex-global-setup";
 
 /**
  * The functions folder as the engine loads it. Not the tests, nor convex-test's set-up; auth.config.ts
@@ -144,13 +145,17 @@ export function convexBackend(): ConvexTestBackend {
   }
 
   beforeAll(async () => {
+    // What the run's global set-up made once (convex-global-setup.ts), when it ran.
+    const components = inject("convexComponents");
+    if (components) adoptComponents(COMPONENTS_CONFIG, components);
     backend = await startLocalBackend({
       port: 0,
       dataDir: null,
       modules: { map: modules as never, schema },
       // The components (rate limiter, e-mail) are bundled from convex.config.ts in this folder.
-      functionsDir: path.resolve(import.meta.dirname, "../../convex"),
+      functionsDir: FUNCTIONS_DIR,
       authIssuer: ISSUER,
+      authKey: inject("convexAuthKey"),
       seed: "reference",
       crons: false,
       watch: false,

@@ -1,17 +1,27 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "@convex/_generated/api";
-import { LOCAL_SESSION_KEY } from "@/features/auth/local-auth";
-import { useMockConvexAuth, setConvexAuth } from "@/test/convex-auth-mock";
-import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { LOCAL_SESSION_KEY, signOutLocally } from "@/features/auth/local-auth";
+import { convexBackend, type Role } from "@/test/convex-backend";
+import { fetchFromBackend, storeLocalSession } from "@/test/local-session";
+import { LocalSessionProvider } from "../provider";
 import { appRoutes } from "../router";
 
-vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
+const convex = convexBackend();
+const toBackend = fetchFromBackend(convex);
 
-// The layout without the session around it: Convex is mocked.
-const routes = appRoutes(async () => ({ Component: (await import("../layout")).AppLayout }));
+// The layout in local mode's session, on the test's client (the app's SessionLayout makes its own).
+const routes = appRoutes(async () => {
+  const { AppLayout } = await import("../layout");
+  return {
+    Component: () => (
+      <LocalSessionProvider client={convex.client}>
+        <AppLayout />
+      </LocalSessionProvider>
+    ),
+  };
+});
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -20,10 +30,24 @@ function renderAt(path: string) {
 }
 
 beforeEach(() => {
-  resetConvexMock();
-  setConvexAuth("signedOut");
+  signOutLocally();
   localStorage.clear();
+  // The development sign-in's token requests go to the test's backend, as Vite forwards them.
+  vi.stubGlobal("fetch", (input: unknown, init?: RequestInit) => {
+    if (typeof input === "string" && input.startsWith("/local-auth/")) return toBackend(input, init);
+    return Promise.reject(new Error(`No fetch of ${String(input)} in this test`));
+  });
 });
+
+afterEach(() => {
+  signOutLocally();
+  vi.unstubAllGlobals();
+});
+
+/** A signed-in session of a `role` user named `name` (email `<key>@livelocal.test`), as local mode keeps it. */
+async function signInAs(role: Role, key: string, name: string) {
+  storeLocalSession(await convex.addUser(role, { key, name }));
+}
 
 describe("app routes", () => {
   test("an unknown path shows 'Page not found: {path}' titled Page Not Found", async () => {
@@ -80,44 +104,29 @@ describe("sign-in and the dashboard", () => {
   });
 
   test("signed in, the header's account menu names the person and signs out to home", async () => {
-    setConvexAuth("signedIn");
-    setQueryResult(api.users.viewer, {
-      _id: "u1",
-      email: "maria@livelocal.test",
-      name: "Maria Delgado",
-      role: "seller",
-    });
-    localStorage.setItem(
-      LOCAL_SESSION_KEY,
-      JSON.stringify({ sub: "demo_seller_maria", email: "maria@livelocal.test", name: "Maria Delgado" }),
-    );
+    await signInAs("seller", "maria", "Maria Delgado");
     const router = renderAt("/dashboard/no-such-page");
     await userEvent.click(await screen.findByRole("button", { name: /^Account: Maria Delgado/ }));
-    expect(screen.getByText("Seller")).toBeInTheDocument();
+    // The role comes with the user row, a moment after the session's name.
+    expect(await screen.findByText("Seller")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("menuitem", { name: "Sign out" }));
     expect(await screen.findByRole("heading", { name: "Browse by category" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
     expect(localStorage.getItem(LOCAL_SESSION_KEY)).toBeNull();
+    // Convex's session ended too: the header offers to sign in again.
+    expect(await screen.findByRole("link", { name: "Sign in" })).toBeInTheDocument();
   });
 });
 
 describe("settings and the admin screens", () => {
-  function signInAs(user: { email: string; name: string; role: string }) {
-    setConvexAuth("signedIn");
-    setQueryResult(api.users.viewer, { _id: `u_${user.role}`, ...user });
-    localStorage.setItem(LOCAL_SESSION_KEY, JSON.stringify({ sub: `demo_${user.role}`, ...user }));
-  }
-  const AVERY = { email: "admin@livelocal.test", name: "Avery Chen", role: "admin" };
-  const JORDAN = { email: "jordan@livelocal.test", name: "Jordan Lee", role: "viewer" };
-
   test("a signed-in person reaches Settings from the account menu", async () => {
-    signInAs(JORDAN);
+    await signInAs("viewer", "jordan", "Jordan Lee");
     const router = renderAt("/");
     await userEvent.click(await screen.findByRole("button", { name: /^Account: Jordan Lee/ }));
     expect(screen.queryByRole("menuitem", { name: "Admin" })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole("menuitem", { name: "Settings" }));
-    // The settings chunk is loaded on first use: allow for a cold transform.
-    expect(await screen.findByRole("region", { name: "Profile" }, { timeout: 5000 })).toHaveTextContent(
+    // The settings chunk is loaded on first use, then its data: allow for a cold transform.
+    expect(await screen.findByRole("region", { name: "Profile" }, { timeout: 15_000 })).toHaveTextContent(
       "jordan@livelocal.test",
     );
     expect(router.state.location.pathname).toBe("/dashboard/settings");
@@ -129,7 +138,7 @@ describe("settings and the admin screens", () => {
   test.each(["/dashboard/admin", "/dashboard/admin/users", "/dashboard/admin/no-such-page"])(
     "a viewer opening %s gets 403 Forbidden",
     async (path) => {
-      signInAs(JORDAN);
+      await signInAs("viewer", "jordan", "Jordan Lee");
       renderAt(path);
       expect(await screen.findByRole("heading", { name: "Forbidden" })).toBeInTheDocument();
       expect(screen.getByText("This page is for LiveLocal admins.")).toBeInTheDocument();
@@ -138,8 +147,7 @@ describe("settings and the admin screens", () => {
   );
 
   test("an admin's menu leads to the admin console's overview, whose nav reaches users & roles", async () => {
-    signInAs(AVERY);
-    setQueryResult(api.users.listUsers, [{ _id: "u_admin", createdAt: 0, ...AVERY }]);
+    await signInAs("admin", "admin", "Avery Chen");
     const router = renderAt("/");
     await userEvent.click(await screen.findByRole("button", { name: /^Account: Avery Chen/ }));
     await userEvent.click(screen.getByRole("menuitem", { name: "Admin" }));

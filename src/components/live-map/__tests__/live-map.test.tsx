@@ -1,66 +1,72 @@
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ConvexError } from "convex/values";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import { api } from "@convex/_generated/api";
-import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
+import { afterEach, expect, test, vi } from "vitest";
+import type { Id } from "@convex/_generated/dataModel";
+import { convexBackend } from "@/test/convex-backend";
+import { seedShop, seedStream } from "@/test/convex-seed";
 import { ViewerTimeZoneProvider } from "@/lib/viewer-time-zone";
 import { areaExploreHref, LiveMapSection } from "../live-map-section";
 
-vi.mock("convex/react", () => convexReactMock);
+const convex = convexBackend();
 
+/** Sat, Nov 21 2026, noon in Chicago and Austin. */
 const NOW = Date.UTC(2026, 10, 21, 18, 0, 0);
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const AUSTIN = "12420";
 const CHICAGO = "16980";
 
-const show = (id: string, streamTitle: string, streamStatus: "LIVE" | "SCHEDULED", start: number) => ({
-  _id: id,
-  streamTitle,
-  streamStatus,
-  liveShopName: "Eastside Denim Co.",
-  streamStartUTC: start,
-  timezone: "America/Chicago" as const,
-});
+afterEach(() => vi.useRealTimers());
 
-const AREAS = [
-  {
-    cbsaCode: AUSTIN,
-    onNow: 1,
-    today: 2,
-    week: 4,
-    next: [
-      show("a", "501 night", "LIVE", NOW - 600_000),
-      show("b", "Western wear", "SCHEDULED", NOW + 2 * 3_600_000),
-    ],
-  },
-  {
-    cbsaCode: CHICAGO,
-    onNow: 0,
-    today: 0,
-    week: 1,
-    next: [show("c", "Card breaks", "SCHEDULED", NOW + 86_400_000)],
-  },
-];
+async function eastsideDenim(): Promise<Id<"liveShops">> {
+  const seller = await convex.addUser("seller");
+  return await seedShop(convex, seller, { liveShopName: "Eastside Denim Co.", timezone: "America/Chicago" });
+}
 
-beforeEach(() => {
-  resetConvexMock();
+/** Austin: one show on now, one more today, two later this week. */
+async function austinShows(shop: Id<"liveShops">) {
+  const inAustin = { cbsaCodes: [AUSTIN] };
+  await seedStream(convex, shop, {
+    ...inAustin,
+    streamTitle: "501 night",
+    streamStatus: "LIVE",
+    streamStartUTC: NOW - 600_000,
+  });
+  await seedStream(convex, shop, {
+    ...inAustin,
+    streamTitle: "Western wear",
+    streamStartUTC: NOW + 2 * HOUR,
+  });
+  await seedStream(convex, shop, { ...inAustin, streamTitle: "Boot fitting", streamStartUTC: NOW + 2 * DAY });
+  await seedStream(convex, shop, { ...inAustin, streamTitle: "Denim repair", streamStartUTC: NOW + 3 * DAY });
+}
+
+/** Chicago: one show this week, none today. */
+async function chicagoShow(shop: Id<"liveShops">) {
+  await seedStream(convex, shop, {
+    cbsaCodes: [CHICAGO],
+    streamTitle: "Card breaks",
+    streamStartUTC: NOW + DAY,
+  });
+}
+
+/** The page's clock (and the backend's, in this process) at NOW; timers run. */
+function atNow() {
   vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  convexReactMock.useQuery.mockRestore?.();
-});
+}
 
-function renderMap() {
+function renderMap(timeZone = "America/Chicago") {
   const router = createMemoryRouter(
     [
       {
         path: "/",
         element: (
-          <ViewerTimeZoneProvider timeZone="America/Chicago">
-            <LiveMapSection hrefFor={(code) => areaExploreHref(code)} />
-          </ViewerTimeZoneProvider>
+          <convex.wrapper>
+            <ViewerTimeZoneProvider timeZone={timeZone}>
+              <LiveMapSection hrefFor={(code) => areaExploreHref(code)} />
+            </ViewerTimeZoneProvider>
+          </convex.wrapper>
         ),
       },
       { path: "/explore/streams", element: <p>Explore page</p> },
@@ -72,7 +78,10 @@ function renderMap() {
 }
 
 test("lists each area with its counts and next shows, the same as the map draws", async () => {
-  setQueryResult(api.liveMap.listAreas, AREAS);
+  const shop = await eastsideDenim();
+  await austinShows(shop);
+  await chicagoShow(shop);
+  atNow();
   renderMap();
   const list = await screen.findByRole("list", { name: "Metro areas with shows" });
   const [austin, chicago] = within(list).getAllByRole("link");
@@ -87,7 +96,10 @@ test("lists each area with its counts and next shows, the same as the map draws"
 });
 
 test("focusing an area in the list shows its next shows on the map", async () => {
-  setQueryResult(api.liveMap.listAreas, AREAS);
+  const shop = await eastsideDenim();
+  await austinShows(shop);
+  await chicagoShow(shop);
+  atNow();
   renderMap();
   const list = await screen.findByRole("list", { name: "Metro areas with shows" });
   const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
@@ -100,7 +112,10 @@ test("focusing an area in the list shows its next shows on the map", async () =>
 });
 
 test("clicking an area on the map opens explore filtered to it", async () => {
-  setQueryResult(api.liveMap.listAreas, AREAS);
+  const shop = await eastsideDenim();
+  await austinShows(shop);
+  await chicagoShow(shop);
+  atNow();
   const router = renderMap();
   await screen.findByRole("list", { name: "Metro areas with shows" });
   const dot = screen.getByTestId("live-map").querySelector(`[data-area="${CHICAGO}"]`);
@@ -114,30 +129,29 @@ test("clicking an area on the map opens explore filtered to it", async () => {
 });
 
 test("changes as the subscription answers anew, without reload", async () => {
-  setQueryResult(api.liveMap.listAreas, [AREAS[1]]);
+  const shop = await eastsideDenim();
+  await chicagoShow(shop);
+  atNow();
   renderMap();
   await screen.findByText("0 areas are live now; 1 area has shows this week.");
-  act(() => setQueryResult(api.liveMap.listAreas, AREAS));
-  expect(screen.getByText("1 area is live now; 2 areas have shows this week.")).toBeInTheDocument();
+  await austinShows(shop);
+  expect(await screen.findByText("1 area is live now; 2 areas have shows this week.")).toBeInTheDocument();
   expect(screen.getByTestId("live-map").querySelectorAll("[data-live]")).toHaveLength(1);
 });
 
-test("says when no area has shows, and says a failure in words", async () => {
-  setQueryResult(api.liveMap.listAreas, []);
+test("says when no area has shows", async () => {
+  atNow();
   renderMap();
   expect(await screen.findByText("No shows on now or this week yet. Check back soon.")).toBeInTheDocument();
 });
 
 test("a query the server refuses is said in its words, the page goes on", async () => {
   vi.spyOn(console, "error").mockImplementation(() => undefined);
-  convexReactMock.useQuery.mockImplementation(() => {
-    throw new ConvexError({
-      code: "INVALID_ARGUMENT",
-      message: "Today, this weekend and the next 7 days need your time zone.",
-    });
-  });
-  renderMap();
-  expect(await screen.findByRole("alert")).toHaveTextContent("need your time zone");
+  // A zone the browser cannot read gives no calendar day, which the server refuses.
+  renderMap("Mars/Olympus_Mons");
+  expect(await screen.findByRole("alert")).toHaveTextContent(
+    "Today, this weekend and the next 7 days need your calendar day (yyyy-mm-dd).",
+  );
 });
 
 test("keeps explore's categories and view when an area is chosen there", () => {

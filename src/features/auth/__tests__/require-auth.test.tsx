@@ -1,25 +1,17 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "@convex/_generated/api";
-import { useMockConvexAuth, setConvexAuth } from "@/test/convex-auth-mock";
-import { ConvexError } from "convex/values";
-import {
-  convexReactMock,
-  mutationCalls,
-  mutationImpl,
-  resetConvexMock,
-  setQueryResult,
-} from "@/test/convex-mock";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import type { Id } from "@convex/_generated/dataModel";
+import { getUserByClerkId, recordClerkUserDeleted } from "@convex/model/users";
+import { convexBackend } from "@/test/convex-backend";
+import { sentCalls } from "@/test/convex-calls";
 import { AccountDeletedNotice } from "../account-deleted-notice";
 import { EnsureUser } from "../current-user";
 import { LOCAL_SESSION_KEY } from "../local-auth";
 import { RequireAuth } from "../require-auth";
 
-vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
-
-const VIEWER = { _id: "u1", email: "viewer@livelocal.test", name: "Jordan Lee", role: "viewer" };
+const convex = convexBackend();
 
 function renderProtected(path: string) {
   const router = createMemoryRouter(
@@ -48,26 +40,44 @@ function renderProtected(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <convex.wrapper>
+      <RouterProvider router={router} />
+    </convex.wrapper>,
+  );
   return router;
 }
 
-beforeEach(() => {
-  resetConvexMock();
-  setConvexAuth("signedOut");
-});
+/** The mutations the page sends through the client from now on, by name, in order. */
+function recordMutationNames() {
+  const sent = sentCalls(convex.client);
+  return () => sent.map((call) => call.name);
+}
+
+/** The user row of a sign-in subject, as the backend holds it now. */
+const rowOf = (subject: string) => convex.run((ctx) => getUserByClerkId(ctx, subject));
+
+/** The sign-in of an account deleted before this visit (`restartable`: the sign-in itself lives on). */
+async function deletedAccount(restartable: boolean) {
+  const person = await convex.addUser("viewer");
+  await convex.run(async (ctx) => {
+    await ctx.db.delete(person.userId);
+    await recordClerkUserDeleted(ctx, person.subject, Date.now(), Date.now(), restartable);
+  });
+  return person;
+}
 
 afterEach(() => {
   vi.restoreAllMocks();
+  localStorage.clear();
 });
 
 describe("RequireAuth", () => {
   test("someone who signs out on a protected page goes home, not to sign-in", async () => {
-    setConvexAuth("signedIn");
-    setQueryResult(api.users.viewer, VIEWER);
+    await convex.signInAs("viewer");
     const router = renderProtected("/dashboard");
     expect(await screen.findByRole("heading", { name: "Secret dashboard" })).toBeInTheDocument();
-    act(() => setConvexAuth("signedOut"));
+    act(() => convex.signOut());
     expect(await screen.findByRole("heading", { name: "Home page" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
   });
@@ -85,101 +95,96 @@ describe("RequireAuth", () => {
   });
 
   test("shows a loading state, and nothing protected, while the session is checked", () => {
-    setConvexAuth("loading");
+    convex.sessionLoading();
     const router = renderProtected("/dashboard");
     expect(screen.getByRole("status")).toHaveTextContent("Checking your sign-in…");
     expect(screen.queryByText("Secret dashboard")).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/dashboard");
   });
 
-  test("signed in but without a user row yet still counts as loading", () => {
-    setConvexAuth("signedIn");
+  test("signed in but without a user row yet still counts as loading, until the row is made", async () => {
+    const person = await convex.signInAs("viewer", { row: false });
     renderProtected("/dashboard");
-    expect(screen.getByRole("status")).toHaveTextContent("Setting up your account…");
-    expect(screen.queryByText("Secret dashboard")).not.toBeInTheDocument();
+    // Seen in one look: the wait, and nothing protected beside it.
+    await waitFor(() => {
+      expect(screen.getByRole("status")).toHaveTextContent("Setting up your account…");
+      expect(screen.queryByText("Secret dashboard")).not.toBeInTheDocument();
+    });
+    expect(await screen.findByRole("heading", { name: "Secret dashboard" })).toBeInTheDocument();
+    expect((await rowOf(person.subject))?.email).toBe(person.email);
   });
 
-  test("renders the page for a signed-in person, creating their user row once", () => {
-    setConvexAuth("signedIn");
-    setQueryResult(api.users.viewer, VIEWER);
+  test("renders the page for a signed-in person, creating their user row once", async () => {
+    const person = await convex.signInAs("viewer", { row: false });
+    const mutations = recordMutationNames();
     renderProtected("/dashboard");
-    expect(screen.getByRole("heading", { name: "Secret dashboard" })).toBeInTheDocument();
-    expect(mutationCalls.filter((call) => call.name === "users:ensureUser")).toHaveLength(1);
+    expect(await screen.findByRole("heading", { name: "Secret dashboard" })).toBeInTheDocument();
+    expect(mutations()).toEqual(["users:ensureUser"]);
+    expect(await rowOf(person.subject)).not.toBeNull();
   });
 
   test("a row that disappears while the page is open ends the session and says why", async () => {
+    const person = await convex.signInAs("viewer");
     localStorage.setItem(
       LOCAL_SESSION_KEY,
-      JSON.stringify({ sub: "local|viewer", email: VIEWER.email, name: VIEWER.name }),
+      JSON.stringify({ sub: person.subject, email: person.email, name: person.name }),
     );
-    setConvexAuth("signedIn");
-    setQueryResult(api.users.viewer, VIEWER);
+    const mutations = recordMutationNames();
     const router = renderProtected("/dashboard");
     expect(await screen.findByRole("heading", { name: "Secret dashboard" })).toBeInTheDocument();
-    act(() => setQueryResult(api.users.viewer, null));
+    await convex.run((ctx) => ctx.db.delete(person.userId));
     expect(await screen.findByRole("heading", { name: "Your account was deleted" })).toBeInTheDocument();
     expect(screen.queryByText("Secret dashboard")).not.toBeInTheDocument();
     // The session ends at once: a reload finds nobody signed in, so no account is made again.
     expect(localStorage.getItem(LOCAL_SESSION_KEY)).toBeNull();
-    act(() => setConvexAuth("signedOut"));
+    act(() => convex.signOut());
     expect(await screen.findByRole("heading", { name: "Home page" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
     expect(screen.getByRole("alert")).toHaveTextContent("its data were deleted, as you asked");
-    expect(mutationCalls.map((call) => call.name)).toEqual(["users:ensureUser"]);
+    expect(mutations()).toEqual(["users:ensureUser"]);
+    expect(await rowOf(person.subject)).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Dismiss" }));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   test("signing in again with a deleted account's sign-in offers a new account, and only makes one when asked", async () => {
-    setConvexAuth("signedIn");
     vi.spyOn(console, "error").mockImplementation(() => {});
-    mutationImpl.current = (name) =>
-      name === "users:ensureUser"
-        ? Promise.reject(
-            new ConvexError({
-              code: "ACCOUNT_DELETED",
-              message: "Your LiveLocal account was deleted, as you asked.",
-              restartable: true,
-            }),
-          )
-        : Promise.resolve("u2");
+    const person = await deletedAccount(true);
+    await convex.signInAs({ ...person, userId: "" as Id<"users"> });
+    const mutations = recordMutationNames();
     renderProtected("/dashboard");
     expect(await screen.findByRole("heading", { name: "This account was deleted" })).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("was deleted, as you asked.");
-    expect(mutationCalls.map((call) => call.name)).toEqual(["users:ensureUser"]);
+    expect(mutations()).toEqual(["users:ensureUser"]);
+    expect(await rowOf(person.subject)).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Start a new account" }));
-    expect(mutationCalls.map((call) => call.name)).toEqual(["users:ensureUser", "users:startNewAccount"]);
-    expect(await screen.findByRole("status")).toHaveTextContent("Setting up your account…");
-    act(() => setQueryResult(api.users.viewer, { ...VIEWER, _id: "u2" }));
     expect(await screen.findByRole("heading", { name: "Secret dashboard" })).toBeInTheDocument();
+    expect(mutations()).toEqual(["users:ensureUser", "users:startNewAccount"]);
+    const fresh = await rowOf(person.subject);
+    expect(fresh?._id).not.toBe(person.userId);
+    expect(fresh?.email).toBe(person.email);
   });
 
   test("a deleted account whose sign-in is gone offers no new account", async () => {
-    setConvexAuth("signedIn");
     vi.spyOn(console, "error").mockImplementation(() => {});
-    mutationImpl.current = () =>
-      Promise.reject(
-        new ConvexError({
-          code: "ACCOUNT_DELETED",
-          message: "This account was deleted. Sign up again to start a new account.",
-          restartable: false,
-        }),
-      );
+    const person = await deletedAccount(false);
+    await convex.signInAs({ ...person, userId: "" as Id<"users"> });
     renderProtected("/dashboard");
     expect(await screen.findByRole("alert")).toHaveTextContent("Sign up again");
     expect(screen.queryByRole("button", { name: "Start a new account" })).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Sign out" })).toBeInTheDocument();
+    expect(screen.queryByText("Secret dashboard")).not.toBeInTheDocument();
   });
 
   test("says so, with a way out, when the account cannot be created", async () => {
-    setConvexAuth("signedIn");
     vi.spyOn(console, "error").mockImplementation(() => {});
-    mutationImpl.current = () =>
-      Promise.reject(
-        new ConvexError({ code: "INVALID_ARGUMENT", message: "Your sign-in has no email address." }),
-      );
+    // A first sign-in whose token carries no email address: no account can be made for it.
+    const noEmail = { userId: "" as Id<"users">, subject: "test|no-email", email: "", name: "No Email" };
+    await convex.signInAs(noEmail);
     renderProtected("/dashboard");
-    expect(await screen.findByRole("alert")).toHaveTextContent("Your sign-in has no email address.");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Your sign-in has no usable email address; add one to continue.",
+    );
     expect(screen.getByRole("button", { name: "Sign out" })).toBeInTheDocument();
     expect(screen.queryByText("Secret dashboard")).not.toBeInTheDocument();
   });

@@ -1,22 +1,28 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "@convex/_generated/api";
-import { useMockConvexAuth, setConvexAuth } from "@/test/convex-auth-mock";
-import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
-import { LOCAL_SESSION_KEY, signOutLocally } from "../local-auth";
+import { LocalSessionProvider } from "@/app/provider";
+import { convexBackend } from "@/test/convex-backend";
+import { fetchFromBackend, storeLocalSession } from "@/test/local-session";
+import { LOCAL_SESSION_KEY, LOCAL_TOKEN_ENDPOINT, signOutLocally } from "../local-auth";
 import { LOCAL_AUTH_CONFIG_ENDPOINT } from "../local-sign-in-availability";
 import { SignInPage } from "../sign-in-page";
 
-vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
+const convex = convexBackend();
 
-/** `POST /local-auth/token`. */
-const fetchMock = vi.fn((_input?: unknown, _init?: unknown) =>
-  Promise.resolve(Response.json({ token: "t", expiresAt: Date.now() + 3_600_000 })),
-);
+/** The page's requests to the local backend's sign-in endpoints, answered by the test's backend. */
+const toBackend = fetchFromBackend(convex);
+/** `POST /local-auth/token`: the backend signs a token for the chosen identity. */
+const fetchMock = vi.fn((_input?: unknown, init?: RequestInit) => toBackend(LOCAL_TOKEN_ENDPOINT, init));
 /** `GET /local-auth/config`: whether this server offers development sign-in. */
-const configMock = vi.fn(() => Promise.resolve(Response.json({ devSignIn: true, message: null })));
+const configMock = vi.fn((init?: RequestInit) => toBackend(LOCAL_AUTH_CONFIG_ENDPOINT, init));
+
+/** The session as the app gives it in local mode: the development sign-in's tokens. */
+function LocalSession({ children }: { children: ReactNode }) {
+  return <LocalSessionProvider client={convex.client}>{children}</LocalSessionProvider>;
+}
 
 function renderSignIn(path = "/sign-in") {
   const router = createMemoryRouter(
@@ -26,22 +32,25 @@ function renderSignIn(path = "/sign-in") {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <LocalSession>
+      <RouterProvider router={router} />
+    </LocalSession>,
+  );
   return router;
 }
 
 beforeEach(() => {
-  resetConvexMock();
-  setConvexAuth("signedOut");
   signOutLocally();
   fetchMock.mockClear();
   configMock.mockClear();
-  vi.stubGlobal("fetch", (input: unknown, init?: unknown) =>
-    input === LOCAL_AUTH_CONFIG_ENDPOINT ? configMock() : fetchMock(input, init),
+  vi.stubGlobal("fetch", (input: unknown, init?: RequestInit) =>
+    input === LOCAL_AUTH_CONFIG_ENDPOINT ? configMock(init) : fetchMock(input, init),
   );
 });
 
 afterEach(() => {
+  signOutLocally();
   vi.unstubAllGlobals();
 });
 
@@ -72,9 +81,10 @@ describe("local sign-in page", () => {
     const router = renderSignIn("/sign-in?redirect=%2Fdashboard%2Fstreams");
     await userEvent.click(await screen.findByRole("button", { name: "Sign in as Maria Delgado" }));
     // Leaving before Convex confirms would meet RequireAuth while it still sees a signed-out visitor.
-    expect(await screen.findByRole("status")).toHaveTextContent("Signing in…");
-    expect(router.state.location.pathname).toBe("/sign-in");
-    act(() => setConvexAuth("signedIn"));
+    await waitFor(() => {
+      expect(screen.getByRole("status")).toHaveTextContent("Signing in…");
+      expect(router.state.location.pathname).toBe("/sign-in");
+    });
     expect(await screen.findByRole("heading", { name: "Landed" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/dashboard/streams");
     expect(JSON.parse(localStorage.getItem(LOCAL_SESSION_KEY) ?? "null")).toEqual({
@@ -82,12 +92,13 @@ describe("local sign-in page", () => {
       email: "maria@livelocal.test",
       name: "Maria Delgado",
     });
+    // The token came from the backend, which signed it; the page left once Convex accepted it.
+    expect(fetchMock).toHaveBeenCalled();
   });
 
   test("refuses a redirect to another site and goes to the dashboard instead", async () => {
     const router = renderSignIn("/sign-in?redirect=%2F%2Fevil.com");
     await userEvent.click(await screen.findByRole("button", { name: "Sign in as Jordan Lee" }));
-    act(() => setConvexAuth("signedIn"));
     await screen.findByRole("heading", { name: "Landed" });
     expect(router.state.location.pathname).toBe("/dashboard");
   });
@@ -107,7 +118,6 @@ describe("local sign-in page", () => {
     renderSignIn();
     await userEvent.type(await screen.findByRole("textbox", { name: "Email" }), " Sam@Example.com ");
     await userEvent.click(screen.getByRole("button", { name: "Sign in as a new user" }));
-    act(() => setConvexAuth("signedIn"));
     await screen.findByRole("heading", { name: "Landed" });
     expect(JSON.parse(localStorage.getItem(LOCAL_SESSION_KEY) ?? "null")).toEqual({
       sub: "local|sam@example.com",
@@ -175,24 +185,16 @@ describe("a server that offers no development sign-in", () => {
 
 describe("signed in", () => {
   test("a signed-in visitor sees who they are and can sign out", async () => {
-    setConvexAuth("signedIn");
-    setQueryResult(api.users.viewer, {
-      _id: "u1",
-      email: "admin@livelocal.test",
-      name: "Avery Chen",
-      role: "admin",
-    });
-    localStorage.setItem(
-      LOCAL_SESSION_KEY,
-      JSON.stringify({ sub: "demo_admin", email: "admin@livelocal.test", name: "Avery Chen" }),
-    );
+    storeLocalSession(await convex.addUser("admin", { name: "Avery Chen" }));
     renderSignIn();
-    expect(screen.getByRole("heading", { name: "You're signed in" })).toBeInTheDocument();
-    expect(screen.getByText(/admin@livelocal\.test/)).toHaveTextContent(
+    expect(await screen.findByRole("heading", { name: "You're signed in" })).toBeInTheDocument();
+    expect(await screen.findByText(/admin@livelocal\.test/)).toHaveTextContent(
       "as Avery Chen (admin@livelocal.test), admin.",
     );
     expect(screen.getByRole("link", { name: "Go to your dashboard" })).toHaveAttribute("href", "/dashboard");
     await userEvent.click(screen.getByRole("button", { name: "Sign out" }));
     expect(localStorage.getItem(LOCAL_SESSION_KEY)).toBeNull();
+    // Convex's session ended too: the page offers the accounts again.
+    expect(await screen.findByRole("heading", { name: "Sign in to LiveLocal" })).toBeInTheDocument();
   });
 });
