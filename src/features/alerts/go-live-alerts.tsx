@@ -39,6 +39,23 @@ function isVisible(): boolean {
 export function GoLiveAlerts() {
   const pending = useQuery(api.goLiveAlerts.myPendingAlerts, {});
   const claim = useMutation(api.goLiveAlerts.claim);
+  return <GoLiveAnnouncer pending={pending} claim={claim} />;
+}
+
+type PendingAlerts = FunctionReturnType<typeof api.goLiveAlerts.myPendingAlerts>;
+
+/**
+ * When to claim which alert, and what a won claim shows: `pending` is the live list (undefined while it
+ * loads), `claim` the server's claim. Apart from the data so that its timing is tested on its own, with
+ * fake timers (the wiring to the server is tested on the real client).
+ */
+export function GoLiveAnnouncer({
+  pending,
+  claim,
+}: {
+  pending: PendingAlerts | undefined;
+  claim: (args: { alertId: AlertId }) => Promise<GoLiveAnnouncement | null>;
+}) {
   const { show } = useNotices();
   // Kept for the tab's life, across re-renders and StrictMode's second effect run, so this tab claims
   // an alert at most once. Both grow by one entry per alert seen: a handful a day.

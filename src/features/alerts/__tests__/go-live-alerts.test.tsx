@@ -1,20 +1,14 @@
 import { act, render, screen, within } from "@testing-library/react";
-import { StrictMode, type ReactNode } from "react";
+import { StrictMode, useSyncExternalStore, type ReactNode } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 import { NoticesProvider } from "@/components/notices/notices";
-import {
-  convexReactMock,
-  mutationCalls,
-  mutationImpl,
-  resetConvexMock,
-  setQueryResult,
-} from "@/test/convex-mock";
 import { HIDDEN_TAB_GRACE_MS } from "../claim-timing";
-import { GoLiveAlerts, type GoLiveAnnouncement } from "../go-live-alerts";
+import { GoLiveAnnouncer, type GoLiveAnnouncement } from "../go-live-alerts";
 
-vi.mock("convex/react", () => convexReactMock);
+// The announcer's timing, on its own: the list it is given and the claims it makes are this file's.
+// go-live-alerts-when-signed-in.test.tsx runs the alerts against the server on the real client.
 
 const SAVED: GoLiveAnnouncement = {
   streamId: "stream1" as GoLiveAnnouncement["streamId"],
@@ -42,17 +36,37 @@ afterAll(() => {
 
 /** The server's answers to claims, by alert id; an id not listed answers null (not this tab's). */
 let answers: Record<string, GoLiveAnnouncement | Error>;
+const claim = vi.fn(({ alertId }: { alertId: Id<"goLiveAlerts"> }) => {
+  const answer = answers[alertId];
+  return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer ?? null);
+});
+
+type Pending = { _id: Id<"goLiveAlerts">; createdAt: number }[];
+/** The pending list the announcer is given, as the live query would give it (undefined: loading). */
+let pendingList: Pending | undefined;
+const listeners = new Set<() => void>();
+function givePending(list: Pending | undefined) {
+  pendingList = list;
+  for (const listener of listeners) listener();
+}
+function Announcer() {
+  const list = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => pendingList,
+  );
+  return <GoLiveAnnouncer pending={list} claim={claim} />;
+}
 
 beforeEach(() => {
   vi.useFakeTimers();
-  resetConvexMock();
+  claim.mockClear();
+  pendingList = undefined;
   visibility = "visible";
   document.title = "Explore · LiveLocal";
   answers = {};
-  mutationImpl.current = (_name, args) => {
-    const answer = answers[(args as { alertId: string }).alertId];
-    return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer ?? null);
-  };
 });
 
 afterEach(() => {
@@ -60,12 +74,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function pending(...ids: string[]) {
-  return ids.map((_id, index) => ({ _id, createdAt: 1_000 + index }));
+function pending(...ids: string[]): Pending {
+  return ids.map((_id, index) => ({ _id: _id as Id<"goLiveAlerts">, createdAt: 1_000 + index }));
 }
 
 function setPending(...ids: string[]) {
-  act(() => setQueryResult(api.goLiveAlerts.myPendingAlerts, pending(...ids)));
+  act(() => givePending(pending(...ids)));
 }
 
 function setVisibility(next: DocumentVisibilityState) {
@@ -99,17 +113,16 @@ function frame(children: ReactNode) {
 }
 
 function renderAlerts() {
-  return render(frame(<GoLiveAlerts />));
+  return render(frame(<Announcer />));
 }
 
-const claims = () =>
-  mutationCalls.filter((call) => call.name === "goLiveAlerts:claim").map((call) => call.args);
+const claims = () => claim.mock.calls.map(([args]) => args);
 const notices = () => screen.getByRole("status");
 
 describe("a visible tab", () => {
   test("claims a new alert at once and announces a saved show with a link to it", async () => {
     answers = { alert1: SAVED };
-    setQueryResult(api.goLiveAlerts.myPendingAlerts, pending("alert1"));
+    givePending(pending("alert1"));
     renderAlerts();
     expect(claims()).toEqual([{ alertId: "alert1" }]);
     await settle();
@@ -125,7 +138,7 @@ describe("a visible tab", () => {
 
   test("announces a followed shop's show with its own words, when it arrives while the tab is open", async () => {
     answers = { alert2: FOLLOWED };
-    setQueryResult(api.goLiveAlerts.myPendingAlerts, []);
+    givePending([]);
     renderAlerts();
     expect(claims()).toEqual([]);
     setPending("alert2");
@@ -149,7 +162,7 @@ describe("a hidden tab", () => {
   test("waits out the grace, then claims, announces and marks the title until the tab is back", async () => {
     visibility = "hidden";
     answers = { alert1: SAVED };
-    setQueryResult(api.goLiveAlerts.myPendingAlerts, pending("alert1"));
+    givePending(pending("alert1"));
     renderAlerts();
     await wait(HIDDEN_TAB_GRACE_MS - 1);
     expect(claims()).toEqual([]);
@@ -167,7 +180,7 @@ describe("a hidden tab", () => {
   test("claims as soon as it becomes visible, without waiting out the grace", async () => {
     visibility = "hidden";
     answers = { alert1: SAVED };
-    setQueryResult(api.goLiveAlerts.myPendingAlerts, pending("alert1"));
+    givePending(pending("alert1"));
     renderAlerts();
     await wait(1000);
     expect(claims()).toEqual([]);
@@ -183,7 +196,7 @@ describe("a hidden tab", () => {
 
   test("does not claim an alert another tab claimed during its grace", async () => {
     visibility = "hidden";
-    setQueryResult(api.goLiveAlerts.myPendingAlerts, pending("alert1"));
+    givePending(pending("alert1"));
     renderAlerts();
     await wait(1000);
     // Another tab won it: the server no longer lists it.
@@ -195,7 +208,7 @@ describe("a hidden tab", () => {
 
   test("times each alert's grace from when this tab first saw it", async () => {
     visibility = "hidden";
-    setQueryResult(api.goLiveAlerts.myPendingAlerts, pending("alert1"));
+    givePending(pending("alert1"));
     renderAlerts();
     await wait(3000);
     setPending("alert1", "alert2");
@@ -211,7 +224,7 @@ describe("a hidden tab", () => {
 describe("each alert is claimed once per tab", () => {
   test("re-renders of the list, a newly listed alert and visibility changes never claim an id again", async () => {
     answers = { alert1: SAVED, alert2: FOLLOWED };
-    setQueryResult(api.goLiveAlerts.myPendingAlerts, pending("alert1"));
+    givePending(pending("alert1"));
     renderAlerts(); // in StrictMode: effects run twice
     expect(claims()).toEqual([{ alertId: "alert1" }]);
     // The claim's answer has not come yet, and the list answers again with the same alert.
@@ -230,7 +243,7 @@ describe("each alert is claimed once per tab", () => {
 describe("claims that announce nothing", () => {
   test("a claim answered null (another tab won, stale, or turned off) shows nothing", async () => {
     visibility = "hidden";
-    setQueryResult(api.goLiveAlerts.myPendingAlerts, pending("alert1"));
+    givePending(pending("alert1"));
     renderAlerts();
     await wait(HIDDEN_TAB_GRACE_MS);
     expect(claims()).toEqual([{ alertId: "alert1" }]);
@@ -242,7 +255,7 @@ describe("claims that announce nothing", () => {
   test("a claim that fails shows nothing, is logged as a warning, and is not tried again", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     answers = { alert1: new Error("This alert is not on your account.") };
-    setQueryResult(api.goLiveAlerts.myPendingAlerts, pending("alert1"));
+    givePending(pending("alert1"));
     renderAlerts();
     await settle();
     expect(notices()).toBeEmptyDOMElement();
@@ -257,8 +270,8 @@ describe("claims that announce nothing", () => {
 
   test("a claim answered after the alerts were unmounted (signed out) shows nothing", async () => {
     let answer: (value: GoLiveAnnouncement) => void = () => {};
-    mutationImpl.current = () => new Promise((resolve) => (answer = resolve));
-    setQueryResult(api.goLiveAlerts.myPendingAlerts, pending("alert1"));
+    claim.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    givePending(pending("alert1"));
     const { rerender } = renderAlerts();
     expect(claims()).toEqual([{ alertId: "alert1" }]);
     rerender(frame(null));
