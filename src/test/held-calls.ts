@@ -1,0 +1,29 @@
+/**
+ * A page's calls through the real client (decision 087), watched or held back: what the page sent,
+ * and the moment while the server has it. Every call still goes to the backend, which answers it.
+ */
+import type { ConvexReactClient } from "convex/react";
+import { getFunctionName, type FunctionReference } from "convex/server";
+import { vi } from "vitest";
+
+type Kind = "mutation" | "action";
+
+/** The calls of `kind` the page makes from now on, by function name and arguments, as sent. */
+export function watchCalls(client: ConvexReactClient, kind: Kind): () => { name: string; args: unknown }[] {
+  const spy = vi.spyOn(client, kind);
+  return () =>
+    spy.mock.calls.map(([ref, args]) => ({
+      name: getFunctionName(ref as FunctionReference<Kind>),
+      args: args ?? {},
+    }));
+}
+
+/** Holds the calls of `kind` until `release()`, then sends each to the backend as it was made. */
+export function holdCalls(client: ConvexReactClient, kind: Kind): { release: () => void } {
+  const send = client[kind].bind(client) as (...args: unknown[]) => Promise<unknown>;
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  vi.spyOn(client, kind).mockImplementation(((...args: unknown[]) =>
+    gate.then(() => send(...args))) as never);
+  return { release };
+}
