@@ -18,9 +18,18 @@ export function watchCalls(client: ConvexReactClient, kind: Kind): () => { name:
     }));
 }
 
-/** Holds the calls of `kind` until `release()`, then sends each to the backend as it was made. */
+/** The client's own `kind` method, whatever spy a test put over it. */
+export function sendThrough(client: ConvexReactClient, kind: Kind): (...args: unknown[]) => Promise<unknown> {
+  const own = (Object.getPrototypeOf(client) as ConvexReactClient)[kind];
+  return (own as (...args: unknown[]) => Promise<unknown>).bind(client);
+}
+
+/**
+ * Holds the calls of `kind` until `release()`, then sends each to the backend as it was made
+ * (`watchCalls` still records them).
+ */
 export function holdCalls(client: ConvexReactClient, kind: Kind): { release: () => void } {
-  const send = client[kind].bind(client) as (...args: unknown[]) => Promise<unknown>;
+  const send = sendThrough(client, kind);
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
   vi.spyOn(client, kind).mockImplementation(((...args: unknown[]) =>

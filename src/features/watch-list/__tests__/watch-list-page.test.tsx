@@ -10,7 +10,7 @@ import { downloadIcs } from "@/lib/ics-download";
 import { ViewerTimeZoneProvider } from "@/lib/viewer-time-zone";
 import { convexBackend } from "@/test/convex-backend";
 import { seedShop, seedStream } from "@/test/convex-seed";
-import { watchCalls } from "@/test/held-calls";
+import { sendThrough, watchCalls } from "@/test/held-calls";
 import { renderInRouter } from "@/test/render-in-router";
 import { api } from "@convex/_generated/api";
 import { icsFileName } from "@convex/lib/ics";
@@ -289,7 +289,7 @@ describe("saved items no longer public", () => {
     // The backend refuses an unfollow only to someone signed out, whose page shows no list: this one
     // answer is the server's refusal as the client would give it; the other calls go to the backend.
     const client = convex.client;
-    const send = client.mutation.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    const send = sendThrough(client, "mutation");
     vi.spyOn(client, "mutation").mockImplementation(((
       ref: FunctionReference<"mutation">,
       ...rest: unknown[]
