@@ -19,7 +19,7 @@ const TIMES = {
   streamStartUTC: Date.UTC(2026, 10, 21, 23, 30),
   streamStopUTC: Date.UTC(2026, 10, 22, 1, 0),
   timezone: "America/New_York",
-};
+} as const;
 
 /**
  * Sarah (a seller unless told), signed in with her two shops: a draft and an ended show in Sarah's
