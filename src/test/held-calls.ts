@@ -12,16 +12,19 @@ type Kind = "mutation" | "action";
 export function watchCalls(client: ConvexReactClient, kind: Kind): () => { name: string; args: unknown }[] {
   const spy = vi.spyOn(client, kind);
   return () =>
-    spy.mock.calls.map(([ref, args]) => ({
-      name: getFunctionName(ref as FunctionReference<Kind>),
-      args: args ?? {},
-    }));
+    spy.mock.calls.map((call) => {
+      const [ref, args] = call as unknown as [FunctionReference<Kind>, unknown];
+      return { name: getFunctionName(ref), args: args ?? {} };
+    });
 }
 
 /** The client's own `kind` method, whatever spy a test put over it. */
 export function sendThrough(client: ConvexReactClient, kind: Kind): (...args: unknown[]) => Promise<unknown> {
-  const own = (Object.getPrototypeOf(client) as ConvexReactClient)[kind];
-  return (own as (...args: unknown[]) => Promise<unknown>).bind(client);
+  const own = Reflect.get(Object.getPrototypeOf(client) as object, kind) as (
+    this: ConvexReactClient,
+    ...args: unknown[]
+  ) => Promise<unknown>;
+  return own.bind(client);
 }
 
 /**

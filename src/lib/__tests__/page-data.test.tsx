@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { ConvexProviderWithAuth } from "convex/react";
-import { convexToJson, type Value } from "convex/values";
+import { convexToJson } from "convex/values";
 import type { ReactNode } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
@@ -63,8 +63,8 @@ async function homeData() {
     now: SERVER_NOW,
     origin: "http://localhost:4173",
     queries: {
-      [pageQueryKey("streams:listLiveNow", {})]: convexToJson(live as Value),
-      [pageQueryKey("streams:listStartingSoon", { since: SINCE })]: convexToJson(soon as Value),
+      [pageQueryKey("streams:listLiveNow", {})]: convexToJson(live),
+      [pageQueryKey("streams:listStartingSoon", { since: SINCE })]: convexToJson(soon),
     },
   };
   return { data, live, soon };
@@ -177,7 +177,7 @@ describe("usePageQuery", () => {
     vi.useRealTimers();
     const { live: liveId } = await seedBoards();
     const { live } = await homeData();
-    const state = pageDataState({ now: 0, origin: "", queries: { [key]: convexToJson(live as Value) } });
+    const state = pageDataState({ now: 0, origin: "", queries: { [key]: convexToJson(live) } });
     const { result } = renderHook(() => usePageQuery(api.streams.listLiveNow, {}), {
       wrapper: wrapper(state),
     });
@@ -205,7 +205,7 @@ describe("usePageQuery", () => {
   test("once spent (after the first navigation), the embedded answers are not used", async () => {
     await seedBoards();
     const { live } = await homeData();
-    const state = pageDataState({ now: 0, origin: "", queries: { [key]: convexToJson(live as Value) } });
+    const state = pageDataState({ now: 0, origin: "", queries: { [key]: convexToJson(live) } });
     spendPageData(state);
     const { result } = renderHook(() => usePageQuery(api.streams.listLiveNow, {}), {
       wrapper: wrapper(state),

@@ -75,7 +75,7 @@ describe("calendar feed panel", () => {
     held.release();
     const address = await panel().findByRole("textbox", { name: "Your feed address" });
     expect((address as HTMLInputElement).value).toMatch(ANY_ADDRESS);
-    expect(address).toHaveValue((await storedAddress(jordan))!);
+    expect(address).toHaveValue(await storedAddress(jordan));
   });
 
   test("a refusal to turn on is said in words", async () => {
@@ -160,7 +160,7 @@ describe("calendar feed panel", () => {
       expect(panel().getByRole("textbox", { name: "Your feed address" })).not.toHaveValue(ADDRESS),
     );
     expect(panel().getByRole("textbox", { name: "Your feed address" })).toHaveValue(
-      (await storedAddress(jordan))!,
+      await storedAddress(jordan),
     );
   });
 });
