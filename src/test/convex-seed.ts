@@ -18,7 +18,7 @@ import {
   replaceStreamMsas,
   type NewStream,
 } from "@convex/model/streams";
-import type { ConvexTestBackend, TestPerson } from "./convex-backend";
+import type { ConvexTestBackend, Role, TestPerson } from "./convex-backend";
 
 type ShopSeed = Partial<Omit<NewLiveShop, "userId">> & {
   categories?: CategoryLinkValue[];
@@ -80,4 +80,19 @@ export async function readDoc<T extends "users" | "liveShops" | "streams">(
   id: Id<T>,
 ): Promise<Doc<T> | null> {
   return await convex.run<Doc<T> | null>(async (ctx) => await ctx.db.get(id));
+}
+
+/**
+ * Signs in a person of `role` (a seller unless told) owning one shop per seed: where the seller's
+ * editors and dashboard pages start.
+ */
+export async function signInOwningShops(
+  convex: ConvexTestBackend,
+  shops: ShopSeed[],
+  role: Role = "seller",
+): Promise<{ person: TestPerson; shopIds: Id<"liveShops">[] }> {
+  const person = await convex.signInAs(role);
+  const shopIds: Id<"liveShops">[] = [];
+  for (const shop of shops) shopIds.push(await seedShop(convex, person, shop));
+  return { person, shopIds };
 }

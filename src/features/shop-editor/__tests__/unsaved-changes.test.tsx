@@ -1,15 +1,14 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "@convex/_generated/api";
-import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
-import { renderInRouter } from "@/test/render-in-router";
+import { beforeEach, describe, expect, test } from "vitest";
+import { convexBackend } from "@/test/convex-backend";
+import { renderSellerPage } from "@/test/seller-pages";
 import { NewLiveShopPage } from "../new-live-shop-page";
 
-vi.mock("convex/react", () => convexReactMock);
+const convex = convexBackend();
 
 function renderForm() {
-  return renderInRouter(<NewLiveShopPage />, { path: "/dashboard/liveshops/new" });
+  return renderSellerPage(convex, <NewLiveShopPage />, { path: "/dashboard/liveshops/new" });
 }
 
 function unloadIsHeldBack(): boolean {
@@ -18,10 +17,8 @@ function unloadIsHeldBack(): boolean {
   return event.defaultPrevented;
 }
 
-beforeEach(() => {
-  resetConvexMock();
-  setQueryResult(api.users.viewer, { _id: "u1", email: "sarah@example.com", name: "Sarah", role: "viewer" });
-  setQueryResult(api.liveShops.checkSlug, { available: true });
+beforeEach(async () => {
+  await convex.signInAs("viewer", { name: "Sarah" });
 });
 
 describe("unsaved changes", () => {
@@ -50,7 +47,7 @@ describe("unsaved changes", () => {
   });
 
   test("the browser's back button is held back too", async () => {
-    const router = renderInRouter(<NewLiveShopPage />, {
+    const router = renderSellerPage(convex, <NewLiveShopPage />, {
       path: "/dashboard/liveshops/new",
       at: "/dashboard",
     });

@@ -1,23 +1,40 @@
-import { screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "@convex/_generated/api";
-import { useMockConvexAuth } from "@/test/convex-auth-mock";
-import { convexReactMock, resetConvexMock, setQueryResult } from "@/test/convex-mock";
+import { describe, expect, test, vi } from "vitest";
+import type { Id } from "@convex/_generated/dataModel";
+import { insertStreamPlatform } from "@convex/model/streams";
+import { convexBackend, type TestPerson } from "@/test/convex-backend";
+import { seedShop, seedStream } from "@/test/convex-seed";
 import { renderInRouter } from "@/test/render-in-router";
 import { WatchListProviders } from "@/components/watch-list/__tests__/watch-list-providers";
 import { LiveShopPage } from "../live-shop-page";
-import type { PublicShop } from "../public-shop";
 
-vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
-
-beforeEach(resetConvexMock);
+const convex = convexBackend();
 
 const START = Date.UTC(2026, 10, 21, 19, 0);
 
-function shop(overrides: Partial<PublicShop> = {}): PublicShop {
-  return {
-    _id: "shop1" as PublicShop["_id"],
+type ShopSeed = NonNullable<Parameters<typeof seedShop>[2]>;
+type StreamSeed = NonNullable<Parameters<typeof seedStream>[2]>;
+
+const WHATNOT = { platformType: "whatnot", platformStreamUrl: "https://www.whatnot.com/live/denim" } as const;
+
+/** The upcoming show the shop has unless a test says otherwise. */
+const DENIM_DROP: StreamSeed = {
+  streamTitle: "Denim drop",
+  streamStatus: "SCHEDULED",
+  streamStartUTC: START,
+  streamStopUTC: START + 3_600_000,
+  timezone: "America/New_York",
+};
+
+/** Sarah's shop as `overrides` change it, with `streams` (each linked on Whatnot); the ids they got. */
+async function seedSarahsShop(
+  overrides: ShopSeed = {},
+  streams: StreamSeed[] = [DENIM_DROP],
+  owner?: TestPerson,
+) {
+  const seller = owner ?? (await convex.addUser("seller"));
+  const liveShopId = await seedShop(convex, seller, {
     liveShopName: "Sarah's Vintage",
     slug: "sarahs-vintage",
     status: "active",
@@ -26,52 +43,53 @@ function shop(overrides: Partial<PublicShop> = {}): PublicShop {
     faqSection: [{ question: "Do you ship?", answer: "Across the US." }],
     timezone: "America/New_York",
     languages: ["en", "es"],
-    products: [],
     themeColor: "#112233",
     accentThemeColor: "red; background: url(evil)",
     schemaType: "Store",
-    owner: null,
-    categories: [{ categoryId: "fashion_apparel", label: "Fashion & Apparel" }],
-    areas: [{ cbsaCode: "35620", msaLabel: "New York-Newark-Jersey City, NY-NJ" }],
-    streams: {
-      live: [],
-      upcoming: [
-        {
-          _id: "stream1" as PublicShop["streams"]["upcoming"][number]["_id"],
-          streamTitle: "Denim drop",
-          streamStatus: "SCHEDULED",
-          liveShopName: "Sarah's Vintage",
-          liveShopSlug: "sarahs-vintage",
-          streamStartUTC: START,
-          streamStopUTC: START + 3_600_000,
-          timezone: "America/New_York",
-          platforms: [{ platformType: "whatnot", platformStreamUrl: "https://www.whatnot.com/live/denim" }],
-        },
-      ],
-      past: [],
-    },
+    categories: [{ categoryId: "fashion_apparel", priority: 0 }],
+    cbsaCodes: ["35620"],
     ...overrides,
-  };
+  });
+  const streamIds: Id<"streams">[] = [];
+  for (const stream of streams) {
+    const streamId = await seedStream(convex, liveShopId, stream);
+    await convex.run((ctx) => insertStreamPlatform(ctx, streamId, WHATNOT));
+    streamIds.push(streamId);
+  }
+  return { seller, liveShopId, streamIds };
 }
 
-function renderPage(value: PublicShop | null, at = "/live-shop/sarahs-vintage") {
-  setQueryResult(api.liveShops.getPublicShop, value);
-  return renderInRouter(
-    <WatchListProviders>
-      <LiveShopPage />
-    </WatchListProviders>,
+/** The shop's page at `at`, once its query has answered (the page, or not found). */
+async function renderPageAt(at = "/live-shop/sarahs-vintage") {
+  const router = renderInRouter(
+    <convex.wrapper>
+      <WatchListProviders>
+        <LiveShopPage />
+      </WatchListProviders>
+    </convex.wrapper>,
     { path: "/live-shop/:idOrSlug", at },
   );
+  await screen.findByRole("heading", { level: 1 });
+  return router;
+}
+
+/** Sarah's shop on its page. */
+async function renderPage(overrides: ShopSeed = {}, streams?: StreamSeed[]) {
+  const seeded = await seedSarahsShop(overrides, streams);
+  await renderPageAt();
+  return seeded;
 }
 
 describe("LiveShopPage", () => {
-  test("shows the shop with its details, streams and platform links, and sets title and description", () => {
-    renderPage(shop());
+  test("shows the shop with its details, streams and platform links, and sets title and description", async () => {
+    const {
+      streamIds: [denimDrop],
+    } = await renderPage();
     expect(screen.getByRole("heading", { level: 1, name: "Sarah's Vintage" })).toBeInTheDocument();
     expect(screen.getByText("English, Spanish")).toBeInTheDocument();
     expect(screen.getByText("Fashion & Apparel")).toBeInTheDocument();
     expect(screen.getByText("New York-Newark-Jersey City, NY-NJ")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Denim drop" })).toHaveAttribute("href", "/stream/stream1");
+    expect(screen.getByRole("link", { name: "Denim drop" })).toHaveAttribute("href", `/stream/${denimDrop}`);
     const watch = screen.getByRole("link", { name: /Watch on Whatnot/ });
     expect(watch).toHaveAttribute("target", "_blank");
     expect(watch).toHaveAttribute("rel", "noopener noreferrer");
@@ -82,8 +100,8 @@ describe("LiveShopPage", () => {
     );
   });
 
-  test("applies only valid #rrggbb theme colours, with readable text", () => {
-    renderPage(shop());
+  test("applies only valid #rrggbb theme colours, with readable text", async () => {
+    await renderPage();
     const container = document.body;
     const themed = container.querySelector<HTMLElement>('[style*="--shop-theme"]');
     expect(themed?.style.getPropertyValue("--shop-theme")).toBe("#112233");
@@ -92,8 +110,8 @@ describe("LiveShopPage", () => {
     expect(container.innerHTML).not.toContain("url(evil)");
   });
 
-  test("a shop in maintenance shows the temporarily closed notice", () => {
-    renderPage(shop({ status: "maintenance" }));
+  test("a shop in maintenance shows the temporarily closed notice", async () => {
+    await renderPage({ status: "maintenance" });
     // The page's own status line (the notices region in the corner is another).
     expect(screen.getByText("Temporarily closed.").closest('[role="status"]')).toHaveTextContent(
       /taking a short break/,
@@ -101,7 +119,7 @@ describe("LiveShopPage", () => {
   });
 
   test("the FAQ is a disclosure with aria-expanded", async () => {
-    renderPage(shop());
+    await renderPage();
     const question = screen.getByRole("button", { name: "Do you ship?" });
     expect(question).toHaveAttribute("aria-expanded", "false");
     expect(screen.queryByText("Across the US.")).not.toBeVisible();
@@ -110,15 +128,10 @@ describe("LiveShopPage", () => {
     expect(screen.getByText("Across the US.")).toBeVisible();
   });
 
-  test("JSON-LD: the shop as its schema type, its live and upcoming shows as online Events, escaped", () => {
-    const [upcoming] = shop().streams.upcoming;
-    const live = {
-      ...upcoming,
-      _id: "live1" as typeof upcoming._id,
-      streamTitle: "On now",
-      streamStatus: "LIVE" as const,
-    };
-    renderPage(shop({ streams: { live: [live], upcoming: [upcoming], past: [] } }));
+  test("JSON-LD: the shop as its schema type, its live and upcoming shows as online Events, escaped", async () => {
+    const {
+      streamIds: [, denimDrop],
+    } = await renderPage({}, [{ ...DENIM_DROP, streamTitle: "On now", streamStatus: "LIVE" }, DENIM_DROP]);
     const container = document.body;
     const script = container.querySelector('script[type="application/ld+json"]');
     expect(script?.innerHTML).not.toContain("</script>");
@@ -138,31 +151,19 @@ describe("LiveShopPage", () => {
         eventStatus: "https://schema.org/EventScheduled",
         eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
         location: { "@type": "VirtualLocation", url: "https://www.whatnot.com/live/denim" },
-        url: `${window.location.origin}/stream/stream1`,
+        url: `${window.location.origin}/stream/${denimDrop}`,
       }),
     ]);
   });
 
-  test("a stream whose stored time no date can show is listed without it, and is no JSON-LD event", () => {
-    const [upcoming] = shop().streams.upcoming;
-    renderPage(
-      shop({
-        streams: {
-          live: [],
-          upcoming: [
-            {
-              ...upcoming,
-              _id: "bad" as typeof upcoming._id,
-              streamTitle: "Far future",
-              streamStartUTC: 2 ** 53 - 1,
-            },
-            { ...upcoming, streamStopUTC: 8.64e15 + 10 },
-          ],
-          past: [],
-        },
-      }),
-    );
-    expect(screen.getByRole("link", { name: "Far future" })).toHaveAttribute("href", "/stream/bad");
+  test("a stream whose stored time no date can show is listed without it, and is no JSON-LD event", async () => {
+    const {
+      streamIds: [farFuture],
+    } = await renderPage({}, [
+      { ...DENIM_DROP, streamTitle: "Far future", streamStartUTC: 2 ** 53 - 1 },
+      { ...DENIM_DROP, streamStopUTC: 8.64e15 + 10 },
+    ]);
+    expect(screen.getByRole("link", { name: "Far future" })).toHaveAttribute("href", `/stream/${farFuture}`);
     const script = document.body.querySelector('script[type="application/ld+json"]');
     const data = JSON.parse(script?.textContent ?? "{}") as { event: Record<string, unknown>[] };
     expect(data.event).toEqual([
@@ -175,7 +176,7 @@ describe("LiveShopPage", () => {
   test("Share uses the share sheet with the shop's name and headline where there is one", async () => {
     const share = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, "share", { value: share, configurable: true });
-    renderPage(shop());
+    await renderPage();
     await userEvent.click(screen.getByRole("button", { name: "Share" }));
     expect(share).toHaveBeenCalledWith({
       title: "Sarah's Vintage",
@@ -185,17 +186,15 @@ describe("LiveShopPage", () => {
     Reflect.deleteProperty(navigator, "share");
   });
 
-  test("shows the products summary, every product with its price, and the cover picture", () => {
-    renderPage(
-      shop({
-        productsSummary: "Jeans, jackets and boots from the seventies.",
-        products: [
-          { id: "p1", name: "501 jeans", price: "24.50", imageUrl: "https://img.example/501.png" },
-          { id: "p2", name: "Trucker jacket", price: "80", description: "Type III, size M." },
-        ],
-        coverImageUrl: "https://img.example/cover.png",
-      }),
-    );
+  test("shows the products summary, every product with its price, and the cover picture", async () => {
+    await renderPage({
+      productsSummary: "Jeans, jackets and boots from the seventies.",
+      products: [
+        { id: "p1", name: "501 jeans", price: "24.50", imageUrl: "https://img.example/501.png" },
+        { id: "p2", name: "Trucker jacket", price: "80", description: "Type III, size M." },
+      ],
+      coverImageUrl: "https://img.example/cover.png",
+    });
     const products = screen.getByRole("region", { name: "What we sell" });
     expect(products).toHaveTextContent("Jeans, jackets and boots from the seventies.");
     expect(within(products).getByRole("heading", { name: "501 jeans" })).toBeInTheDocument();
@@ -210,38 +209,46 @@ describe("LiveShopPage", () => {
     expect(about.querySelector('img[src="https://img.example/cover.png"]')).not.toBeNull();
   });
 
-  test("the live and next shows come before the About text (first on a phone's one column)", () => {
-    renderPage(shop());
+  test("the live and next shows come before the About text (first on a phone's one column)", async () => {
+    await renderPage();
     const upcoming = screen.getByRole("heading", { name: "Upcoming shows" });
     const about = screen.getByRole("heading", { name: "About" });
     expect(upcoming.compareDocumentPosition(about) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
-  test("a preview (the owner's draft) says it is not public yet, and is no structured data", () => {
-    renderPage(shop({ status: "draft", preview: true }));
+  test("a preview (the owner's draft) says it is not public yet, and is no structured data", async () => {
+    const seller = await convex.signInAs("seller");
+    const { liveShopId } = await seedSarahsShop({ status: "draft" }, [DENIM_DROP], seller);
+    await renderPageAt();
     expect(screen.getByText("Preview: not public yet.").closest('[role="status"]')).toHaveTextContent(
       /It is a draft: submit it for verification/,
     );
     expect(screen.getByRole("link", { name: "Edit the shop" })).toHaveAttribute(
       "href",
-      "/dashboard/liveshops/shop1",
+      `/dashboard/liveshops/${liveShopId}`,
     );
     expect(document.body.querySelector('script[type="application/ld+json"]')).toBeNull();
     expect(screen.queryByRole("button", { name: "Share" })).not.toBeInTheDocument();
   });
 
-  test("a public shop has no preview banner", () => {
-    renderPage(shop());
+  test("a public shop has no preview banner, even to its owner", async () => {
+    const seller = await convex.signInAs("seller");
+    await seedSarahsShop({}, [DENIM_DROP], seller);
+    await renderPageAt();
     expect(screen.queryByText(/^Preview:/)).not.toBeInTheDocument();
   });
 
-  test("an unknown or non-public shop is the not-found page", () => {
-    renderPage(null, "/live-shop/nope");
-    expect(screen.getByText("Page not found: /live-shop/nope")).toBeInTheDocument();
+  test("an unknown or non-public shop is the not-found page", async () => {
+    await seedSarahsShop({ status: "draft" });
+    for (const at of ["/live-shop/nope", "/live-shop/sarahs-vintage"]) {
+      await renderPageAt(at);
+      expect(screen.getByText(`Page not found: ${at}`)).toBeInTheDocument();
+      cleanup();
+    }
   });
 
-  test("a direct trailer file plays in a video element; a page is a link out", () => {
-    renderPage(shop({ shopTrailerUrl: "https://cdn.example/trailer.mp4" }));
+  test("a direct trailer file plays in a video element; a page is a link out", async () => {
+    await renderPage({ shopTrailerUrl: "https://cdn.example/trailer.mp4" });
     const trailer = screen.getByRole("heading", { name: "Trailer" }).parentElement!;
     expect(trailer.querySelector("video")).toHaveAttribute("src", "https://cdn.example/trailer.mp4");
     expect(within(trailer).queryByRole("link", { name: /Watch the trailer/ })).toBeInTheDocument();
@@ -249,8 +256,34 @@ describe("LiveShopPage", () => {
 });
 
 describe("the shop's owner (issue 16 item 12)", () => {
-  test("is shown by name and picture when they show their profile", () => {
-    renderPage(shop({ owner: { name: "Sarah Kim", avatar: "https://img.example.com/sarah.png" } }));
+  /** Sarah's shop on its page, its owner's profile as she set it. */
+  async function renderOwnedBy({
+    name,
+    avatar,
+    showProfile,
+  }: {
+    name: string;
+    avatar?: string;
+    showProfile: boolean;
+  }) {
+    const seller = await convex.addUser("seller", { name });
+    await convex.run(async (ctx) => {
+      const user = await ctx.db.get(seller.userId);
+      await ctx.db.patch(seller.userId, {
+        avatar,
+        privacyPreferences: { ...user!.privacyPreferences, showProfile },
+      });
+    });
+    await seedSarahsShop({}, [DENIM_DROP], seller);
+    await renderPageAt();
+  }
+
+  test("is shown by name and picture when they show their profile", async () => {
+    await renderOwnedBy({
+      name: "Sarah Kim",
+      avatar: "https://img.example.com/sarah.png",
+      showProfile: true,
+    });
     const byline = screen.getByText(/^Run by/);
     expect(byline).toHaveTextContent("Run by Sarah Kim");
     expect(byline.parentElement?.querySelector("img")).toHaveAttribute(
@@ -259,14 +292,18 @@ describe("the shop's owner (issue 16 item 12)", () => {
     );
   });
 
-  test("is shown by initials without a picture", () => {
-    renderPage(shop({ owner: { name: "Sarah Kim" } }));
+  test("is shown by initials without a picture", async () => {
+    await renderOwnedBy({ name: "Sarah Kim", showProfile: true });
     expect(screen.getByText(/^Run by/)).toHaveTextContent("Run by Sarah Kim");
     expect(screen.getByText("SK")).toBeInTheDocument();
   });
 
-  test("is not shown at all when they keep their profile to themselves", () => {
-    renderPage(shop({ owner: null }));
+  test("is not shown at all when they keep their profile to themselves", async () => {
+    await renderOwnedBy({
+      name: "Sarah Kim",
+      avatar: "https://img.example.com/sarah.png",
+      showProfile: false,
+    });
     expect(screen.queryByText(/Run by/)).not.toBeInTheDocument();
   });
 });

@@ -1,26 +1,47 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ConvexError } from "convex/values";
-import { beforeEach, describe, expect, test, vi } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { api } from "@convex/_generated/api";
-import {
-  convexReactMock,
-  mutationCalls,
-  mutationImpl,
-  resetConvexMock,
-  setQueryResult,
-} from "@/test/convex-mock";
-import { renderInRouter } from "@/test/render-in-router";
+import type { Id } from "@convex/_generated/dataModel";
+import { replaceShopMsas } from "@convex/model/liveShops";
+import { convexBackend, type TestPerson } from "@/test/convex-backend";
+import { signInOwningShops } from "@/test/convex-seed";
+import { holdCalls, watchCalls } from "@/test/held-calls";
+import { renderSellerPage } from "@/test/seller-pages";
 import { NewStreamPage } from "../new-stream-page";
 
-vi.mock("convex/react", () => convexReactMock);
+const convex = convexBackend();
 
-function renderNewStream() {
-  return renderInRouter(<NewStreamPage />, {
+let sarah: TestPerson;
+let shopId: Id<"liveShops">;
+
+/** Sarah, a seller, signed in with her one shop (in Los Angeles unless told). */
+async function signInWithShop(shop: Parameters<typeof signInOwningShops>[1][number] = {}) {
+  const seeded = await signInOwningShops(convex, [
+    { liveShopName: "Sarah's Vintage", timezone: "America/Los_Angeles", ...shop },
+  ]);
+  sarah = seeded.person;
+  [shopId] = seeded.shopIds;
+}
+
+async function renderNewStream() {
+  const router = renderSellerPage(convex, <NewStreamPage />, {
     path: "/dashboard/streams/new",
-    at: "/dashboard/streams/new?shop=s1",
+    at: `/dashboard/streams/new?shop=${shopId}`,
     routes: [{ path: "/dashboard/streams/:streamId", element: <h1>Stream editor</h1> }],
   });
+  await screen.findByLabelText("Title");
+  return router;
+}
+
+/** The shop's streams as the backend has them, each with its links, as its edit form reads them. */
+async function savedStreams() {
+  const [shop] = await convex.call(api.streams.listMyStreams, {}, sarah);
+  return await Promise.all(
+    (shop?.streams ?? []).map((stream) =>
+      convex.call(api.streams.getMyStream, { streamId: stream._id }, sarah),
+    ),
+  );
 }
 
 /** Types a whole value at once (a paste): key by key is slow in jsdom for long links. */
@@ -39,68 +60,53 @@ async function addPlatformLink(platform: string) {
   await userEvent.selectOptions(selects[selects.length - 1], platform);
 }
 
-beforeEach(() => {
-  resetConvexMock();
-  setQueryResult(api.users.viewer, { _id: "u1", email: "sarah@example.com", name: "Sarah", role: "seller" });
-  setQueryResult(api.liveShops.listMyShops, [
-    { _id: "s1", liveShopName: "Sarah's Vintage", slug: "sarahs-vintage", status: "active", updatedAt: 0 },
-  ]);
-  setQueryResult(api.liveShops.getMyShop, {
-    _id: "s1",
-    liveShopName: "Sarah's Vintage",
-    status: "active",
-    timezone: "America/Los_Angeles",
-    categories: [],
-    cbsaCodes: [],
-  });
-  mutationImpl.current = (name) => Promise.resolve(name === "streams:createStream" ? "st1" : null);
-});
-
 describe("the stream form", () => {
+  beforeEach(() => signInWithShop());
+
   test("start and stop are entered in the shop's zone and sent as UTC milliseconds", async () => {
-    const router = renderNewStream();
+    const router = await renderNewStream();
     expect(screen.getAllByText("Pacific (Los Angeles) time").length).toBeGreaterThan(0);
     await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
     setTime("Start (optional)", "2026-11-21T19:30");
     setTime("Stop (optional)", "2026-11-21T21:00");
     await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
 
-    expect(mutationCalls[0]).toEqual({
-      name: "streams:createStream",
-      args: {
-        liveShopId: "s1",
-        stream: {
-          streamTitle: "Denim drop",
-          streamImageUrls: [],
-          // 7:30 PM in Los Angeles on Nov 21 (PST, UTC-8) is 3:30 AM UTC on Nov 22.
-          streamStartUTC: Date.UTC(2026, 10, 22, 3, 30),
-          streamStopUTC: Date.UTC(2026, 10, 22, 5, 0),
-          timezone: "America/Los_Angeles",
-          products: [],
-        },
-        categories: [],
-        cbsaCodes: [],
-        platforms: [],
-      },
-    });
-    expect(mutationCalls).toHaveLength(1);
     expect(await screen.findByRole("heading", { name: "Stream editor" })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/dashboard/streams/st1");
+    const streams = await savedStreams();
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({
+      liveShopId: shopId,
+      streamTitle: "Denim drop",
+      streamStatus: "CREATED",
+      streamImageUrls: [],
+      // 7:30 PM in Los Angeles on Nov 21 (PST, UTC-8) is 3:30 AM UTC on Nov 22.
+      streamStartUTC: Date.UTC(2026, 10, 22, 3, 30),
+      streamStopUTC: Date.UTC(2026, 10, 22, 5, 0),
+      timezone: "America/Los_Angeles",
+      products: [],
+      categories: [],
+      cbsaCodes: [],
+      platforms: [],
+    });
+    expect(router.state.location.pathname).toBe(`/dashboard/streams/${streams[0]!._id}`);
   });
 
   test("a stop before the start is refused beside the stop field", async () => {
-    renderNewStream();
+    const sent = watchCalls(convex.client, "mutation");
+    await renderNewStream();
     await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
     setTime("Start (optional)", "2026-11-21T19:30");
     setTime("Stop (optional)", "2026-11-21T18:00");
     await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
     expect(screen.getByText("The stop time must be after the start time.")).toBeInTheDocument();
     expect(screen.getByLabelText("Stop (optional)")).toHaveFocus();
-    expect(mutationCalls).toEqual([]);
+    expect(sent()).toEqual([]);
+    expect(await savedStreams()).toEqual([]);
   });
 
   test("the form names the years a time may fall in, and refuses one outside them before sending", async () => {
-    renderNewStream();
+    const sent = watchCalls(convex.client, "mutation");
+    await renderNewStream();
     expect(screen.getByText(/Dates from 2000 to 2099\./)).toBeInTheDocument();
     for (const label of ["Start (optional)", "Stop (optional)"]) {
       expect(screen.getByLabelText(label)).toHaveAttribute("max", "2099-12-31T23:59");
@@ -111,11 +117,12 @@ describe("the stream form", () => {
     await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
     expect(screen.getByText("Choose a date from 2000 to 2099.")).toBeInTheDocument();
     expect(screen.getByLabelText("Start (optional)")).toHaveFocus();
-    expect(mutationCalls).toEqual([]);
+    expect(sent()).toEqual([]);
+    expect(await savedStreams()).toEqual([]);
   });
 
   test("a platform's stream link is checked against its hosts beside the field", async () => {
-    renderNewStream();
+    await renderNewStream();
     await addPlatformLink("Whatnot");
     const link = screen.getByLabelText("Whatnot stream link");
     expect(screen.getByText("A link on whatnot.com.")).toBeInTheDocument();
@@ -129,7 +136,7 @@ describe("the stream form", () => {
   });
 
   test("'other' takes any secure link, but not a plain http one", async () => {
-    renderNewStream();
+    await renderNewStream();
     await addPlatformLink("Other");
     const link = screen.getByLabelText("Other stream link");
     await fill(link, "http://example.com/live");
@@ -141,7 +148,7 @@ describe("the stream form", () => {
   });
 
   test("each platform can be linked once, and the links are saved with the stream", async () => {
-    renderNewStream();
+    await renderNewStream();
     await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
     await addPlatformLink("Whatnot");
     await fill(screen.getByLabelText("Whatnot stream link"), "https://www.whatnot.com/live/sarah");
@@ -153,22 +160,32 @@ describe("the stream form", () => {
     await fill(screen.getByLabelText("TikTok Shop stream link"), "https://www.tiktok.com/@sarah/live");
 
     await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
-    expect(mutationCalls).toHaveLength(1);
-    expect(mutationCalls[0]).toMatchObject({
-      name: "streams:createStream",
-      args: {
-        platforms: [
-          { platformType: "whatnot", platformStreamUrl: "https://www.whatnot.com/live/sarah" },
-          { platformType: "tiktok", platformStreamUrl: "https://www.tiktok.com/@sarah/live" },
-        ],
-      },
-    });
+    await screen.findByRole("heading", { name: "Stream editor" });
+    const streams = await savedStreams();
+    expect(streams).toHaveLength(1);
+    // The backend lists a stream's links by platform, whatever order they were added in.
+    expect(streams[0]?.platforms).toEqual([
+      { platformType: "tiktok", platformStreamUrl: "https://www.tiktok.com/@sarah/live" },
+      { platformType: "whatnot", platformStreamUrl: "https://www.whatnot.com/live/sarah" },
+    ]);
   });
 
   test("the server's refusal of any part is shown in words; nothing typed is lost and the next save sends it all again", async () => {
-    mutationImpl.current = () =>
-      Promise.reject(new ConvexError({ code: "INVALID_ARGUMENT", message: 'Unknown metro area "99999".' }));
-    renderNewStream();
+    // The shop serves a metro area the backend drops before the save (and has again after).
+    const metro = {
+      cbsaCode: "99999",
+      msaLabel: "Testville, ZZ",
+      states: ["ZZ"],
+      coordinatesLat: 0,
+      coordinatesLng: 0,
+      createdAt: 0,
+      updatedAt: 0,
+    };
+    let metroId = await convex.run((ctx) => ctx.db.insert("msas", metro));
+    await convex.run(async (ctx) => replaceShopMsas(ctx, (await ctx.db.get(shopId))!, ["99999"]));
+    await renderNewStream();
+    expect(screen.getByRole("list", { name: "Metro areas: chosen" })).toHaveTextContent("99999");
+    await convex.run((ctx) => ctx.db.delete(metroId));
     await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
     await addPlatformLink("Whatnot");
     await fill(screen.getByLabelText("Whatnot stream link"), "https://www.whatnot.com/live/sarah");
@@ -178,44 +195,60 @@ describe("the stream form", () => {
     expect(screen.getByLabelText("Title")).toHaveValue("Denim drop");
     expect(screen.getByLabelText("Whatnot stream link")).toHaveValue("https://www.whatnot.com/live/sarah");
     expect(screen.getByText("Unsaved changes")).toBeInTheDocument();
+    expect(await savedStreams()).toEqual([]);
     // Nothing was created: the button still creates, and sends the whole form once more.
-    mutationImpl.current = () => Promise.resolve("st1");
-    await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
-    expect(await screen.findByRole("heading", { name: "Stream editor" })).toBeInTheDocument();
-    expect(mutationCalls.map((call) => call.name)).toEqual(["streams:createStream", "streams:createStream"]);
-    expect(mutationCalls[1]?.args).toEqual(mutationCalls[0]?.args);
+    metroId = await convex.run((ctx) => ctx.db.insert("msas", metro));
+    try {
+      await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
+      expect(await screen.findByRole("heading", { name: "Stream editor" })).toBeInTheDocument();
+      const streams = await savedStreams();
+      expect(streams).toHaveLength(1);
+      expect(streams[0]).toMatchObject({
+        streamTitle: "Denim drop",
+        cbsaCodes: ["99999"],
+        platforms: [{ platformType: "whatnot", platformStreamUrl: "https://www.whatnot.com/live/sarah" }],
+      });
+    } finally {
+      // The metro areas are reference data, kept from test to test: this one goes.
+      await convex.run((ctx) => ctx.db.delete(metroId));
+    }
   });
 
   test("while the save is with the server the button says so and cannot be pressed again", async () => {
-    let finish: (id: string) => void = () => {};
-    mutationImpl.current = () => new Promise((resolve) => (finish = resolve));
-    renderNewStream();
+    await renderNewStream();
+    const held = holdCalls(convex.client, "mutation");
     await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
     await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
     expect(screen.getByRole("button", { name: "Saving…" })).toBeDisabled();
-    finish("st1");
+    held.release();
     expect(await screen.findByRole("heading", { name: "Stream editor" })).toBeInTheDocument();
-    expect(mutationCalls).toHaveLength(1);
+    expect(await savedStreams()).toHaveLength(1);
   });
 });
 
 describe("a new stream (issue 16 item 6)", () => {
-  beforeEach(() => {
-    setQueryResult(api.liveShops.getMyShop, {
-      _id: "s1",
-      liveShopName: "Sarah's Vintage",
-      status: "active",
+  /** Creates the stream as the form stands; the one stream the backend then has. */
+  async function createdStream() {
+    await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
+    await screen.findByRole("heading", { name: "Stream editor" });
+    const streams = await savedStreams();
+    expect(streams).toHaveLength(1);
+    return streams[0];
+  }
+
+  beforeEach(() =>
+    signInWithShop({
       timezone: "America/New_York",
       categories: [
         { categoryId: "home_goods", priority: 1 },
         { categoryId: "fashion_apparel", subcategoryId: "clothing", priority: 0 },
       ],
       cbsaCodes: ["12420"],
-    });
-  });
+    }),
+  );
 
   test("starts with the shop's categories and metro areas, saved with it", async () => {
-    renderNewStream();
+    await renderNewStream();
     const section = screen.getByRole("region", { name: "Categories and metro areas" });
     expect(section).toHaveTextContent("Filled in from Sarah's Vintage; change them for this show.");
     expect(within(screen.getByRole("group", { name: "Category 1" })).getByLabelText("Category")).toHaveValue(
@@ -229,22 +262,17 @@ describe("a new stream (issue 16 item 6)", () => {
     );
 
     await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
-    await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
-    expect(mutationCalls).toHaveLength(1);
-    expect(mutationCalls[0]).toMatchObject({
-      name: "streams:createStream",
-      args: {
-        categories: [
-          { categoryId: "fashion_apparel", subcategoryId: "clothing", priority: 0 },
-          { categoryId: "home_goods", priority: 1 },
-        ],
-        cbsaCodes: ["12420"],
-      },
+    expect(await createdStream()).toMatchObject({
+      categories: [
+        { categoryId: "fashion_apparel", subcategoryId: "clothing", priority: 0 },
+        { categoryId: "home_goods", priority: 1 },
+      ],
+      cbsaCodes: ["12420"],
     });
   });
 
   test("what the seller changes is what the stream gets; emptied lists are sent empty", async () => {
-    renderNewStream();
+    await renderNewStream();
     await userEvent.click(screen.getByRole("button", { name: "Remove Austin-Round Rock-San Marcos, TX" }));
     await userEvent.click(
       within(screen.getByRole("group", { name: "Category 2" })).getByRole("button", {
@@ -252,14 +280,9 @@ describe("a new stream (issue 16 item 6)", () => {
       }),
     );
     await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
-    await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
-    expect(mutationCalls).toHaveLength(1);
-    expect(mutationCalls[0]).toMatchObject({
-      name: "streams:createStream",
-      args: {
-        categories: [{ categoryId: "fashion_apparel", subcategoryId: "clothing", priority: 0 }],
-        cbsaCodes: [],
-      },
+    expect(await createdStream()).toMatchObject({
+      categories: [{ categoryId: "fashion_apparel", subcategoryId: "clothing", priority: 0 }],
+      cbsaCodes: [],
     });
   });
 });

@@ -1,56 +1,72 @@
-import { act, screen, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "@convex/_generated/api";
-import { useMockConvexAuth } from "@/test/convex-auth-mock";
-import { convexReactMock, mutationCalls, resetConvexMock, setQueryResult } from "@/test/convex-mock";
+import { insertStreamPlatform, patchStream, type PlatformLink } from "@convex/model/streams";
+import { convexBackend } from "@/test/convex-backend";
+import { seedShop, seedStream } from "@/test/convex-seed";
+import { watchCalls } from "@/test/held-calls";
 import { renderInRouter } from "@/test/render-in-router";
 import { WatchListProviders } from "@/components/watch-list/__tests__/watch-list-providers";
 import { StreamPage } from "../stream-page";
-import type { PublicStream } from "../stream-types";
 
-vi.mock("convex/react", () => ({ ...convexReactMock, useConvexAuth: useMockConvexAuth }));
+const convex = convexBackend();
 
 const START = Date.UTC(2026, 10, 21, 19, 30); // 2:30 PM in New York, 11:30 AM in Los Angeles
 
-function stream(overrides: Partial<PublicStream> = {}): PublicStream {
-  return {
-    _id: "stream1" as PublicStream["_id"],
+type StreamSeed = Parameters<typeof seedStream>[2] & { platforms?: PlatformLink[] };
+
+const WHATNOT: PlatformLink = {
+  platformType: "whatnot",
+  platformStreamUrl: "https://www.whatnot.com/live/denim",
+};
+
+/**
+ * Sarah's show (her shop in Los Angeles), as `overrides` change it, on its page: seen signed out, or
+ * by its owner (a draft's page is hers alone), once the page has its answer.
+ */
+async function renderPage(
+  { platforms = [WHATNOT], ...overrides }: StreamSeed = {},
+  { asOwner = false } = {},
+) {
+  const seller = await convex.addUser("seller");
+  const shop = await seedShop(convex, seller, {
+    liveShopName: "Sarah's Vintage",
+    slug: "sarahs-vintage",
+    schemaType: "Store",
+    timezone: "America/Los_Angeles",
+  });
+  const streamId = await seedStream(convex, shop, {
     streamTitle: "Denim drop, part 2",
     streamDescription: "Jeans; jackets",
-    streamImageUrls: [],
     streamVideoUrl: "https://www.whatnot.com/live/denim",
     streamStartUTC: START,
     streamStopUTC: START + 3_600_000,
-    timezone: "America/Los_Angeles",
     streamStatus: "SCHEDULED",
     products: [{ id: "p1", name: "Selvedge jeans", price: "89.5", description: "Raw indigo." }],
-    shop: {
-      _id: "shop1" as PublicStream["shop"]["_id"],
-      liveShopName: "Sarah's Vintage",
-      slug: "sarahs-vintage",
-      status: "active",
-      schemaType: "Store",
-    },
-    platforms: [{ platformType: "whatnot", platformStreamUrl: "https://www.whatnot.com/live/denim" }],
-    categories: [],
-    areas: [],
     ...overrides,
-  };
+  });
+  await convex.run(async (ctx) => {
+    for (const link of platforms) await insertStreamPlatform(ctx, streamId, link);
+  });
+  if (asOwner) await convex.signInAs(seller);
+  renderStreamAt(streamId);
+  await screen.findByRole("heading", { level: 1, name: "Denim drop, part 2" });
+  return { streamId, liveShopId: shop, seller };
 }
 
-function renderPage(value: PublicStream | null) {
-  setQueryResult(api.streams.getPublicStream, value);
-  return renderInRouter(
-    <WatchListProviders>
-      <StreamPage />
-    </WatchListProviders>,
-    { path: "/stream/:streamId", at: "/stream/stream1" },
+function renderStreamAt(streamId: string) {
+  renderInRouter(
+    <convex.wrapper>
+      <WatchListProviders>
+        <StreamPage />
+      </WatchListProviders>
+    </convex.wrapper>,
+    { path: "/stream/:streamId", at: `/stream/${streamId}` },
   );
 }
 
 beforeEach(() => {
-  resetConvexMock();
   vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockReturnValue({
     timeZone: "America/New_York",
   } as Intl.ResolvedDateTimeFormatOptions);
@@ -59,24 +75,35 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("StreamPage", () => {
   test("counts its view after rendering, and each click-through with its platform (seller insights)", async () => {
-    renderPage(stream());
+    const sent = watchCalls(convex.client, "mutation");
+    const { streamId, liveShopId, seller } = await renderPage();
     const counts = () =>
-      mutationCalls.filter((call) => call.name === "insights:record").map((call) => call.args);
-    expect(counts()).toEqual([
-      { streamId: "stream1", metric: "view", visitor: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown },
-    ]);
+      sent()
+        .filter((call) => call.name === "insights:record")
+        .map((call) => call.args);
+    await waitFor(() =>
+      expect(counts()).toEqual([
+        { streamId, metric: "view", visitor: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown },
+      ]),
+    );
     const links = screen.getByRole("list", { name: "Platform links" });
     await userEvent.click(within(links).getByRole("link", { name: /Watch on Whatnot/ }));
     expect(counts()[1]).toEqual({
-      streamId: "stream1",
+      streamId,
       metric: "click",
       platform: "whatnot",
       visitor: (counts()[0] as { visitor: string }).visitor,
     });
+    // The backend counted both, as the shop's owner reads them.
+    await waitFor(async () => {
+      const insights = await convex.call(api.insights.forShop, { liveShopId, streamId }, seller);
+      expect(insights?.totals).toMatchObject({ view: 1, click: 1 });
+      expect(insights?.platforms).toEqual([{ platform: "whatnot", clicks: 1 }]);
+    });
   });
 
-  test("shows the title, shop link, products and a link out for a platform-hosted video", () => {
-    renderPage(stream());
+  test("shows the title, shop link, products and a link out for a platform-hosted video", async () => {
+    await renderPage();
     expect(screen.getByRole("heading", { level: 1, name: "Denim drop, part 2" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Sarah's Vintage" })).toHaveAttribute(
       "href",
@@ -89,8 +116,8 @@ describe("StreamPage", () => {
     expect(document.title).toBe("Denim drop, part 2 · LiveLocal");
   });
 
-  test("times are shown in the viewer's zone, and in the shop's as a second line", () => {
-    renderPage(stream());
+  test("times are shown in the viewer's zone, and in the shop's as a second line", async () => {
+    await renderPage();
     const when = screen.getByRole("region", { name: "When" });
     const starts = within(when).getByText("Starts").nextElementSibling;
     expect(starts?.firstChild).toHaveTextContent("Sat, Nov 21, 2:30 PM EST");
@@ -103,22 +130,20 @@ describe("StreamPage", () => {
     ["LIVE", "Started", "Ends"],
     ["ENDED", "Started", "Ended"],
     ["CANCELLED", "Was to start", "Was to end"],
-  ] as const)("a %s show's times are labelled %s and %s", (streamStatus, start, stop) => {
-    renderPage(stream({ streamStatus }));
+  ] as const)("a %s show's times are labelled %s and %s", async (streamStatus, start, stop) => {
+    await renderPage({ streamStatus });
     const when = within(screen.getByRole("region", { name: "When" }));
     expect(when.getAllByRole("term").map((term) => term.textContent)).toEqual([start, stop]);
   });
 
   // Issue 41: a show planned for later that went live and ended early kept its planned times.
-  test("a show taken live early and ended shows when it really started and ended, here and in its Event", () => {
+  test("a show taken live early and ended shows when it really started and ended, here and in its Event", async () => {
     const wentLive = START - 2 * 86_400_000; // Thu, Nov 19, 2:30 PM in New York
-    renderPage(
-      stream({
-        streamStatus: "ENDED",
-        streamStartedUTC: wentLive,
-        streamEndedUTC: wentLive + 40 * 60_000,
-      }),
-    );
+    await renderPage({
+      streamStatus: "ENDED",
+      streamStartedUTC: wentLive,
+      streamEndedUTC: wentLive + 40 * 60_000,
+    });
     const when = within(screen.getByRole("region", { name: "When" }));
     expect(when.getByText("Started").nextElementSibling?.firstChild).toHaveTextContent(
       "Thu, Nov 19, 2:30 PM EST",
@@ -134,9 +159,9 @@ describe("StreamPage", () => {
     });
   });
 
-  test("live early: its real start, and the planned end still to come", () => {
+  test("live early: its real start, and the planned end still to come", async () => {
     const wentLive = START - 3_600_000;
-    renderPage(stream({ streamStatus: "LIVE", streamStartedUTC: wentLive }));
+    await renderPage({ streamStatus: "LIVE", streamStartedUTC: wentLive });
     const when = within(screen.getByRole("region", { name: "When" }));
     expect(when.getByText("Started").nextElementSibling?.firstChild).toHaveTextContent(
       "Sat, Nov 21, 1:30 PM EST",
@@ -146,21 +171,21 @@ describe("StreamPage", () => {
     );
   });
 
-  test("a stored time no date can show reads as unavailable, and is not offered to a calendar", () => {
-    renderPage(stream({ streamStartUTC: Number.MAX_SAFE_INTEGER, streamStopUTC: 8.64e15 + 10 }));
+  test("a stored time no date can show reads as unavailable, and is not offered to a calendar", async () => {
+    await renderPage({ streamStartUTC: Number.MAX_SAFE_INTEGER, streamStopUTC: 8.64e15 + 10 });
     expect(screen.getByRole("heading", { level: 1, name: "Denim drop, part 2" })).toBeInTheDocument();
     expect(screen.getAllByText("Time unavailable")).toHaveLength(2);
     expect(document.querySelector("time[datetime]")).toBeNull();
     expect(screen.queryByRole("button", { name: "Add to calendar" })).not.toBeInTheDocument();
   });
 
-  test("a direct video file plays in an HTML5 player; an ended show plays its replay", () => {
-    renderPage(stream({ streamStatus: "ENDED", replayVideoUrl: "https://cdn.example/replay.webm" }));
+  test("a direct video file plays in an HTML5 player; an ended show plays its replay", async () => {
+    await renderPage({ streamStatus: "ENDED", replayVideoUrl: "https://cdn.example/replay.webm" });
     expect(document.querySelector("video")).toHaveAttribute("src", "https://cdn.example/replay.webm");
   });
 
-  test("a cancelled show keeps its page, with a notice", () => {
-    renderPage(stream({ streamStatus: "CANCELLED" }));
+  test("a cancelled show keeps its page, with a notice", async () => {
+    await renderPage({ streamStatus: "CANCELLED" });
     expect(screen.getByText("This show was cancelled by the seller.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Add to calendar" })).not.toBeInTheDocument();
   });
@@ -173,7 +198,7 @@ describe("StreamPage", () => {
     });
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
-    renderPage(stream());
+    const { streamId } = await renderPage();
     await userEvent.click(screen.getByRole("button", { name: "Add to calendar" }));
     expect(click).toHaveBeenCalled();
     const anchor = click.mock.contexts[0] as HTMLAnchorElement;
@@ -181,26 +206,27 @@ describe("StreamPage", () => {
     const text = await blobs[0].text();
     expect(text).toContain("SUMMARY:Denim drop\\, part 2\r\n");
     expect(text).toContain("DTSTART:20261121T193000Z\r\n");
-    expect(text).toContain(`URL:${window.location.origin}/stream/stream1\r\n`);
+    // A real id makes the line longer than 75 octets: iCalendar folds it (RFC 5545 3.1).
+    expect(text.replaceAll("\r\n ", "")).toContain(`URL:${window.location.origin}/stream/${streamId}\r\n`);
   });
 
   test("share copies the link when there is no share sheet, and says so", async () => {
     const user = userEvent.setup();
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
-    renderPage(stream());
+    const { streamId } = await renderPage();
     await user.click(screen.getByRole("button", { name: "Share" }));
-    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/stream/stream1`);
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/stream/${streamId}`);
     expect(await screen.findByText("Copied")).toBeInTheDocument();
   });
 
   test("share uses the native sheet when there is one", async () => {
     const share = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, "share", { value: share, configurable: true });
-    renderPage(stream());
+    const { streamId } = await renderPage();
     await userEvent.click(screen.getByRole("button", { name: "Share" }));
     expect(share).toHaveBeenCalledWith(
-      expect.objectContaining({ url: `${window.location.origin}/stream/stream1` }),
+      expect.objectContaining({ url: `${window.location.origin}/stream/${streamId}` }),
     );
     Reflect.deleteProperty(navigator, "share");
   });
@@ -212,8 +238,8 @@ describe("StreamPage", () => {
       return script ? (JSON.parse(script.textContent ?? "{}") as Record<string, unknown>) : null;
     };
 
-    test("a scheduled show: EventScheduled, online, at the platform's address, by its shop", () => {
-      renderPage(stream());
+    test("a scheduled show: EventScheduled, online, at the platform's address, by its shop", async () => {
+      const { streamId } = await renderPage();
       expect(eventOf()).toEqual({
         "@context": "https://schema.org",
         "@type": "Event",
@@ -224,7 +250,7 @@ describe("StreamPage", () => {
         eventStatus: "https://schema.org/EventScheduled",
         eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
         location: { "@type": "VirtualLocation", url: "https://www.whatnot.com/live/denim" },
-        url: `${window.location.origin}/stream/stream1`,
+        url: `${window.location.origin}/stream/${streamId}`,
         organizer: {
           "@type": "Store",
           name: "Sarah's Vintage",
@@ -238,33 +264,38 @@ describe("StreamPage", () => {
       ["PAUSED", "https://schema.org/EventScheduled"],
       ["ENDED", "https://schema.org/EventScheduled"],
       ["CANCELLED", "https://schema.org/EventCancelled"],
-    ] as const)("%s reads %s", (streamStatus, eventStatus) => {
-      renderPage(stream({ streamStatus }));
+    ] as const)("%s reads %s", async (streamStatus, eventStatus) => {
+      await renderPage({ streamStatus });
       expect(eventOf()).toMatchObject({ eventStatus });
     });
 
-    test("without a platform the show's page is its location", () => {
-      renderPage(stream({ platforms: [] }));
+    test("without a platform the show's page is its location", async () => {
+      const { streamId } = await renderPage({ platforms: [] });
       expect(eventOf()).toMatchObject({
-        location: { "@type": "VirtualLocation", url: `${window.location.origin}/stream/stream1` },
+        location: { "@type": "VirtualLocation", url: `${window.location.origin}/stream/${streamId}` },
       });
     });
 
-    test("a draft is no event", () => {
-      renderPage(stream({ streamStatus: "CREATED" }));
+    test("a draft (its owner's view) is no event", async () => {
+      await renderPage({ streamStatus: "CREATED" }, { asOwner: true });
       expect(eventOf()).toBeNull();
     });
   });
 
-  test("the status badge follows the live query", () => {
-    renderPage(stream());
+  test("the status badge follows the live query", async () => {
+    const { streamId } = await renderPage();
     expect(screen.getByText("Upcoming")).toBeInTheDocument();
-    act(() => setQueryResult(api.streams.getPublicStream, stream({ streamStatus: "LIVE" })));
-    expect(screen.getByText("Live")).toBeInTheDocument();
+    await convex.run((ctx) => patchStream(ctx, streamId, { streamStatus: "LIVE" }));
+    expect(await screen.findByText("Live")).toBeInTheDocument();
   });
 
-  test("an unknown or private stream is the not-found page", () => {
-    renderPage(null);
-    expect(screen.getByText("Page not found: /stream/stream1")).toBeInTheDocument();
+  test("an unknown or private stream is the not-found page", async () => {
+    const seller = await convex.addUser("seller");
+    const draft = await seedStream(convex, await seedShop(convex, seller), { streamStatus: "CREATED" });
+    for (const streamId of ["stream1", draft]) {
+      renderStreamAt(streamId);
+      expect(await screen.findByText(`Page not found: /stream/${streamId}`)).toBeInTheDocument();
+      cleanup();
+    }
   });
 });
