@@ -177,16 +177,7 @@ describe("explore results", () => {
       streamStartUTC: Date.now(),
       cbsaCodes: ["12420"],
     });
-    renderInRouter(
-      <convex.wrapper>
-        <WatchListProviders>
-          <MenuStateProvider>
-            <ExploreStreamsPage />
-          </MenuStateProvider>
-        </WatchListProviders>
-      </convex.wrapper>,
-      { path: "/explore/streams" },
-    );
+    renderExplore();
     expect(screen.getByRole("status", { name: "Loading shows" })).toBeInTheDocument();
     const shows = await screen.findByRole("list", { name: "Shows" });
     expect(within(shows).getByRole("heading", { name: "Vintage 501 denim drop" })).toBeInTheDocument();

@@ -191,6 +191,20 @@ describe("a stream an admin ended or cancelled", () => {
   });
 });
 
+/** Sarah, a seller signed in, with her shop's "Denim drop" live now. */
+async function sarahLiveNow() {
+  const {
+    person: sarah,
+    shopIds: [vintage],
+  } = await signInOwningShops(convex, [{ liveShopName: "Sarah's Vintage" }]);
+  const live = await seedStream(convex, vintage, {
+    streamTitle: "Denim drop",
+    streamStatus: "LIVE",
+    ...TIMES,
+  });
+  return { sarah, live };
+}
+
 describe("moderating from a stream's own page", () => {
   /** Omar's show, live now. */
   async function seedOmarsLiveShow() {
@@ -230,14 +244,7 @@ describe("moderating from a stream's own page", () => {
   });
 
   test("the owner ending her own stream only confirms", async () => {
-    const {
-      shopIds: [vintage],
-    } = await signInOwningShops(convex, [{ liveShopName: "Sarah's Vintage" }]);
-    const live = await seedStream(convex, vintage, {
-      streamTitle: "Denim drop",
-      streamStatus: "LIVE",
-      ...TIMES,
-    });
+    const { live } = await sarahLiveNow();
     const sent = watchCalls(convex.client, "mutation");
     await renderStream(live);
     await userEvent.click(await screen.findByRole("button", { name: "End" }));
@@ -285,15 +292,7 @@ describe("a viewer who still owns shops (decision 025)", () => {
 
 describe("a restricted seller (issue 16 item 4)", () => {
   test("a live stream's page says it is hidden from the public, and keeps its controls", async () => {
-    const {
-      person: sarah,
-      shopIds: [vintage],
-    } = await signInOwningShops(convex, [{ liveShopName: "Sarah's Vintage" }]);
-    const live = await seedStream(convex, vintage, {
-      streamTitle: "Denim drop",
-      streamStatus: "LIVE",
-      ...TIMES,
-    });
+    const { sarah, live } = await sarahLiveNow();
     await convex.run(async (ctx) =>
       restrictUser(ctx, (await ctx.db.get(sarah.userId))!, Date.UTC(2026, 2, 4)),
     );
