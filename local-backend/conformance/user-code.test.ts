@@ -153,11 +153,11 @@ describe("user code that misbehaves", { timeout: 120_000 }, () => {
   it("fails a function that allocates without bound with Convex's out-of-memory error", async () => {
     const list = watch<Row[]>(subscriber, q("messages:list"), { channel: "memory" });
     await list.next((rows) => rows.length === 0);
-    await expect(caller.query(q("misbehaving:allocate"), { unbounded: true })).rejects.toThrow(
+    await expect(caller.action(a("misbehaving:allocate"), { unbounded: true })).rejects.toThrow(
       "JavaScript execution ran out of memory (maximum memory usage: 64 MB)",
     );
     await stillServed(list, "memory", "after the allocation");
-    await expect(caller.query(q("misbehaving:allocate"), { unbounded: false })).resolves.toBe(1);
+    await expect(caller.action(a("misbehaving:allocate"), { unbounded: false })).resolves.toBe(1);
   });
 
   it("serves everyone while an action loops, and fails it after the action timeout", async () => {

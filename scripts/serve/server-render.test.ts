@@ -168,6 +168,9 @@ describe("npm start renders public pages", () => {
       quiet: true,
       demoData: true,
       serverEntry: entry,
+      // A busy 2-core host can take longer than the 2 s a visitor waits for the first render (which
+      // starts the functions' isolates); what these tests check is what a render holds.
+      renderTimeoutMs: 60_000,
     });
     client = new ConvexHttpClient(app.url);
   });

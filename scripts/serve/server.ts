@@ -95,6 +95,8 @@ export async function startAppServer(options: {
    * (dist/.ssr/), in local mode only; null renders none (tests pass src/entry-server.tsx).
    */
   serverEntry?: ServerEntry | null;
+  /** How long a page's server render may take before the browser renders it instead (default 2 s). */
+  renderTimeoutMs?: number;
 }): Promise<StartedAppServer> {
   const distDir = options.distDir ?? path.join(root, "dist");
   const host = options.host ?? "127.0.0.1";
@@ -109,7 +111,7 @@ export async function startAppServer(options: {
         ? null
         : await loadServerEntry(distDir);
   const render = serverEntry
-    ? createPageRenderer({ entry: serverEntry, convexUrl: () => origin })
+    ? createPageRenderer({ entry: serverEntry, convexUrl: () => origin, timeoutMs: options.renderTimeoutMs })
     : undefined;
   // The deployment the build names, or the local backend this process runs on its own origin.
   const convexUrl = () => meta.convexUrl ?? origin;
