@@ -78,7 +78,17 @@ function featureIsolationRules() {
 }
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "convex/_generated", ".local-backend", "test-results", "coverage"] },
+  {
+    ignores: [
+      "dist",
+      "node_modules",
+      "convex/_generated",
+      ".local-backend",
+      "test-results",
+      "coverage",
+      "local-backend/runtime/isolate/heap-guard/build",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

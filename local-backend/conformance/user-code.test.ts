@@ -20,6 +20,7 @@ import {
   watch,
   type SpawnedBackend,
 } from "./test-helpers.ts";
+import { ALLOCATION_SHAPES } from "./test-fixture/convex/misbehaving.ts";
 
 type Row = { author: string; body: string };
 
@@ -150,15 +151,19 @@ describe("user code that misbehaves", { timeout: 120_000 }, () => {
     await stillServed(list, "compute", "after computing");
   });
 
-  it("fails a function that allocates without bound with Convex's out-of-memory error", async () => {
-    const list = watch<Row[]>(subscriber, q("messages:list"), { channel: "memory" });
-    await list.next((rows) => rows.length === 0);
-    await expect(caller.action(a("misbehaving:allocate"), { unbounded: true })).rejects.toThrow(
-      "JavaScript execution ran out of memory (maximum memory usage: 64 MB)",
-    );
-    await stillServed(list, "memory", "after the allocation");
-    await expect(caller.action(a("misbehaving:allocate"), { unbounded: false })).resolves.toBe(1);
-  });
+  it.each(ALLOCATION_SHAPES)(
+    "fails a function that allocates without bound (%s) with Convex's out-of-memory error",
+    async (shape) => {
+      const channel = `memory ${shape}`;
+      const list = watch<Row[]>(subscriber, q("messages:list"), { channel });
+      await list.next((rows) => rows.length === 0);
+      await expect(caller.action(a("misbehaving:allocate"), { unbounded: true, shape })).rejects.toThrow(
+        "JavaScript execution ran out of memory (maximum memory usage: 64 MB)",
+      );
+      await stillServed(list, channel, "after the allocation");
+      await expect(caller.action(a("misbehaving:allocate"), { unbounded: false, shape })).resolves.toBe(1);
+    },
+  );
 
   it("serves everyone while an action loops, and fails it after the action timeout", async () => {
     const list = watch<Row[]>(subscriber, q("messages:list"), { channel: "action-loop" });

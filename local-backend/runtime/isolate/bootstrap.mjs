@@ -1,8 +1,15 @@
 // An isolate's entry (a worker thread): plain JavaScript, because it must first be able to load
 // TypeScript. It loads through Vite's module runner, asking the backend thread's Vite to transform each
 // module, so the isolate's own code (isolate.ts) and the app's functions load as they do there.
+import { createRequire } from "node:module";
 import { parentPort, workerData } from "node:worker_threads";
 import { ESModulesEvaluator, ModuleRunner } from "vite/module-runner";
+
+// First of all, the heap guard (decision 090, heap-guard.ts), so that nothing this isolate allocates
+// goes unwatched.
+const guard = workerData.heapGuard;
+if (guard)
+  createRequire(import.meta.url)(guard.file).install(workerData.syncFlag, guard.slot, guard.limitBytes);
 
 const pending = new Map();
 let nextId = 0;

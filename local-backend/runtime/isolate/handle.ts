@@ -8,6 +8,7 @@ import { MessageChannel, SHARE_ENV, Worker, type MessagePort } from "node:worker
 import type { HotPayload, ViteDevServer } from "vite";
 import type { SyscallLayer } from "../convex-abi.ts";
 import { threadCpuMs } from "./cpu.ts";
+import { heapGuard } from "./heap-guard.ts";
 import type { IsolateCall, Lane } from "./stand-ins.ts";
 import {
   CONSUMED,
@@ -36,6 +37,17 @@ export type IsolateOwner<Held> = {
  * objects beyond the user's (`ISOLATE_MAX_HEAP_EXTRA_SIZE`).
  */
 const HEAP_MB = USER_HEAP_MB + 64;
+
+/**
+ * V8's own limit for an isolate the heap guard watches (decision 090): room above the guard's limit for
+ * V8's largest single allocation (about 1 GB), so that V8 never aborts the process before the guard
+ * ends the isolate.
+ */
+const GUARDED_HARD_HEAP_MB = 2048;
+
+/** The shared flags' slots: a synchronous answer is ready; modules are loading; out of memory. */
+const SLOTS = 3;
+const OUT_OF_MEMORY_SLOT = 2;
 
 // Resolved when an isolate starts, not on import: page tests import the engine in a jsdom environment,
 // whose `import.meta.url` is not a file URL, and run functions in-process.
@@ -82,17 +94,22 @@ export class Isolate<Held = unknown> {
     private readonly pool: IsolateOwner<Held>,
   ) {
     const { port1, port2 } = new MessageChannel();
-    // [0]: a synchronous syscall's answer is ready; [1]: modules are loading.
-    const syncFlag = new SharedArrayBuffer(8);
+    const syncFlag = new SharedArrayBuffer(SLOTS * Int32Array.BYTES_PER_ELEMENT);
     this.flag = new Int32Array(syncFlag);
     this.syncPort = port1;
+    const guard = heapGuard();
     this.worker = new Worker(isolateFile("./bootstrap.mjs"), {
-      workerData: { main: isolateFile("./isolate.ts"), syncPort: port2, syncFlag },
+      workerData: {
+        main: isolateFile("./isolate.ts"),
+        syncPort: port2,
+        syncFlag,
+        heapGuard: guard && { file: guard.file, slot: OUT_OF_MEMORY_SLOT, limitBytes: HEAP_MB * 2 ** 20 },
+      },
       transferList: [port2],
       execArgv: [],
       // `npx convex env set` reaches functions already running, as it does on this thread.
       env: SHARE_ENV,
-      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+      resourceLimits: { maxOldGenerationSizeMb: guard ? GUARDED_HARD_HEAP_MB : HEAP_MB },
     });
     this.worker.unref();
     this.syncPort.unref();
@@ -115,12 +132,22 @@ export class Isolate<Held = unknown> {
         error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new Error(OUT_OF_MEMORY_MESSAGE) : error,
       ),
     );
-    this.worker.on("exit", () => this.pool.end(this, new Error("The function's isolate stopped")));
+    this.worker.on("exit", () =>
+      this.pool.end(
+        this,
+        new Error(this.outOfMemory() ? OUT_OF_MEMORY_MESSAGE : "The function's isolate stopped"),
+      ),
+    );
   }
 
   /** Whether the isolate is loading modules now (it says so in shared memory). */
   loading(): boolean {
     return Atomics.load(this.flag, 1) > 0;
+  }
+
+  /** Whether the heap guard ended the isolate for using more than its heap. */
+  outOfMemory(): boolean {
+    return Atomics.load(this.flag, OUT_OF_MEMORY_SLOT) === 1;
   }
 
   cpuMs(): number | null {

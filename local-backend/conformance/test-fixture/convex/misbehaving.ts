@@ -107,15 +107,41 @@ export const compute = query({
   },
 });
 
+/**
+ * Ways to allocate without bound. Node's own heap limit on a worker thread aborts the whole process on
+ * all but the first (nodejs/node#47224: one allocation near the limit larger than Node's 16 MB of
+ * leeway); the heap guard (decision 090) fails the call alone.
+ */
+export const ALLOCATION_SHAPES = [
+  "8 MB arrays",
+  "32 MB arrays",
+  "one growing array",
+  "20 MB strings",
+] as const;
+
 // An action, not a query: the heap limit is the same in both, and an action's 5 s (in the test) leaves a
 // busy host room to reach it, where allocating 128 MB can take more than a query's 1 s of CPU.
 export const allocate = action({
-  args: { unbounded: v.boolean() },
-  handler: (_ctx, { unbounded }) => {
-    const kept: number[][] = [];
-    do kept.push(new Array<number>(1_000_000).fill(kept.length));
-    while (unbounded);
-    return kept.length;
+  args: {
+    unbounded: v.boolean(),
+    shape: v.optional(v.union(...ALLOCATION_SHAPES.map((shape) => v.literal(shape)))),
+  },
+  handler: (_ctx, { unbounded, shape = "8 MB arrays" }) => {
+    const kept: unknown[] = [];
+    const grown: number[] = [];
+    let steps = 0;
+    do {
+      steps++;
+      if (shape === "8 MB arrays") kept.push(new Array<number>(1_000_000).fill(steps));
+      else if (shape === "32 MB arrays") kept.push(new Array<number>(4_000_000).fill(steps));
+      else if (shape === "one growing array") for (let i = 0; i < 1_000_000; i++) grown.push(i);
+      else {
+        const text = "ab".repeat(5_000_000) + String(steps);
+        // Reading a character flattens the string into one 20 MB allocation.
+        if (text.charCodeAt(1) === 98) kept.push(text);
+      }
+    } while (unbounded);
+    return steps;
   },
 });
 
