@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { errorMessage } from "@/lib/errors";
+import { useRefusalHandOff } from "@/lib/use-refusal-hand-off";
 import { ReasonDialog } from "./reason-dialog";
 import { useConfirm, type ConfirmOptions } from "./use-confirm";
 
@@ -19,7 +20,10 @@ type ReasonedActionOptions<Move> = {
   reasonQuestion: (move: Move) => ReasonQuestion;
   /** After the server took a move. */
   onDone?: (move: Move) => void;
-  /** A refusal of a move that asked no reason; one that did is shown in its dialog instead. */
+  /**
+   * A refusal of a move that asked no reason; one that did is shown in its dialog instead, and comes here
+   * too if the dialog's row leaves the page (a live list dropped it) before it was read.
+   */
   onError: (move: Move, message: string) => void;
   /** Before a move is sent (its earlier refusal can be cleared). */
   onStart?: (move: Move) => void;
@@ -51,24 +55,33 @@ export function useReasonedAction<Move>(options: ReasonedActionOptions<Move>): R
   useLayoutEffect(() => {
     latest.current = options;
   });
+  const lastMove = useRef<{ move: Move } | null>(null);
+  const handOff = useRefusalHandOff((message) => {
+    if (lastMove.current) latest.current.onError(lastMove.current.move, message);
+  });
 
   /** True when the server took it. */
-  const send = useCallback(async (move: Move, reason?: string): Promise<boolean> => {
-    const { run, onDone, onError, onStart } = latest.current;
-    setPending(true);
-    onStart?.(move);
-    try {
-      await run(move, reason);
-      onDone?.(move);
-      return true;
-    } catch (caught) {
-      if (reason !== undefined) setReasonError(errorMessage(caught));
-      else onError(move, errorMessage(caught));
-      return false;
-    } finally {
-      setPending(false);
-    }
-  }, []);
+  const send = useCallback(
+    async (move: Move, reason?: string): Promise<boolean> => {
+      const { run, onDone, onError, onStart } = latest.current;
+      lastMove.current = { move };
+      handOff.clear();
+      setPending(true);
+      onStart?.(move);
+      try {
+        await run(move, reason);
+        onDone?.(move);
+        return true;
+      } catch (caught) {
+        if (reason !== undefined) handOff.refuse(errorMessage(caught), setReasonError);
+        else onError(move, errorMessage(caught));
+        return false;
+      } finally {
+        setPending(false);
+      }
+    },
+    [handOff],
+  );
 
   const perform = useCallback(
     async (move: Move, question: ConfirmOptions | null) => {
@@ -78,10 +91,14 @@ export function useReasonedAction<Move>(options: ReasonedActionOptions<Move>): R
     [confirm, send],
   );
 
-  const askReason = useCallback((move: Move) => {
-    setReasonError(null);
-    setAsking({ move });
-  }, []);
+  const askReason = useCallback(
+    (move: Move) => {
+      handOff.clear();
+      setReasonError(null);
+      setAsking({ move });
+    },
+    [handOff],
+  );
 
   const dialogs = (
     <>
@@ -91,7 +108,10 @@ export function useReasonedAction<Move>(options: ReasonedActionOptions<Move>): R
           {...options.reasonQuestion(asking.move)}
           pending={pending}
           error={reasonError}
-          onCancel={() => setAsking(null)}
+          onCancel={() => {
+            handOff.clear();
+            setAsking(null);
+          }}
           onConfirm={(reason) =>
             void send(asking.move, reason).then((done) => {
               if (done) setAsking(null);

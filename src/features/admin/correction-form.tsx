@@ -6,6 +6,7 @@ import { ImageUrlField } from "@/components/forms/image-url-field";
 import { TextField } from "@/components/forms/text-field";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/errors";
+import { useRefusalHandOff } from "@/lib/use-refusal-hand-off";
 import { fieldErrors } from "@convex/lib/validation";
 
 export type CorrectionField<Name extends string> = {
@@ -33,6 +34,8 @@ type CorrectionFormProps<Name extends string> = {
   save: (values: Record<Name, string>) => Promise<number>;
   /** Below the fields: a picture's preview or upload, say. */
   children?: ReactNode;
+  /** A refusal that came when the form had left the page (the request was answered meanwhile). */
+  onOrphanedRefusal?: (message: string) => void;
 };
 
 function serverFieldErrors(error: unknown, prefix: string): Record<string, string> {
@@ -56,17 +59,20 @@ export function CorrectionForm<Name extends string>({
   serverPrefix,
   save,
   children,
+  onOrphanedRefusal,
 }: CorrectionFormProps<Name>) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const handOff = useRefusalHandOff(onOrphanedRefusal);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaved(null);
     setFailure(null);
+    handOff.clear();
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
@@ -83,7 +89,7 @@ export function CorrectionForm<Name extends string>({
       );
     } catch (caught) {
       setErrors(serverFieldErrors(caught, serverPrefix));
-      setFailure(errorMessage(caught));
+      handOff.refuse(errorMessage(caught), setFailure);
     } finally {
       setPending(false);
     }

@@ -1,7 +1,9 @@
 import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
+import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { InvalidIdBoundary } from "@/components/errors/invalid-id-boundary";
+import { FormAlert } from "@/components/forms/form-alert";
 import { ImageUploadTargetContext } from "@/components/forms/image-upload";
 import { PageLoading } from "@/components/layout/page-loading";
 import { CorrectionList } from "@/components/privacy/correction-list";
@@ -66,6 +68,8 @@ export function PrivacyCorrectionPage() {
 
 function Correction({ requestId }: { requestId: Id<"privacyRequests"> }) {
   const subject = useQuery(api.privacy.getCorrection, { requestId });
+  // A refusal whose form has gone: the request was answered while a correction was on its way.
+  const [lost, setLost] = useState<string | null>(null);
   if (subject === undefined) return <PageLoading label="Loading the request…" />;
   if (subject === null) return <NotFound />;
   const who = requesterName({ ...subject.person, name: subject.person.name });
@@ -98,11 +102,16 @@ function Correction({ requestId }: { requestId: Id<"privacyRequests"> }) {
               This request has been answered: nothing more is corrected for it.
             </p>
           )}
+          {lost && (
+            <div className="mt-3">
+              <FormAlert message={`Your last correction was not saved. ${lost}`} />
+            </div>
+          )}
         </section>
         {subject.open && (
           // Pictures uploaded here are the requester's.
           <ImageUploadTargetContext value={{ kind: "correction", requestId: subject.requestId }}>
-            <Corrections subject={subject} />
+            <Corrections subject={subject} onOrphanedRefusal={setLost} />
           </ImageUploadTargetContext>
         )}
       </div>
@@ -110,7 +119,13 @@ function Correction({ requestId }: { requestId: Id<"privacyRequests"> }) {
   );
 }
 
-function Corrections({ subject }: { subject: Subject }) {
+function Corrections({
+  subject,
+  onOrphanedRefusal,
+}: {
+  subject: Subject;
+  onOrphanedRefusal: (message: string) => void;
+}) {
   const { requestId, person } = subject;
   const correctProfile = useMutation(api.privacy.correctProfile);
   return (
@@ -151,6 +166,7 @@ function Corrections({ subject }: { subject: Subject }) {
                 profile: { name, avatar, ...(person.emailEditable && { email }) },
               })
             }
+            onOrphanedRefusal={onOrphanedRefusal}
           />
         </div>
       </section>
@@ -164,7 +180,12 @@ function Corrections({ subject }: { subject: Subject }) {
         ) : (
           <ul className="mt-4 space-y-6">
             {subject.shops.map((shop) => (
-              <ShopCorrections key={shop._id} requestId={requestId} shop={shop} />
+              <ShopCorrections
+                key={shop._id}
+                requestId={requestId}
+                shop={shop}
+                onOrphanedRefusal={onOrphanedRefusal}
+              />
             ))}
           </ul>
         )}
@@ -173,7 +194,15 @@ function Corrections({ subject }: { subject: Subject }) {
   );
 }
 
-function ShopCorrections({ requestId, shop }: { requestId: Id<"privacyRequests">; shop: SubjectShop }) {
+function ShopCorrections({
+  requestId,
+  shop,
+  onOrphanedRefusal,
+}: {
+  requestId: Id<"privacyRequests">;
+  shop: SubjectShop;
+  onOrphanedRefusal: (message: string) => void;
+}) {
   const correctShopText = useMutation(api.privacy.correctShopText);
   const correctStreamText = useMutation(api.privacy.correctStreamText);
   const headingId = `shop-${shop._id}`;
@@ -218,6 +247,7 @@ function ShopCorrections({ requestId, shop }: { requestId: Id<"privacyRequests">
             productsSummary: shop.productsSummary ?? "",
           }}
           save={(values) => correctShopText({ requestId, liveShopId: shop._id, shop: values })}
+          onOrphanedRefusal={onOrphanedRefusal}
         />
       </div>
       {shop.streams.length > 0 && (
@@ -257,6 +287,7 @@ function ShopCorrections({ requestId, shop }: { requestId: Id<"privacyRequests">
                       save={(values) =>
                         correctStreamText({ requestId, streamId: stream._id, stream: values })
                       }
+                      onOrphanedRefusal={onOrphanedRefusal}
                     />
                   </div>
                 </details>

@@ -95,10 +95,9 @@ describe("admin: the correction screen", () => {
     expect(calls).toEqual([]);
   });
 
-  // Known gap, found moving off the fake: the server refuses a correction when the request was answered
-  // meanwhile, and the live subject then drops the forms, the refusal with them. Marked `fails` until the
-  // page keeps it (issue 42 report).
-  test.fails("the server's refusal is shown in words", async () => {
+  // The server refuses a correction when the request was answered meanwhile; the live subject then drops
+  // the forms, and the page keeps the refusal where the request is.
+  test("the server's refusal is shown in words, also once the forms are gone", async () => {
     renderPage();
     const shopForm = within(await screen.findByRole("form", { name: "Correct Sarah's Vintage" }));
     const headline = shopForm.getByRole("textbox", { name: /^Headline/ });
@@ -110,9 +109,19 @@ describe("admin: the correction screen", () => {
     });
     await userEvent.click(shopForm.getByRole("button", { name: "Save corrections" }));
     await release();
-    expect(await shopForm.findByRole("alert", {}, { timeout: 3_000 })).toHaveTextContent(
-      "This request has already been answered; corrections are made while it is open.",
+    // Whichever comes first, the refusal (shown in the form) or the answered request (which drops the
+    // forms), the page ends up saying it.
+    await waitFor(
+      () =>
+        expect(screen.getByRole("alert")).toHaveTextContent(
+          "Your last correction was not saved. This request has already been answered; corrections are made while it is open.",
+        ),
+      { timeout: 3_000 },
     );
+    expect(
+      screen.getByText("This request has been answered: nothing more is corrected for it."),
+    ).toBeVisible();
+    expect(screen.queryByRole("form", { name: "Correct Sarah's Vintage" })).not.toBeInTheDocument();
     expect(calls[0]).toEqual({
       name: "privacy:correctShopText",
       args: {
