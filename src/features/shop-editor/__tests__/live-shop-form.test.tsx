@@ -1,34 +1,36 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ConvexError } from "convex/values";
-import { beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "@convex/_generated/api";
-import {
-  convexReactMock,
-  mutationCalls,
-  mutationImpl,
-  resetConvexMock,
-  setQueryResult,
-} from "@/test/convex-mock";
+import { beforeEach, describe, expect, test } from "vitest";
+import { insertLiveShop } from "@convex/model/liveShops";
+import { convexBackend, type TestPerson } from "@/test/convex-backend";
+import { holdDatabase, sentCalls, type SentCall } from "@/test/convex-calls";
+import { seedShop } from "@/test/convex-seed";
 import { renderInRouter } from "@/test/render-in-router";
 import { NewLiveShopPage } from "../new-live-shop-page";
 
-vi.mock("convex/react", () => convexReactMock);
+const convex = convexBackend();
 
 function renderNewShop() {
-  return renderInRouter(<NewLiveShopPage />, {
-    path: "/dashboard/liveshops/new",
-    routes: [{ path: "/dashboard/liveshops/:liveShopId", element: <h1>Shop editor</h1> }],
-  });
+  return renderInRouter(
+    <convex.wrapper>
+      <NewLiveShopPage />
+    </convex.wrapper>,
+    {
+      path: "/dashboard/liveshops/new",
+      routes: [{ path: "/dashboard/liveshops/:liveShopId", element: <h1>Shop editor</h1> }],
+    },
+  );
 }
 
 const submit = () => userEvent.click(screen.getByRole("button", { name: "Create shop" }));
 
-beforeEach(() => {
-  resetConvexMock();
-  setQueryResult(api.users.viewer, { _id: "u1", email: "sarah@example.com", name: "Sarah", role: "viewer" });
-  setQueryResult(api.liveShops.checkSlug, { available: true });
-  mutationImpl.current = (name) => Promise.resolve(name === "liveShops:createLiveShop" ? "shop1" : null);
+let sarah: TestPerson;
+let calls: SentCall[];
+
+beforeEach(async () => {
+  // A viewer opening her first shop (it makes her a seller).
+  sarah = await convex.signInAs("viewer", { key: "sarah", name: "Sarah" });
+  calls = sentCalls(convex.client);
 });
 
 describe("the live shop form", () => {
@@ -40,7 +42,7 @@ describe("the live shop form", () => {
     expect(screen.getByLabelText("Shop name")).toHaveFocus();
     expect(screen.getByLabelText("Shop name")).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByRole("alert")).toHaveTextContent("Fix the 2 marked fields before saving.");
-    expect(mutationCalls).toEqual([]);
+    expect(calls).toEqual([]);
   });
 
   test("long fields count their characters and say when they are over the limit", async () => {
@@ -57,18 +59,19 @@ describe("the live shop form", () => {
   });
 
   test("suggests the slug from the name until the owner edits it, and checks it is free", async () => {
+    const other = await convex.addUser("seller", { key: "other" });
+    await seedShop(convex, other, { liveShopName: "Sarahs Vintage" });
     renderNewShop();
     await userEvent.type(screen.getByLabelText("Shop name"), "Sarah's Vintage & Co");
     const slug = screen.getByLabelText("Web address (slug)");
     expect(slug).toHaveValue("sarahs-vintage-co");
     expect(await screen.findByText("This address is free.")).toBeInTheDocument();
 
+    // Another seller's shop has this one.
     await userEvent.clear(slug);
     await userEvent.type(slug, "sarahs-vintage");
     await userEvent.type(screen.getByLabelText("Shop name"), " Austin");
     expect(slug).toHaveValue("sarahs-vintage");
-
-    setQueryResult(api.liveShops.checkSlug, { available: false });
     expect(await screen.findByText("This address is already taken; try another.")).toBeInTheDocument();
   });
 
@@ -145,7 +148,7 @@ describe("the live shop form", () => {
     ).toBeInTheDocument();
 
     await submit();
-    expect(mutationCalls).toEqual([
+    expect(calls).toEqual([
       {
         name: "liveShops:createLiveShop",
         args: {
@@ -168,22 +171,47 @@ describe("the live shop form", () => {
       },
     ]);
     expect(await screen.findByRole("heading", { name: "Shop editor" })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/dashboard/liveshops/shop1");
+    const [created] = await convex.run((ctx) =>
+      ctx.db
+        .query("liveShops")
+        .withIndex("by_userId", (q) => q.eq("userId", sarah.userId))
+        .collect(),
+    );
+    expect(router.state.location.pathname).toBe(`/dashboard/liveshops/${created._id}`);
+    expect(created).toMatchObject({ liveShopName: "Sarah's Vintage", status: "draft" });
+    expect((await convex.run((ctx) => ctx.db.get(sarah.userId)))?.role).toBe("seller");
   });
 
   test("a refusal of any part by the server is shown in words, nothing typed is lost, and nothing half-made is kept", async () => {
-    mutationImpl.current = () =>
-      Promise.reject(new ConvexError({ code: "INVALID_ARGUMENT", message: 'Unknown metro area "99999".' }));
     renderNewShop();
     await userEvent.type(screen.getByLabelText("Shop name"), "Corner Bakery");
     await userEvent.type(screen.getByLabelText("Description"), "Bread at dawn.");
+    expect(await screen.findByText("This address is free.")).toBeInTheDocument();
+    // Another seller takes the address while this shop is on its way.
+    const other = await convex.addUser("seller", { key: "other" });
+    const release = await holdDatabase(convex, async (ctx) => {
+      await insertLiveShop(ctx, {
+        liveShopName: "Corner Bakery",
+        slug: "corner-bakery",
+        userId: other.userId,
+      });
+    });
     await submit();
-    expect(await screen.findByRole("alert")).toHaveTextContent('Unknown metro area "99999".');
+    await release();
+    // The refusal names the field it is about, which is marked.
+    await waitFor(() =>
+      expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toEqual([
+        'The address "corner-bakery" is taken by another shop. Choose another.',
+        "Fix the marked field before saving.",
+      ]),
+    );
+    expect(screen.getByLabelText("Web address (slug)")).toBeInvalid();
     expect(screen.getByLabelText("Shop name")).toHaveValue("Corner Bakery");
     expect(screen.getByLabelText("Description")).toHaveValue("Bread at dawn.");
     expect(screen.getByText("Unsaved changes")).toBeInTheDocument();
-    expect(mutationCalls.map((call) => call.name)).toEqual(["liveShops:createLiveShop"]);
-    // The one mutation wrote nothing: the next save creates the shop, whole.
+    expect(calls.map((call) => call.name)).toEqual(["liveShops:createLiveShop"]);
+    // The one mutation wrote nothing: she is still a viewer with no shop, and may save again.
+    expect((await convex.run((ctx) => ctx.db.get(sarah.userId)))?.role).toBe("viewer");
     expect(screen.getByRole("button", { name: "Create shop" })).toBeEnabled();
   });
 });
