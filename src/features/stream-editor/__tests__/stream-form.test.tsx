@@ -6,7 +6,7 @@ import type { Id } from "@convex/_generated/dataModel";
 import { replaceShopMsas } from "@convex/model/liveShops";
 import { convexBackend, type TestPerson } from "@/test/convex-backend";
 import { signInOwningShops } from "@/test/convex-seed";
-import { holdCalls, watchCalls } from "@/test/held-calls";
+import { holdCalls, sentCalls } from "@/test/convex-calls";
 import { renderSellerPage } from "@/test/seller-pages";
 import { NewStreamPage } from "../new-stream-page";
 
@@ -92,7 +92,7 @@ describe("the stream form", () => {
   });
 
   test("a stop before the start is refused beside the stop field", async () => {
-    const sent = watchCalls(convex.client, "mutation");
+    const sent = sentCalls(convex.client);
     await renderNewStream();
     await userEvent.type(screen.getByLabelText("Title"), "Denim drop");
     setTime("Start (optional)", "2026-11-21T19:30");
@@ -100,12 +100,12 @@ describe("the stream form", () => {
     await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
     expect(screen.getByText("The stop time must be after the start time.")).toBeInTheDocument();
     expect(screen.getByLabelText("Stop (optional)")).toHaveFocus();
-    expect(sent()).toEqual([]);
+    expect(sent).toEqual([]);
     expect(await savedStreams()).toEqual([]);
   });
 
   test("the form names the years a time may fall in, and refuses one outside them before sending", async () => {
-    const sent = watchCalls(convex.client, "mutation");
+    const sent = sentCalls(convex.client);
     await renderNewStream();
     expect(screen.getByText(/Dates from 2000 to 2099\./)).toBeInTheDocument();
     for (const label of ["Start (optional)", "Stop (optional)"]) {
@@ -117,7 +117,7 @@ describe("the stream form", () => {
     await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
     expect(screen.getByText("Choose a date from 2000 to 2099.")).toBeInTheDocument();
     expect(screen.getByLabelText("Start (optional)")).toHaveFocus();
-    expect(sent()).toEqual([]);
+    expect(sent).toEqual([]);
     expect(await savedStreams()).toEqual([]);
   });
 

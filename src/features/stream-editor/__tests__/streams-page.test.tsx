@@ -7,7 +7,7 @@ import { LIMITS } from "@convex/lib/limits";
 import { restrictUser } from "@convex/model/restriction";
 import { convexBackend, type Role } from "@/test/convex-backend";
 import { readDoc, seedShop, seedStream, signInOwningShops } from "@/test/convex-seed";
-import { watchCalls } from "@/test/held-calls";
+import { sentCalls } from "@/test/convex-calls";
 import { renderSellerPage } from "@/test/seller-pages";
 import { EditStreamPage } from "../edit-stream-page";
 import { StreamsPage } from "../streams-page";
@@ -105,7 +105,7 @@ describe("the streams page", () => {
 
   test("only drafts can be deleted, after confirming", async () => {
     const { streams } = await seedSarah();
-    const sent = watchCalls(convex.client, "mutation");
+    const sent = sentCalls(convex.client);
     await renderStreams();
     await screen.findByText("Bread live");
     expect(screen.queryByRole("button", { name: "Delete Boot sale" })).not.toBeInTheDocument();
@@ -114,7 +114,7 @@ describe("the streams page", () => {
     await userEvent.click(
       within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete draft" }),
     );
-    expect(sent()).toEqual([{ name: "streams:deleteStream", args: { streamId: streams.denim } }]);
+    expect(sent).toEqual([{ name: "streams:deleteStream", args: { streamId: streams.denim } }]);
     await waitFor(() => expect(screen.queryByText("Denim drop")).not.toBeInTheDocument());
     expect(await readDoc(convex, streams.denim)).toBeNull();
   });
@@ -134,12 +134,12 @@ describe("the streams page", () => {
 describe("an ended stream's page", () => {
   test("offers only the replay link", async () => {
     const { streams } = await seedSarah();
-    const sent = watchCalls(convex.client, "mutation");
+    const sent = sentCalls(convex.client);
     await renderStream(streams.boots);
     expect(screen.queryByLabelText("Title")).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText("Replay link (optional)"), "https://youtu.be/abc");
     await userEvent.click(screen.getByRole("button", { name: "Save replay link" }));
-    expect(sent()).toEqual([
+    expect(sent).toEqual([
       {
         name: "streams:setReplayUrl",
         args: { streamId: streams.boots, replayVideoUrl: "https://youtu.be/abc" },
@@ -219,16 +219,16 @@ describe("moderating from a stream's own page", () => {
   test("an admin ending someone else's stream is asked why, and the reason is sent", async () => {
     const live = await seedOmarsLiveShow();
     await convex.signInAs("admin", { name: "Ada" });
-    const sent = watchCalls(convex.client, "mutation");
+    const sent = sentCalls(convex.client);
     await renderStream(live);
     await userEvent.click(await screen.findByRole("button", { name: "End" }));
     const dialog = screen.getByRole("dialog", { name: "End “Denim drop” now?" });
     expect(dialog).toHaveTextContent(`0/${LIMITS.statusReason} characters`);
     await userEvent.click(within(dialog).getByRole("button", { name: "End stream" }));
-    expect(sent()).toEqual([]);
+    expect(sent).toEqual([]);
     await userEvent.type(within(dialog).getByRole("textbox"), "Off-topic show.");
     await userEvent.click(within(dialog).getByRole("button", { name: "End stream" }));
-    expect(sent()).toEqual([
+    expect(sent).toEqual([
       {
         name: "streams:setStreamStatus",
         args: { streamId: live, status: "ENDED", reason: "Off-topic show." },
@@ -245,13 +245,13 @@ describe("moderating from a stream's own page", () => {
 
   test("the owner ending her own stream only confirms", async () => {
     const { live } = await sarahLiveNow();
-    const sent = watchCalls(convex.client, "mutation");
+    const sent = sentCalls(convex.client);
     await renderStream(live);
     await userEvent.click(await screen.findByRole("button", { name: "End" }));
     await userEvent.click(
       within(screen.getByRole("alertdialog")).getByRole("button", { name: "End stream" }),
     );
-    expect(sent()).toEqual([{ name: "streams:setStreamStatus", args: { streamId: live, status: "ENDED" } }]);
+    expect(sent).toEqual([{ name: "streams:setStreamStatus", args: { streamId: live, status: "ENDED" } }]);
     await waitFor(async () => expect((await readDoc(convex, live))?.streamStatus).toBe("ENDED"));
   });
 });

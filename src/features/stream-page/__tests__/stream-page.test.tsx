@@ -5,7 +5,7 @@ import { api } from "@convex/_generated/api";
 import { insertStreamPlatform, patchStream, type PlatformLink } from "@convex/model/streams";
 import { convexBackend } from "@/test/convex-backend";
 import { seedShop, seedStream } from "@/test/convex-seed";
-import { watchCalls } from "@/test/held-calls";
+import { sentCalls } from "@/test/convex-calls";
 import { renderInRouter } from "@/test/render-in-router";
 import { WatchListProviders } from "@/components/watch-list/__tests__/watch-list-providers";
 import { StreamPage } from "../stream-page";
@@ -75,12 +75,9 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("StreamPage", () => {
   test("counts its view after rendering, and each click-through with its platform (seller insights)", async () => {
-    const sent = watchCalls(convex.client, "mutation");
+    const sent = sentCalls(convex.client);
     const { streamId, liveShopId, seller } = await renderPage();
-    const counts = () =>
-      sent()
-        .filter((call) => call.name === "insights:record")
-        .map((call) => call.args);
+    const counts = () => sent.filter((call) => call.name === "insights:record").map((call) => call.args);
     await waitFor(() =>
       expect(counts()).toEqual([
         { streamId, metric: "view", visitor: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown },

@@ -5,7 +5,7 @@ import { api } from "@convex/_generated/api";
 import { replaceFeed } from "@convex/model/calendarFeed";
 import { RATE_LIMITS } from "@convex/model/rateLimits";
 import { convexBackend, type TestPerson } from "@/test/convex-backend";
-import { holdCalls, watchCalls } from "@/test/held-calls";
+import { holdCalls, sentCalls } from "@/test/convex-calls";
 import { CalendarFeedPanel, feedAddress, webcalAddress } from "../calendar-feed-panel";
 import { NOW } from "./fixtures";
 
@@ -62,14 +62,14 @@ describe("calendar feed panel", () => {
   });
 
   test("off: explains it, and turns on for this app's address, showing the wait", async () => {
-    const sent = watchCalls(convex.client, "action");
+    const sent = sentCalls(convex.client);
     const jordan = await renderPanel({ on: false });
     expect(panel().getByText(/private calendar address/)).toBeInTheDocument();
     expect(panel().queryByRole("textbox")).not.toBeInTheDocument();
 
     const held = holdCalls(convex.client, "action");
     await userEvent.click(panel().getByRole("button", { name: "Turn on calendar feed" }));
-    expect(sent()).toEqual([{ name: "calendarFeed:turnOn", args: { appOrigin: window.location.origin } }]);
+    expect(sent).toEqual([{ name: "calendarFeed:turnOn", args: { appOrigin: window.location.origin } }]);
     expect(panel().getByRole("button", { name: "Turning on…" })).toBeDisabled();
 
     held.release();
@@ -132,29 +132,29 @@ describe("calendar feed panel", () => {
   });
 
   test("turns off only after confirming", async () => {
-    const sent = watchCalls(convex.client, "mutation");
+    const sent = sentCalls(convex.client);
     const jordan = await renderPanel({ on: true });
     await userEvent.click(panel().getByRole("button", { name: "Turn off" }));
     const dialog = screen.getByRole("alertdialog", { name: "Turn off the calendar feed?" });
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    expect(sent()).toEqual([]);
+    expect(sent).toEqual([]);
 
     await userEvent.click(panel().getByRole("button", { name: "Turn off" }));
     await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Turn off" }));
-    expect(sent()).toEqual([{ name: "calendarFeed:turnOff", args: {} }]);
+    expect(sent).toEqual([{ name: "calendarFeed:turnOff", args: {} }]);
     // Off at the backend, and so on the page.
     expect(await panel().findByRole("button", { name: "Turn on calendar feed" })).toBeEnabled();
     expect(await storedAddress(jordan)).toBeNull();
   });
 
   test("gets a new address after warning that the old one stops working", async () => {
-    const sent = watchCalls(convex.client, "action");
+    const sent = sentCalls(convex.client);
     const jordan = await renderPanel({ on: true });
     await userEvent.click(panel().getByRole("button", { name: "Get a new address" }));
     const dialog = screen.getByRole("alertdialog", { name: "Get a new feed address?" });
     expect(dialog).toHaveTextContent(/current address stops working/);
     await userEvent.click(within(dialog).getByRole("button", { name: "Get a new address" }));
-    expect(sent()).toEqual([{ name: "calendarFeed:turnOn", args: { appOrigin: window.location.origin } }]);
+    expect(sent).toEqual([{ name: "calendarFeed:turnOn", args: { appOrigin: window.location.origin } }]);
     // The page shows the backend's new address; the old one is gone.
     await waitFor(() =>
       expect(panel().getByRole("textbox", { name: "Your feed address" })).not.toHaveValue(ADDRESS),

@@ -10,7 +10,7 @@ import { downloadIcs } from "@/lib/ics-download";
 import { ViewerTimeZoneProvider } from "@/lib/viewer-time-zone";
 import { convexBackend } from "@/test/convex-backend";
 import { seedShop, seedStream } from "@/test/convex-seed";
-import { sendThrough, watchCalls } from "@/test/held-calls";
+import { sendThrough, sentCalls } from "@/test/convex-calls";
 import { renderInRouter } from "@/test/render-in-router";
 import { api } from "@convex/_generated/api";
 import { icsFileName } from "@convex/lib/ics";
@@ -268,11 +268,11 @@ describe("saved items no longer public", () => {
 
   test("are counted, and removed with one button", async () => {
     vi.useRealTimers();
-    const sent = watchCalls(convex.client, "mutation");
+    const sent = sentCalls(convex.client);
     const { viewer, streamId, liveShopId } = await renderWithGone();
     expect(screen.getByText("2 saved items are no longer public")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Remove them" }));
-    expect(sent().filter((call) => call.name.startsWith("watchList:"))).toEqual([
+    expect(sent.filter((call) => call.name.startsWith("watchList:"))).toEqual([
       { name: "watchList:setStreamSaved", args: { streamId, saved: false } },
       { name: "watchList:setShopFollowed", args: { liveShopId, followed: false } },
     ]);
