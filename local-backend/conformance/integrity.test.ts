@@ -7,11 +7,13 @@ import {
   chmodSync,
   chownSync,
   closeSync,
+  cpSync,
   mkdirSync,
   openSync,
   readdirSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
   writeSync,
 } from "node:fs";
@@ -177,6 +179,28 @@ describe("a damaged database", () => {
     expect(await http.query(q("messages:list"), { channel: "x" })).toEqual([
       { author: "anonymous", body: "kept" },
     ]);
+  });
+});
+
+describe("the start's check of every page (decision 091)", () => {
+  it("is skipped after a clean stop, and made after a run that did not end cleanly or a change since", async () => {
+    const dataDir = newDataDir();
+    const first = await start(dataDir);
+    expect(first.core.store.startCheck).toBe("every page");
+    await stop(first);
+    const again = await start(dataDir);
+    expect(again.core.store.startCheck).toBe("closed cleanly");
+    // What a backend killed while running leaves: the folder as it is, and no mark of a clean stop.
+    const killed = newDataDir();
+    cpSync(dataDir, killed, { recursive: true });
+    await stop(again);
+    const afterKill = await start(killed);
+    expect(afterKill.core.store.startCheck).toBe("every page");
+    await stop(afterKill);
+    // A change to the database after a clean stop (here only its modification time).
+    utimesSync(path.join(dataDir, "data.sqlite3"), new Date(), new Date(2020, 0, 1));
+    const changed = await start(dataDir);
+    expect(changed.core.store.startCheck).toBe("every page");
   });
 });
 

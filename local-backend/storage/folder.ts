@@ -3,7 +3,16 @@
  * and 070), made private, its database opened in WAL mode, and refused in words when it is damaged,
  * lost or unwritable (decision 055). Stored files live beside it in `storage/<storage id>`.
  */
-import { closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import {
@@ -126,6 +135,42 @@ function refuseLostDatabase(dir: string): void {
   throw new DataFolderError(
     `${file} is ${size === null ? "missing" : "empty"}, but the folder was in use (it holds ${key}), so the backend will not start a new database there. ${howToRestore(dir)}`,
   );
+}
+
+/** Written when the store closes cleanly: its database files as they were left (decision 091). */
+const CLOSED_CLEANLY_FILE = "closed-cleanly";
+
+/**
+ * The database's files as the file system has them: inode, size and change time (which every write,
+ * and every change of the modification time, moves on), of the database and of its WAL.
+ */
+function databaseStamp(dir: string): string {
+  return JSON.stringify(
+    ["", "-wal"].map((suffix) => {
+      const file = path.join(dir, `${DATABASE_FILE}${suffix}`);
+      if (!existsSync(file)) return null;
+      const stat = statSync(file, { bigint: true });
+      return [String(stat.ino), String(stat.size), String(stat.ctimeNs)];
+    }),
+  );
+}
+
+/** After the store's last connection to its database closed: the mark the next start reads. */
+export function markClosedCleanly(dir: string): void {
+  writeFileSync(path.join(dir, CLOSED_CLEANLY_FILE), databaseStamp(dir), { mode: 0o600 });
+}
+
+/**
+ * Whether the store was closed cleanly and nothing has touched its database files since; read before
+ * the database is opened (opening it touches its WAL). The mark is used up: a run that does not end
+ * cleanly (killed, a crash, the power) leaves none, and the next start checks every page.
+ */
+export function takeCleanCloseMark(dir: string): boolean {
+  const file = path.join(dir, CLOSED_CLEANLY_FILE);
+  if (!existsSync(file)) return false;
+  const mark = readFileSync(file, "utf8");
+  rmSync(file, { force: true });
+  return mark === databaseStamp(dir);
 }
 
 /**

@@ -22,6 +22,8 @@ import { IdCounters } from "./counters.ts";
 import {
   DATABASE_FILE,
   checkDatabase,
+  markClosedCleanly,
+  takeCleanCloseMark,
   describeFailure,
   holdFolder,
   openDatabase,
@@ -69,6 +71,11 @@ export class SqlitePersistence {
   readonly writeBytes: WriteBytes | undefined;
   /** A damaged page was met while running: told to the operator once. */
   private damageReported = false;
+  /**
+   * What the start checked of the database: every page (`quick_check`), or nothing, because the last
+   * run closed it cleanly and its files are as it left them (decision 091); none in memory.
+   */
+  readonly startCheck: "every page" | "closed cleanly" | "none";
 
   /** Opens the database in `dir` (in memory when null), upgraded to the layout of these tables. */
   protected constructor(
@@ -78,10 +85,13 @@ export class SqlitePersistence {
     private readonly folderLock: Database.Database | null,
   ) {
     this.writeBytes = options.writeBytes;
+    // Read first: readying the folder sets the files' modes, which moves their change times on.
+    const closedCleanly = dir !== null && takeCleanCloseMark(dir);
     this.storageDir = dir ? prepareStoreFolder(dir) : null;
     this.writer = newConnection(openDatabase(dir));
     this.conn = this.writer;
-    if (dir) {
+    this.startCheck = dir === null ? "none" : closedCleanly ? "closed cleanly" : "every page";
+    if (dir && !closedCleanly) {
       try {
         checkDatabase(this.db, dir);
       } catch (e) {
@@ -437,7 +447,9 @@ export class SqlitePersistence {
   close(): void {
     this.reader?.db.close();
     this.writer.db.close();
-    this.folderLock?.close();
     this.wal.close();
+    // While the folder is still held: no other backend can have opened the database meanwhile.
+    if (this.dir) markClosedCleanly(this.dir);
+    this.folderLock?.close();
   }
 }
