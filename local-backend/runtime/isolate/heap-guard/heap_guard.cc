@@ -4,16 +4,22 @@
 // what is left below it: one `push` that grows a big array, or one long string, would stop the server.
 //
 // So the isolate runs with a high hard limit (2 GB, room for V8's largest single allocation), and this
-// guard enforces the real one: after each garbage collection it compares the heap in use with the
-// limit and, past it, marks the isolate out of memory in shared memory, terminates its JavaScript and
-// stops its thread. Should the heap reach the hard limit first (a built-in that allocates a lot in one
-// call), the guard does the same and lets the heap grow by up to 1 GB more so that call can return.
+// guard enforces the real one on what is alive outside the young generation (what V8's own limit
+// counts): past it after a full collection, it marks the isolate out of memory in shared memory,
+// terminates its JavaScript and stops its thread; past it after a young collection (maybe garbage), it
+// asks for a full collection at the isolate's next safe point, which decides. Should the heap reach the
+// hard limit first (a built-in that allocates a lot in one call), the guard does the same and lets the
+// heap grow by up to 1 GB more so that call can return.
 #include <node.h>
 #include <v8.h>
+#ifndef _WIN32
+#include <dlfcn.h>
+#endif
 
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 namespace {
 
@@ -25,6 +31,8 @@ struct Guard {
   size_t slot;
   size_t limit_bytes;
   bool tripped;
+  // A full collection is asked for and has not run yet.
+  bool collecting;
 };
 
 void Trip(Guard* guard) {
@@ -35,11 +43,35 @@ void Trip(Guard* guard) {
   node::Stop(guard->env);
 }
 
-void AfterGc(v8::Isolate* isolate, v8::GCType, v8::GCCallbackFlags, void* data) {
+// The heap outside the young generation (what V8's own old-generation limit counts): after a full
+// collection, what is still alive there.
+size_t OldGenerationUsed(v8::Isolate* isolate) {
+  size_t used = 0;
+  v8::HeapSpaceStatistics space;
+  for (size_t i = 0; i < isolate->NumberOfHeapSpaces(); i++) {
+    isolate->GetHeapSpaceStatistics(&space, i);
+    std::string name = space.space_name();
+    if (name != "new_space" && name != "new_large_object_space") used += space.space_used_size();
+  }
+  return used;
+}
+
+// Runs at the isolate's next safe point: a full collection, whose end (AfterGc) judges what is alive.
+void CollectFully(v8::Isolate* isolate, void* data) {
+  static_cast<Guard*>(data)->collecting = false;
+  isolate->LowMemoryNotification();
+}
+
+void AfterGc(v8::Isolate* isolate, v8::GCType type, v8::GCCallbackFlags, void* data) {
   auto* guard = static_cast<Guard*>(data);
-  v8::HeapStatistics stats;
-  isolate->GetHeapStatistics(&stats);
-  if (stats.used_heap_size() > guard->limit_bytes) Trip(guard);
+  if (guard->tripped || OldGenerationUsed(isolate) <= guard->limit_bytes) return;
+  // Past the limit after a full collection: that much is alive.
+  if (type == v8::kGCTypeMarkSweepCompact) return Trip(guard);
+  // Past it after a young one: maybe garbage (a large result's copies). A full collection tells.
+  if (!guard->collecting) {
+    guard->collecting = true;
+    isolate->RequestInterrupt(CollectFully, guard);
+  }
 }
 
 size_t NearHardLimit(void* data, size_t current_limit, size_t initial_limit) {
@@ -54,7 +86,18 @@ void Remove(void* data) {
   auto* guard = static_cast<Guard*>(data);
   guard->isolate->RemoveGCEpilogueCallback(AfterGc, guard);
   guard->isolate->RemoveNearHeapLimitCallback(NearHardLimit, 0);
-  delete guard;
+  // A full collection asked for may still run (an interrupt cannot be withdrawn): it keeps its guard.
+  if (!guard->collecting) delete guard;
+}
+
+// Keeps this library loaded for the life of the process, so that nothing V8 still holds of it (an
+// interrupt asked for, a last collection) calls into unloaded code when a worker's environment goes.
+void StayLoaded() {
+#ifndef _WIN32
+  Dl_info self;
+  if (dladdr(reinterpret_cast<void*>(&StayLoaded), &self) != 0 && self.dli_fname != nullptr)
+    dlopen(self.dli_fname, RTLD_NOW | RTLD_NODELETE);
+#endif
 }
 
 // install(flags: SharedArrayBuffer, slot: number, limitBytes: number): guards the calling thread's isolate.
@@ -77,7 +120,9 @@ void Install(const v8::FunctionCallbackInfo<v8::Value>& info) {
                           flags,
                           slot,
                           static_cast<size_t>(info[2].As<v8::Number>()->Value()),
+                          false,
                           false};
+  StayLoaded();
   isolate->AddGCEpilogueCallback(AfterGc, guard);
   isolate->AddNearHeapLimitCallback(NearHardLimit, guard);
   node::AddEnvironmentCleanupHook(isolate, Remove, guard);
