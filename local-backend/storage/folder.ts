@@ -157,7 +157,11 @@ function databaseStamp(dir: string): string {
 
 /** After the store's last connection to its database closed: the mark the next start reads. */
 export function markClosedCleanly(dir: string): void {
-  writeFileSync(path.join(dir, CLOSED_CLEANLY_FILE), databaseStamp(dir), { mode: 0o600 });
+  try {
+    writeFileSync(path.join(dir, CLOSED_CLEANLY_FILE), databaseStamp(dir), { mode: 0o600 });
+  } catch {
+    // A full disk or a read-only folder: without the mark, the next start checks every page.
+  }
 }
 
 /**
