@@ -55,16 +55,15 @@ export function useReasonedAction<Move>(options: ReasonedActionOptions<Move>): R
   useLayoutEffect(() => {
     latest.current = options;
   });
-  const lastMove = useRef<{ move: Move } | null>(null);
+  // Only a move that asked a reason has its refusal shown in place: the dialog's move is the one refused.
   const handOff = useRefusalHandOff((message) => {
-    if (lastMove.current) latest.current.onError(lastMove.current.move, message);
+    if (asking) latest.current.onError(asking.move, message);
   });
 
   /** True when the server took it. */
   const send = useCallback(
     async (move: Move, reason?: string): Promise<boolean> => {
       const { run, onDone, onError, onStart } = latest.current;
-      lastMove.current = { move };
       handOff.clear();
       setPending(true);
       onStart?.(move);
