@@ -19,7 +19,7 @@ import { readPage } from "../database/pagination.ts";
 import { QueryStream } from "../database/query-stream.ts";
 import type { Transaction } from "../database/transaction.ts";
 import { SYSCALL } from "./convex-abi.ts";
-import { CONSUMED, READ_AHEAD, type Consumed } from "./isolate/protocol.ts";
+import { CONSUMED, OPEN_STREAM, READ_AHEAD, type Consumed } from "./isolate/protocol.ts";
 import { stagedIndexError } from "./schema.ts";
 import { readsOf, transactionOf, type Execution, type Syscall } from "./execution.ts";
 import type { Runner } from "./runner.ts";
@@ -129,16 +129,47 @@ const nextAnswer = (row: IndexRow | null) =>
 /** At most this many source rows are read ahead of a function per request, past filters. */
 const READ_AHEAD_ROWS = 1024;
 
+/** `queryStream`: a new stream of the transaction, by its query id. */
+function newStream(runner: Runner, execution: Execution, args: Record<string, JSONValue>): number {
+  const tx = transactionOf(execution, "A database query");
+  const query = args.query as unknown as QueryJson;
+  const stream = openStream(runner, execution, tx, query, null);
+  tx.nextQueryId += 1;
+  tx.streams.set(tx.nextQueryId, stream);
+  return tx.nextQueryId;
+}
+
+/**
+ * Up to `count` of the stream's results (`queryStreamNext`'s answers) read ahead of the function.
+ * What is read ahead stays within the function's limits on documents and bytes read, so that
+ * consuming it never passes one: the read that would is the next request's first, failing there as
+ * it does without read-ahead.
+ */
+function readAhead(execution: Execution, stream: QueryStream, count: number): string[] {
+  const { meter } = transactionOf(execution, "A database query");
+  let documents = meter.documentsRead;
+  let bytes = meter.bytesRead;
+  let rows = 0;
+  const admit = (row: IndexRow) => {
+    documents += 1;
+    bytes += convexJsonSize(row.json);
+    rows += 1;
+    return (
+      rows <= READ_AHEAD_ROWS && documents <= meter.limits.documentsRead && bytes <= meter.limits.bytesRead
+    );
+  };
+  return stream.readAhead(Math.min(count, READ_AHEAD_ROWS), admit).map(nextAnswer);
+}
+
 /** The synchronous database syscalls (`syscall`). */
 export const databaseSyscalls: Record<string, Syscall<string>> = {
-  [SYSCALL.queryStream]: (runner, execution, args) => {
-    const tx = transactionOf(execution, "A database query");
-    const query = args.query as unknown as QueryJson;
-    const stream = openStream(runner, execution, tx, query, null);
-    tx.nextQueryId += 1;
-    const queryId = tx.nextQueryId;
-    tx.streams.set(queryId, stream);
-    return JSON.stringify({ queryId });
+  [SYSCALL.queryStream]: (runner, execution, args) =>
+    JSON.stringify({ queryId: newStream(runner, execution, args) }),
+  // An isolate's `queryStream` (`args.args`) with its first `args.count` results read ahead.
+  [OPEN_STREAM]: (runner, execution, args) => {
+    const queryId = newStream(runner, execution, args.args as Record<string, JSONValue>);
+    const ahead = readAhead(execution, streamOf(execution, queryId), args.count as number);
+    return JSON.stringify({ queryId, ahead });
   },
   [SYSCALL.queryCleanup]: (_runner, execution, args) => {
     execution.tx?.streams.delete(args.queryId as number);
@@ -149,11 +180,13 @@ export const databaseSyscalls: Record<string, Syscall<string>> = {
     return JSON.stringify({ id: tableFromId(id) === args.table ? id : null });
   },
   [SYSCALL.getSnapshotTs]: () => JSON.stringify(convexToJson(BigInt(Date.now()) * 1_000_000n)),
-  // An isolate's streams, consumed so far: what was read ahead becomes the function's up to there.
+  // An isolate's streams, consumed so far: what was read ahead becomes the function's up to there;
+  // then those it closed are forgotten, as by `queryCleanup`.
   [CONSUMED]: (_runner, execution, args) => {
-    for (const [queryId, total] of args.streams as Consumed) {
+    for (const [queryId, total, closed] of args.streams as Consumed) {
       const stream = execution.tx?.streams.get(queryId);
       if (stream && total > stream.consumedAhead) stream.consume(total - stream.consumedAhead);
+      if (closed) execution.tx?.streams.delete(queryId);
     }
     return "null";
   },
@@ -161,32 +194,16 @@ export const databaseSyscalls: Record<string, Syscall<string>> = {
 
 /**
  * The database's syscalls for isolates (`jsSyscall`): a stream's next result, the function's now as
- * on `queryStreamNext`, then up to `count - 1` more read ahead, each answered as `queryStreamNext`
- * answers. What is read ahead stays within the function's limits on documents and bytes read, so
- * that consuming it never passes one: the read that would is the next request's first, failing there
- * as it does without read-ahead.
+ * on `queryStreamNext`, then up to `count - 1` more read ahead (`readAhead`), each answered as
+ * `queryStreamNext` answers.
  */
 export const databaseJsSyscalls: Record<string, Syscall<string[]>> = {
   [READ_AHEAD]: (_runner, execution, args) => {
     const stream = streamOf(execution, args.queryId);
     const first = stream.next();
-    const answers = [nextAnswer(first)];
-    const count = Math.min(args.count as number, READ_AHEAD_ROWS);
-    if (first === null || count <= 1) return answers;
-    const { meter } = transactionOf(execution, "A database query");
-    let documents = meter.documentsRead;
-    let bytes = meter.bytesRead;
-    let rows = 0;
-    const admit = (row: IndexRow) => {
-      documents += 1;
-      bytes += convexJsonSize(row.json);
-      rows += 1;
-      return (
-        rows <= READ_AHEAD_ROWS && documents <= meter.limits.documentsRead && bytes <= meter.limits.bytesRead
-      );
-    };
-    for (const row of stream.readAhead(count - 1, admit)) answers.push(nextAnswer(row));
-    return answers;
+    const count = args.count as number;
+    if (first === null || count <= 1) return [nextAnswer(first)];
+    return [nextAnswer(first), ...readAhead(execution, stream, count - 1)];
   },
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ownThreadId, threadCpuMs } from "./cpu.ts";
+import { ThreadCpuClock, ownThreadId } from "./cpu.ts";
 
 const linux = process.platform === "linux";
 
@@ -7,18 +7,22 @@ describe.runIf(linux)("a thread's own CPU time", () => {
   it("grows while the thread computes and not while it waits", () => {
     const tid = ownThreadId()!;
     expect(tid).toBeGreaterThan(0);
-    const before = threadCpuMs(tid)!;
+    const clock = new ThreadCpuClock(tid);
+    const threadCpuMs = () => clock.ms();
+    const before = threadCpuMs()!;
     let x = 0;
-    while (threadCpuMs(tid)! - before < 200) for (let i = 0; i < 100_000; i++) x = (x * 31 + i) % 1_000_003;
+    while (threadCpuMs()! - before < 200) for (let i = 0; i < 100_000; i++) x = (x * 31 + i) % 1_000_003;
     expect(x).toBeGreaterThanOrEqual(0);
-    const computed = threadCpuMs(tid)!;
+    const computed = threadCpuMs()!;
     expect(computed - before).toBeGreaterThanOrEqual(200);
     // Blocked as an isolate waits for a syscall's answer: no CPU time, however long the wait.
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
-    expect(threadCpuMs(tid)! - computed).toBeLessThan(100);
+    expect(threadCpuMs()! - computed).toBeLessThan(100);
+    clock.close();
+    expect(clock.ms()).toBeNull();
   });
 
   it("is unknown for a thread that does not exist", () => {
-    expect(threadCpuMs(2 ** 30)).toBeNull();
+    expect(new ThreadCpuClock(2 ** 30).ms()).toBeNull();
   });
 });

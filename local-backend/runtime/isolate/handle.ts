@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { MessageChannel, SHARE_ENV, Worker, type MessagePort } from "node:worker_threads";
 import type { HotPayload, ViteDevServer } from "vite";
 import type { SyscallLayer } from "../convex-abi.ts";
-import { threadCpuMs } from "./cpu.ts";
+import { ThreadCpuClock } from "./cpu.ts";
 import { heapGuard } from "./heap-guard.ts";
 import type { IsolateCall, Lane } from "./stand-ins.ts";
 import {
@@ -88,6 +88,8 @@ export class Isolate<Held = unknown> {
   readonly kept = new Map<number, unknown>();
   private readonly syncPort: MessagePort;
   private readonly flag: Int32Array;
+  /** The thread's CPU clock, opened on the first look (closed when the thread exits). */
+  private cpuClock: ThreadCpuClock | null = null;
 
   constructor(
     readonly lane: Lane,
@@ -132,12 +134,13 @@ export class Isolate<Held = unknown> {
         error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new Error(OUT_OF_MEMORY_MESSAGE) : error,
       ),
     );
-    this.worker.on("exit", () =>
+    this.worker.on("exit", () => {
+      this.cpuClock?.close();
       this.pool.end(
         this,
         new Error(this.outOfMemory() ? OUT_OF_MEMORY_MESSAGE : "The function's isolate stopped"),
-      ),
-    );
+      );
+    });
   }
 
   /** Whether the isolate is loading modules now (it says so in shared memory). */
@@ -151,7 +154,9 @@ export class Isolate<Held = unknown> {
   }
 
   cpuMs(): number | null {
-    return this.tid === null ? null : threadCpuMs(this.tid);
+    if (this.tid === null) return null;
+    this.cpuClock ??= new ThreadCpuClock(this.tid);
+    return this.cpuClock.ms();
   }
 
   send(

@@ -14,6 +14,7 @@ import { runUserCode, userCallEnded } from "../user-code.ts";
 import { ownThreadId } from "./cpu.ts";
 import { SYSCALL } from "../convex-abi.ts";
 import {
+  OPEN_STREAM,
   READ_AHEAD,
   fromWire,
   toWire,
@@ -74,6 +75,8 @@ type StreamAhead = {
   count: number;
   /** A request under way: a concurrent `next()` waits for it rather than skip ahead of it. */
   reading: Promise<void> | null;
+  /** The function closed it (`queryCleanup`): the backend is told with the call's next message. */
+  closed: boolean;
 };
 
 const FIRST_READ_AHEAD = 8;
@@ -87,21 +90,25 @@ function streamAhead(callId: number, queryId: number): StreamAhead {
   if (!ofCall) streams.set(callId, (ofCall = new Map<number, StreamAhead>()));
   let stream = ofCall.get(queryId);
   if (!stream) {
-    stream = { answers: [], consumed: 0, told: 0, count: FIRST_READ_AHEAD, reading: null };
+    stream = { answers: [], consumed: 0, told: 0, count: FIRST_READ_AHEAD, reading: null, closed: false };
     ofCall.set(queryId, stream);
   }
   return stream;
 }
 
 /**
- * What the call's code has consumed of what was read ahead and the backend was not yet told, to go
- * with its next message (also `queryId`'s total, always: messages on the two ports may be handled out
- * of order, and the backend takes the largest total).
+ * What the call's code has consumed of what was read ahead and the backend was not yet told, and the
+ * streams it has closed since, to go with its next message (also `queryId`'s total, always: messages
+ * on the two ports may be handled out of order, and the backend takes the largest total).
  */
 function consumedOf(callId: number, queryId?: number): Consumed | undefined {
   const consumed: Consumed = [];
-  for (const [id, stream] of streams.get(callId) ?? []) {
-    if (stream.consumed > stream.told || (id === queryId && stream.consumed > 0)) {
+  const ofCall = streams.get(callId);
+  for (const [id, stream] of ofCall ?? []) {
+    if (stream.closed) {
+      consumed.push([id, stream.consumed, true]);
+      ofCall!.delete(id);
+    } else if (stream.consumed > stream.told || (id === queryId && stream.consumed > 0)) {
       consumed.push([id, stream.consumed]);
       stream.told = stream.consumed;
     }
@@ -141,24 +148,36 @@ function installConvex(host: Host): void {
       stream.reading = null;
     }
   };
+  /** A synchronous syscall: this thread waits for the answer. */
+  const ask = (callId: number, op: string, json: string): string => {
+    const consumed = consumedOf(callId);
+    Atomics.store(flag, 0, 0);
+    syncPort.postMessage({ callId, op, json, consumed });
+    Atomics.wait(flag, 0, 0);
+    const answer = receiveMessageOnPort(syncPort)?.message as SyncAnswer | undefined;
+    if (!answer) throw new Error(`No answer to syscall ${op}`);
+    if (answer.error) throw fromWire(answer.error);
+    return answer.result!;
+  };
   (globalThis as unknown as { Convex: unknown }).Convex = {
     syscall(op: string, json: string): string {
       const { callId } = currentCall();
-      let consumed: Consumed | undefined;
       if (op === SYSCALL.queryCleanup) {
         const { queryId } = JSON.parse(json) as { queryId: number };
-        consumed = consumedOf(callId, queryId);
-        streams.get(callId)?.delete(queryId);
-      } else {
-        consumed = consumedOf(callId);
+        const stream = streams.get(callId)?.get(queryId);
+        if (stream) stream.closed = true;
+        return "{}";
       }
-      Atomics.store(flag, 0, 0);
-      syncPort.postMessage({ callId, op, json, consumed });
-      Atomics.wait(flag, 0, 0);
-      const answer = receiveMessageOnPort(syncPort)?.message as SyncAnswer | undefined;
-      if (!answer) throw new Error(`No answer to syscall ${op}`);
-      if (answer.error) throw fromWire(answer.error);
-      return answer.result!;
+      if (op === SYSCALL.queryStream) {
+        // `next()` follows at once (`for await`, `collect()`, `first()`): its first answers come now.
+        const opened = ask(callId, OPEN_STREAM, `{"count":${FIRST_READ_AHEAD},"args":${json}}`);
+        const { queryId, ahead } = JSON.parse(opened) as { queryId: number; ahead: string[] };
+        const stream = streamAhead(callId, queryId);
+        stream.answers.push(...ahead);
+        stream.count = Math.min(FIRST_READ_AHEAD * 2, MOST_READ_AHEAD);
+        return JSON.stringify({ queryId });
+      }
+      return ask(callId, op, json);
     },
     asyncSyscall: (op: string, json: string) =>
       op === SYSCALL.queryStreamNext

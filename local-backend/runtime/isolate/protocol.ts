@@ -21,16 +21,23 @@ export const OUT_OF_MEMORY_MESSAGE = `JavaScript execution ran out of memory (ma
 export const HTTP_ACTION_BODY_BYTES = 20 * 1024 * 1024;
 
 /**
- * The engine's own syscalls for an isolate's query streams (not Convex's): the next result of a stream
- * and results read ahead of it (`jsSyscall`, answering `queryStreamNext`'s texts), and how many of
- * those the function has consumed (`syscall`), which the backend's thread applies to the stream (its
- * read set, its counts against the limits) before it handles the message that carries them.
+ * The engine's own syscalls for an isolate's query streams (not Convex's), so that a query costs one
+ * crossing, not three: a stream opened with its first results read ahead (`syscall`, answering
+ * `{queryId, ahead}`, `ahead` as `queryStreamNext` answers), the next result of a stream and results
+ * read ahead of it (`jsSyscall`), and how many of those the function has consumed and which streams it
+ * has closed (`syscall`), which the backend's thread applies to the streams (their read sets, their
+ * counts against the limits) before it handles the message that carries them. An isolate answers
+ * `queryCleanup` itself: the stream's end goes with the call's next message.
  */
+export const OPEN_STREAM = "livelocal/queryStreamOpen";
 export const READ_AHEAD = "livelocal/queryStreamReadAhead";
 export const CONSUMED = "livelocal/queryStreamsConsumed";
 
-/** Per query stream of a call (its id), how many results read ahead the function has consumed in all. */
-export type Consumed = [queryId: number, total: number][];
+/**
+ * Per query stream of a call (its id), how many results read ahead the function has consumed in all,
+ * and `true` once the function has closed it (`queryCleanup`).
+ */
+export type Consumed = [queryId: number, total: number, closed?: true][];
 
 /** A registered function's public face, as the isolate reports it (the rest stays in the isolate). */
 export type FunctionShape = {
