@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConvexClient, ConvexHttpClient } from "convex/browser";
 import type { Value } from "convex/values";
 import type { RunningLocalBackend } from "../host/start.ts";
-import { m, newClient, newHttpClient, q, startFixtureBackend } from "./test-helpers.ts";
+import {
+  m,
+  newClient,
+  newHttpClient,
+  q,
+  removeDir,
+  startFixtureBackend,
+  tempDataDir,
+} from "./test-helpers.ts";
 
 const MiB = 1 << 20;
 const help =
@@ -20,8 +28,12 @@ describe("Convex's limits", () => {
   /** The length of an id of `table` (this backend's ids end with their table's name). */
   let idLength: (table: string) => number;
 
+  const dataDir = tempDataDir();
+
   beforeAll(async () => {
-    backend = await startFixtureBackend();
+    // In a data folder, as `npm run dev` keeps it: queries and mutations then read the database in
+    // their isolates (decision 092), and what they read is counted and watched as the backend's own.
+    backend = await startFixtureBackend({ dataDir });
     socket = newClient(backend.url);
     http = newHttpClient(backend.url);
     const probe = (await http.mutation(m("limits:insertValue"), {
@@ -34,6 +46,7 @@ describe("Convex's limits", () => {
   afterAll(async () => {
     await socket.close();
     await backend.stop();
+    removeDir(dataDir);
   });
 
   const clients = () =>

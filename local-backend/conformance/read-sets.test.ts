@@ -8,7 +8,16 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ReadSet, WriteSet, type KeyRange } from "../storage/read-set.ts";
 import type { RunningLocalBackend } from "../host/start.ts";
-import { clientPool, m, newHttpClient, q, startFixtureBackend, watch } from "./test-helpers.ts";
+import {
+  clientPool,
+  m,
+  newHttpClient,
+  q,
+  removeDir,
+  startFixtureBackend,
+  tempDataDir,
+  watch,
+} from "./test-helpers.ts";
 import { encodeKey } from "../values/values.ts";
 
 const key = (...values: (string | number)[]) => encodeKey(values);
@@ -98,12 +107,17 @@ describe("subscriptions and read sets", () => {
     return c;
   };
 
+  const dataDir = tempDataDir();
+
   beforeAll(async () => {
-    backend = await startFixtureBackend();
+    // In a data folder, as `npm run dev` keeps it: queries and mutations then read the database in
+    // their isolates (decision 092), and what they read is counted and watched as the backend's own.
+    backend = await startFixtureBackend({ dataDir });
   });
   afterAll(async () => {
     await closeAll();
     await backend.stop();
+    removeDir(dataDir);
   });
 
   it("re-runs only the queries whose range a write lands in", async () => {

@@ -94,6 +94,8 @@ type CatalogStatements = {
 /** Persistence with its indexes kept: every write updates each index of its table. */
 export class IndexedStore extends SqlitePersistence {
   private readonly indexes = new Map<string, IndexDefinition[]>();
+  /** Bumped whenever the index definitions change (what an isolate was given of them is then old). */
+  catalogVersion = 0;
   /** Each connection's statements, prepared the first time they run on it. */
   private readonly connectionStatements = new WeakMap<Database.Database, CatalogStatements>();
 
@@ -132,6 +134,7 @@ export class IndexedStore extends SqlitePersistence {
 
   /** Reads the index definitions (again: after a rollback undid a change to them). */
   protected override reloadCatalog(): void {
+    this.catalogVersion += 1;
     this.indexes.clear();
     for (const row of this.catalog.indexRows.all()) {
       if (!row.definition) continue;
@@ -161,12 +164,21 @@ export class IndexedStore extends SqlitePersistence {
     return this.indexes.has(`${component}\0${table}`);
   }
 
+  /** The database indexes (`kind: "db"`) of every table of `component` used so far. */
+  databaseIndexes(component: ComponentPath): IndexDefinition[] {
+    const prefix = `${component}\0`;
+    return [...this.indexes]
+      .filter(([key]) => key.startsWith(prefix))
+      .flatMap(([, list]) => list.filter((index) => index.kind === "db"));
+  }
+
   index(component: ComponentPath, table: string, name: string): IndexDefinition | undefined {
     return this.tableIndexes(component, table).find((index) => index.name === name);
   }
 
   private createIndex(definition: Omit<IndexDefinition, "id">): IndexDefinition {
     this.catalogChanged = true;
+    this.catalogVersion += 1;
     const { id } = this.catalog.insertIndex.get(definition.component, definition.table, definition.name) as {
       id: number;
     };
@@ -181,6 +193,7 @@ export class IndexedStore extends SqlitePersistence {
 
   private dropIndex(index: IndexDefinition): void {
     this.catalogChanged = true;
+    this.catalogVersion += 1;
     if (index.kind === "search") this.searchEntries.drop(index);
     else if (index.kind === "vector") this.vectorEntries.drop(index);
     else this.statements.deleteIndexEntries.run(index.id);

@@ -95,7 +95,7 @@ function rangeOf(
 
 /** The source of `query` in `component`, and the table it reads. */
 export function resolveSource(
-  store: SqliteStore,
+  store: Pick<SqliteStore, "index" | "search">,
   component: ComponentPath,
   query: QueryJson,
 ): { source: Source; table: string } {
@@ -139,7 +139,7 @@ export function resolveSource(
   return { table, source: { type: "search", docs, order: "asc" } };
 }
 
-function splitIndexName(name: string): [string, string] {
+export function splitIndexName(name: string): [string, string] {
   const dot = name.indexOf(".");
   return dot < 0 ? [name, ""] : [name.slice(0, dot), name.slice(dot + 1)];
 }

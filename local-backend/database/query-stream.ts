@@ -9,6 +9,9 @@ import type { KeyRange, RangeSource } from "../storage/read-set.ts";
 import { evaluateExpression } from "./filters.ts";
 import type { QueryJson, Source } from "./index-range.ts";
 
+/** What a stream reads its source with: the store, or an isolate's own connection (decision 092). */
+export type IndexScanner = Pick<SqliteStore, "scan">;
+
 /** Reads a source in batches, applying the query's filters and limit. */
 export class QueryStream implements RangeSource {
   private buffer: IndexRow[] = [];
@@ -33,13 +36,16 @@ export class QueryStream implements RangeSource {
   bytesRead = 0;
 
   constructor(
-    private readonly store: SqliteStore,
+    private readonly store: IndexScanner,
     readonly source: Source,
     private readonly operators: QueryJson["operators"],
     private readonly after: Buffer | null,
     /** Told of each document read (null at the end); answers its size. */
     private readonly onRead: (row: IndexRow | null) => number,
+    /** Results already given from before `after` (a stream an isolate began: decision 092). */
+    yielded = 0,
   ) {
+    this.yielded = yielded;
     this.lastKey = after;
     this.filtered = operators.some((op) => "filter" in op);
     // Search results are a list: their "key" is the position in it.
@@ -48,6 +54,11 @@ export class QueryStream implements RangeSource {
     const limit = operators.find((op): op is { limit: number } => "limit" in op);
     if (limit && operators.every((op) => !("filter" in op)))
       this.batch = Math.max(1, Math.min(limit.limit, 256));
+  }
+
+  /** How many results the function has been given. */
+  get yieldedCount(): number {
+    return this.yielded;
   }
 
   get indexId(): number {

@@ -19,14 +19,35 @@ import { readPage } from "../database/pagination.ts";
 import { QueryStream } from "../database/query-stream.ts";
 import type { Transaction } from "../database/transaction.ts";
 import { SYSCALL } from "./convex-abi.ts";
-import { CONSUMED, OPEN_STREAM, READ_AHEAD, type Consumed } from "./isolate/protocol.ts";
+import {
+  CONSUMED,
+  OPEN_STREAM,
+  READ_AHEAD,
+  type Consumed,
+  type LocalGrant,
+  type LocalReport,
+} from "./isolate/protocol.ts";
 import { stagedIndexError } from "./schema.ts";
 import { readsOf, transactionOf, type Execution, type Syscall } from "./execution.ts";
 import type { Runner } from "./runner.ts";
+import type { IndexDefinition } from "../database/index-catalog.ts";
 
-/** `docs` (0 or 1) documents of `table` read, of `bytes` (their Convex size). */
-function noteRead(execution: Execution, tx: Transaction, table: string, docs: number, bytes = 0): void {
-  if (docs > 0 && !table.startsWith("_")) tx.meter.read(bytes);
+/**
+ * `docs` documents of `table` read, of `bytes` (their Convex size): one, checked against the limits,
+ * or those an isolate read and checked itself (`checked` false: decision 092).
+ */
+function noteRead(
+  execution: Execution,
+  tx: Transaction,
+  table: string,
+  docs: number,
+  bytes = 0,
+  checked = true,
+): void {
+  if (docs > 0 && !table.startsWith("_")) {
+    if (checked) tx.meter.read(bytes);
+    else tx.meter.readChecked(docs, bytes);
+  }
   const record = execution.record;
   if (record.active) {
     record.readTables.add(table);
@@ -41,13 +62,21 @@ function writable(execution: Execution, what: string): Transaction {
 }
 
 /** `db.get`'s index range: the id's own, in the table's `by_id` index. */
-function noteIdRange(runner: Runner, execution: Execution, tx: Transaction, table: string, id: string): void {
+function noteIdRange(
+  runner: Runner,
+  execution: Execution,
+  tx: Transaction,
+  table: string,
+  id: string,
+  checked = true,
+): void {
   const key = encodeKey([id]);
   const index = runner.store.index(execution.component, table, "by_id");
   tx.meter.range(
     index?.id ?? `${execution.component}\0${table}`,
     key,
     Buffer.concat([key, Buffer.from([AFTER])]),
+    checked,
   );
 }
 
@@ -93,6 +122,7 @@ function openStream(
   tx: Transaction,
   query: QueryJson,
   after: Buffer | null,
+  yielded = 0,
 ): QueryStream {
   if (query.source.type !== "FullTableScan") {
     const staged = stagedIndexError(runner.component(execution.component), query.source.indexName);
@@ -100,13 +130,20 @@ function openStream(
   }
   const { source, table } = resolveSource(runner.store, execution.component, query);
   noteRead(execution, tx, table, 0);
-  const stream: QueryStream = new QueryStream(runner.store, source, query.operators, after, (row) => {
-    const bytes = row ? convexJsonSize(row.json) : 0;
-    if (row) noteRead(execution, tx, table, 1, bytes);
-    const range = stream.readRange();
-    if (range) tx.meter.range(range.indexId, range.lower, range.upper);
-    return bytes;
-  });
+  const stream: QueryStream = new QueryStream(
+    runner.store,
+    source,
+    query.operators,
+    after,
+    (row) => {
+      const bytes = row ? convexJsonSize(row.json) : 0;
+      if (row) noteRead(execution, tx, table, 1, bytes);
+      const range = stream.readRange();
+      if (range) tx.meter.range(range.indexId, range.lower, range.upper);
+      return bytes;
+    },
+    yielded,
+  );
   const reads = readsOf(execution);
   if (reads) {
     if (source.type === "index") reads.addSource(table, stream);
@@ -128,6 +165,83 @@ const nextAnswer = (row: IndexRow | null) =>
 
 /** At most this many source rows are read ahead of a function per request, past filters. */
 const READ_AHEAD_ROWS = 1024;
+
+/**
+ * What a query or mutation about to run in an isolate may read there itself (decision 092), or null:
+ * only a call that has read and written nothing yet (so the database file as last committed is what
+ * its transaction sees), on a store in a file, and not while reads run on the snapshot of a long write.
+ * `known`: the version of the component's indexes the isolate was given last.
+ */
+export function localGrant(
+  runner: Runner,
+  execution: Execution,
+  known: number | undefined,
+): LocalGrant | null {
+  const tx = execution.tx;
+  const store = runner.store;
+  const file = store.databaseFile;
+  if (!tx || execution.kind === "http" || execution.kind === "action" || !file || store.readingSnapshot)
+    return null;
+  const { meter } = tx;
+  if (meter.documentsRead > 0 || meter.databaseQueries > 0 || meter.documentsWritten > 0) return null;
+  if (tx.streams.size > 0 || tx.paginated > 0 || store.writing) return null;
+  const component = execution.component;
+  const version = store.catalogVersion;
+  let indexes: IndexDefinition[] | undefined;
+  if (known !== version) {
+    // Staged indexes are the backend's to refuse (`stagedIndexError`).
+    const staged = new Set(
+      runner
+        .component(component)
+        .tables.flatMap((table) => (table.staged ?? []).map((name) => `${table.table}.${name}`)),
+    );
+    indexes = store.databaseIndexes(component).filter((index) => !staged.has(`${index.table}.${index.name}`));
+  }
+  return {
+    file,
+    component,
+    identity: JSON.stringify(convexToJson(execution.identity ?? null)),
+    limits: { ...meter.limits },
+    catalogVersion: version,
+    ...(indexes && { indexes }),
+  };
+}
+
+/** What an isolate read itself, noted as the reads here note theirs (read set, statistics, limits). */
+function noteLocalReads(runner: Runner, execution: Execution, report: LocalReport): void {
+  const tx = transactionOf(execution, "A database read");
+  const reads = readsOf(execution);
+  for (const [table, id, bytes] of report.gets) {
+    noteRead(execution, tx, table, bytes === null ? 0 : 1, bytes ?? 0, false);
+    noteIdRange(runner, execution, tx, table, id, false);
+    reads?.addId(table, id);
+  }
+  for (const stream of report.streams) {
+    noteRead(execution, tx, stream.table, stream.documents, stream.bytes, false);
+    const range = stream.range && {
+      indexId: stream.range[0],
+      lower: Buffer.from(stream.range[1], "hex"),
+      upper: Buffer.from(stream.range[2], "hex"),
+      upperInclusive: stream.range[3],
+    };
+    if (range) tx.meter.range(range.indexId, range.lower, range.upper, false);
+    reads?.addSource(stream.table, { indexId: range ? range.indexId : -1, readRange: () => range });
+    if (stream.open) {
+      // Handed on: continued here after the last key read there.
+      const { queryId, query, after, yielded } = stream.open;
+      const continued = openStream(
+        runner,
+        execution,
+        tx,
+        query,
+        after === null ? null : Buffer.from(after, "hex"),
+        yielded,
+      );
+      tx.streams.set(queryId, continued);
+    }
+  }
+  if (report.identity && reads) reads.identity = true;
+}
 
 /** `queryStream`: a new stream of the transaction, by its query id. */
 function newStream(runner: Runner, execution: Execution, args: Record<string, JSONValue>): number {
@@ -181,8 +295,9 @@ export const databaseSyscalls: Record<string, Syscall<string>> = {
   },
   [SYSCALL.getSnapshotTs]: () => JSON.stringify(convexToJson(BigInt(Date.now()) * 1_000_000n)),
   // An isolate's streams, consumed so far: what was read ahead becomes the function's up to there;
-  // then those it closed are forgotten, as by `queryCleanup`.
-  [CONSUMED]: (_runner, execution, args) => {
+  // then those it closed are forgotten, as by `queryCleanup`. And what it read itself (decision 092).
+  [CONSUMED]: (runner, execution, args) => {
+    if (args.local) noteLocalReads(runner, execution, args.local as unknown as LocalReport);
     for (const [queryId, total, closed] of args.streams as Consumed) {
       const stream = execution.tx?.streams.get(queryId);
       if (stream && total > stream.consumedAhead) stream.consume(total - stream.consumedAhead);

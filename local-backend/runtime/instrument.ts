@@ -44,6 +44,11 @@ export interface CallRecord {
    * what Convex's 1 s limit is measured in; the isolate pool fills it (0 where code runs in-process).
    */
   userCodeMs: number;
+  /**
+   * Syscalls its code sent from an isolate to the backend's thread (the isolate handle counts them; 0
+   * where code runs in-process): what a call pays beyond its own work (decisions 082, 092).
+   */
+  crossings: number;
   logLines: string[];
   /** Pagination: the end cursor to reuse (from the subscription's journal). */
   journalEndCursor: string | null;
@@ -71,6 +76,7 @@ export function newCallRecord(
     docsWritten: 0,
     largestTransaction: noUsage(),
     userCodeMs: 0,
+    crossings: 0,
     logLines: [],
     journalEndCursor: options.journalEndCursor ?? null,
     observedEndCursor: null,

@@ -16,6 +16,8 @@ export type FunctionStats = {
   largestTransaction: TransactionUsage;
   /** The most time one call's query or mutation code used (`CallRecord.userCodeMs`). */
   maxUserCodeMs: number;
+  /** Syscalls sent from isolates to the backend's thread, in all (`CallRecord.crossings`). */
+  crossings: number;
   readTables: string[];
   writeTables: string[];
 };
@@ -46,6 +48,7 @@ export class FunctionStatsTable {
         maxDocsRead: 0,
         largestTransaction: noUsage(),
         maxUserCodeMs: 0,
+        crossings: 0,
         readTables: [],
         writeTables: [],
       };
@@ -60,6 +63,7 @@ export class FunctionStatsTable {
     stats.maxDocsRead = Math.max(stats.maxDocsRead, record.docsRead);
     noteLargest(stats.largestTransaction, record.largestTransaction);
     stats.maxUserCodeMs = Math.max(stats.maxUserCodeMs, record.userCodeMs);
+    stats.crossings += record.crossings;
     stats.readTables = [...new Set([...stats.readTables, ...record.readTables])].sort();
     stats.writeTables = [...new Set([...stats.writeTables, ...record.writes.tables])].sort();
   }

@@ -17,7 +17,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { WriteBytes } from "../core/files.ts";
 import { WriteSet } from "./read-set.ts";
-import { IndexRow, parseDocument, type ComponentPath, type StoredDocument } from "./document.ts";
+import { type IndexRow, parseDocument, type ComponentPath, type StoredDocument } from "./document.ts";
 import { IdCounters } from "./counters.ts";
 import {
   DATABASE_FILE,
@@ -32,7 +32,7 @@ import {
   type StoreFailure,
 } from "./folder.ts";
 import { PERSISTENCE_TABLES, readMeta, upgradeLayout, writeMeta } from "./layout.ts";
-import { prepareStatements, type IndexRowColumns, type Statements } from "./statements.ts";
+import { prepareStatements, scanIndex, type Statements } from "./statements.ts";
 import { WAL_CHECKPOINT_PAGES, Wal, checkpointAside, type FlushFile } from "./wal.ts";
 
 export type StoreOptions = { flushFile?: FlushFile; writeBytes?: WriteBytes };
@@ -196,6 +196,21 @@ export class SqlitePersistence {
     }
     this.conn = this.writer;
     checkpointAside(this.dir!, this.writer.db);
+  }
+
+  /** The database file, which another connection (an isolate's, decision 092) may read; null in memory. */
+  get databaseFile(): string | null {
+    return this.dir ? path.join(this.dir, DATABASE_FILE) : null;
+  }
+
+  /** The writer's open transaction has written something not yet committed. */
+  get writing(): boolean {
+    return this.writer.writeSets.some((writes) => !writes.isEmpty) || this.writer.catalogChanged;
+  }
+
+  /** Reads run on the snapshot connection now: a long write holds the writer's (`beginSnapshotReads`). */
+  get readingSnapshot(): boolean {
+    return this.conn !== this.writer;
   }
 
   /** Runs `work` (synchronous: no read can run meanwhile) on the writer's connection. */
@@ -407,17 +422,7 @@ export class SqlitePersistence {
     after: Buffer | null,
     limit: number,
   ): IndexRow[] {
-    let rows: IndexRowColumns[];
-    if (order === "asc") {
-      rows =
-        after && Buffer.compare(after, lower) >= 0
-          ? this.statements.scanAsc.all(index.id, after, upper, limit)
-          : this.statements.scanAscFrom.all(index.id, lower, upper, limit);
-    } else {
-      const end = after && Buffer.compare(after, upper) < 0 ? after : upper;
-      rows = this.statements.scanDesc.all(index.id, lower, end, limit);
-    }
-    return rows.map(([key, value]) => new IndexRow(key, value));
+    return scanIndex(this.statements, index, lower, upper, order, after, limit);
   }
 
   count(component: ComponentPath, table: string): number {

@@ -3,6 +3,7 @@
  * per-table counts and `meta`. Each connection prepares its own.
  */
 import type Database from "better-sqlite3";
+import { IndexRow } from "./document.ts";
 
 /**
  * A statement's row limit, bound per run. Not a bare `LIMIT ?`: SQLite's planner reads a bare bound
@@ -74,3 +75,30 @@ export function prepareStatements(db: Database.Database) {
 
 /** The statements every connection has (`prepareStatements`). */
 export type Statements = ReturnType<typeof prepareStatements>;
+
+/**
+ * Up to `limit` rows of a database index with keys in [lower, upper), in key order or its reverse,
+ * strictly after `after` (in the direction of travel) when given: persistence's reads, and an
+ * isolate's own (decision 092).
+ */
+export function scanIndex(
+  statements: Statements,
+  index: { id: number },
+  lower: Buffer,
+  upper: Buffer,
+  order: "asc" | "desc",
+  after: Buffer | null,
+  limit: number,
+): IndexRow[] {
+  let rows: IndexRowColumns[];
+  if (order === "asc") {
+    rows =
+      after && Buffer.compare(after, lower) >= 0
+        ? statements.scanAsc.all(index.id, after, upper, limit)
+        : statements.scanAscFrom.all(index.id, lower, upper, limit);
+  } else {
+    const end = after && Buffer.compare(after, upper) < 0 ? after : upper;
+    rows = statements.scanDesc.all(index.id, lower, end, limit);
+  }
+  return rows.map(([key, value]) => new IndexRow(key, value));
+}

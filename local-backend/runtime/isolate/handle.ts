@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { MessageChannel, SHARE_ENV, Worker, type MessagePort } from "node:worker_threads";
 import type { HotPayload, ViteDevServer } from "vite";
 import type { SyscallLayer } from "../convex-abi.ts";
+import { executions } from "../execution.ts";
 import { ThreadCpuClock } from "./cpu.ts";
 import { heapGuard } from "./heap-guard.ts";
 import type { IsolateCall, Lane } from "./stand-ins.ts";
@@ -18,6 +19,7 @@ import {
   toWire,
   type Consumed,
   type FromIsolate,
+  type LocalReport,
   type SyncAnswer,
   type SyncRequest,
   type ToIsolate,
@@ -65,10 +67,19 @@ const layer = () => (globalThis as unknown as { Convex: SyscallLayer }).Convex;
 
 /**
  * Inside a call's context, before the message that carries it is handled: what the function has
- * consumed of its streams read ahead becomes its own (read set, counts against the limits).
+ * consumed of its streams read ahead, and what it read itself (decision 092), become its own (read set,
+ * counts against the limits).
  */
-function applyConsumed(consumed: Consumed | undefined): void {
-  if (consumed) layer().syscall(CONSUMED, JSON.stringify({ streams: consumed }));
+function applyReads(message: { consumed?: Consumed; local?: LocalReport }): void {
+  if (message.consumed || message.local) {
+    layer().syscall(CONSUMED, JSON.stringify({ streams: message.consumed ?? [], local: message.local }));
+  }
+}
+
+/** Inside a call's context: one more syscall crossed (`CallRecord.crossings`). */
+function noteCrossing(): void {
+  const record = executions.getStore()?.record;
+  if (record?.active) record.crossings += 1;
 }
 
 /** `Held`: what the pool keeps on an isolate while a call tree holds it (its lease). */
@@ -84,6 +95,8 @@ export class Isolate<Held = unknown> {
   settleReady!: () => void;
   lease: Held | null = null;
   readonly calls = new Map<number, PendingCall>();
+  /** The version of each component's indexes this isolate was given last (decision 092). */
+  readonly catalogVersions = new Map<string, number>();
   /** Errors of this thread sent to the isolate, by token: one that comes back is given back as itself. */
   readonly kept = new Map<number, unknown>();
   private readonly syncPort: MessagePort;
@@ -183,7 +196,7 @@ export class Isolate<Held = unknown> {
         this.calls.delete(message.callId);
         let failed: unknown = message.error && fromWire(message.error, (token) => this.kept.get(token));
         try {
-          call.inContext(() => applyConsumed(message.consumed));
+          call.inContext(() => applyReads(message));
         } catch (error) {
           failed ??= error;
         }
@@ -202,7 +215,8 @@ export class Isolate<Held = unknown> {
         if (!call) return answer(null, new Error("This function's call has already ended"));
         call
           .inContext(async () => {
-            applyConsumed(message.consumed);
+            noteCrossing();
+            applyReads(message);
             return message.kind === "async"
               ? await layer().asyncSyscall(message.op, message.args as string)
               : await layer().jsSyscall(message.op, message.args as Record<string, unknown>);
@@ -233,7 +247,8 @@ export class Isolate<Held = unknown> {
       if (!call) throw new Error("This function's call has already ended");
       answer = {
         result: call.inContext(() => {
-          applyConsumed(request.consumed);
+          noteCrossing();
+          applyReads(request);
           return layer().syscall(request.op, request.json);
         }),
       };

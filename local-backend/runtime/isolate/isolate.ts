@@ -12,6 +12,9 @@ import type { ModuleRunner } from "vite/module-runner";
 import { consoleTimer, formatLogArgs, formatNodeLogArgs } from "../instrument.ts";
 import { runUserCode, userCallEnded } from "../user-code.ts";
 import { ownThreadId } from "./cpu.ts";
+import { LocalReads } from "./local-reads.ts";
+import { tableFromId } from "../../core/paths.ts";
+import type { QueryJson } from "../../database/index-range.ts";
 import { SYSCALL } from "../convex-abi.ts";
 import {
   OPEN_STREAM,
@@ -22,6 +25,8 @@ import {
   type ConsoleMethod,
   type FromIsolate,
   type FunctionShape,
+  type LocalReport,
+  type SyncRequest,
   type ModuleShape,
   type SyncAnswer,
   type WireMessage,
@@ -82,6 +87,36 @@ type StreamAhead = {
 const FIRST_READ_AHEAD = 8;
 const MOST_READ_AHEAD = 256;
 
+/** The reads each call (by id) makes itself, until its first crossing (decision 092). */
+const localReads = new Map<number, LocalReads>();
+
+/** Ends `callId`'s own reads: what it read, to go with the message that crosses. */
+function endLocalReads(callId: number): LocalReport | undefined {
+  const local = localReads.get(callId);
+  if (!local) return undefined;
+  localReads.delete(callId);
+  return local.end();
+}
+
+/** `callId`'s own reads, while they last. */
+function localOf(callId: number): LocalReads | undefined {
+  return localReads.get(callId);
+}
+
+/**
+ * `read` on the call's own reads; undefined (the backend's thread answers) when it cannot, or when
+ * reading here failed (a damaged page: the backend's thread says so in its words).
+ */
+function readLocally<T>(callId: number, read: (local: LocalReads) => T | undefined): T | undefined {
+  const local = localOf(callId);
+  if (!local) return undefined;
+  try {
+    return read(local);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Each call's (by id) streams read ahead, by query id. */
 const streams = new Map<number, Map<number, StreamAhead>>();
 
@@ -121,8 +156,9 @@ function installConvex(host: Host): void {
   const flag = new Int32Array(syncFlag);
   const remote = async (kind: "async" | "js", op: string, args: unknown, queryId?: number) => {
     const { callId } = currentCall();
+    const local = endLocalReads(callId);
     const consumed = consumedOf(callId, queryId);
-    const answer = await host.request({ type: "syscall", id: 0, callId, kind, op, args, consumed });
+    const answer = await host.request({ type: "syscall", id: 0, callId, kind, op, args, consumed, local });
     if (answer.error) throw fromWire(answer.error);
     return answer.result;
   };
@@ -150,9 +186,10 @@ function installConvex(host: Host): void {
   };
   /** A synchronous syscall: this thread waits for the answer. */
   const ask = (callId: number, op: string, json: string): string => {
+    const local = endLocalReads(callId);
     const consumed = consumedOf(callId);
     Atomics.store(flag, 0, 0);
-    syncPort.postMessage({ callId, op, json, consumed });
+    syncPort.postMessage({ callId, op, json, consumed, local } satisfies SyncRequest);
     Atomics.wait(flag, 0, 0);
     const answer = receiveMessageOnPort(syncPort)?.message as SyncAnswer | undefined;
     if (!answer) throw new Error(`No answer to syscall ${op}`);
@@ -164,11 +201,23 @@ function installConvex(host: Host): void {
       const { callId } = currentCall();
       if (op === SYSCALL.queryCleanup) {
         const { queryId } = JSON.parse(json) as { queryId: number };
+        const local = localOf(callId);
+        if (local?.has(queryId)) {
+          local.close(queryId);
+          return "{}";
+        }
         const stream = streams.get(callId)?.get(queryId);
         if (stream) stream.closed = true;
         return "{}";
       }
+      if (op === SYSCALL.normalizeId) {
+        // Nothing to read: the id names its table (as the backend's thread answers it).
+        const { idString, table } = JSON.parse(json) as { idString: string; table: string };
+        return JSON.stringify({ id: tableFromId(idString) === table ? idString : null });
+      }
       if (op === SYSCALL.queryStream) {
+        const localId = readLocally(callId, (local) => local.open(JSON.parse(json) as { query?: QueryJson }));
+        if (localId !== undefined) return JSON.stringify({ queryId: localId });
         // `next()` follows at once (`for await`, `collect()`, `first()`): its first answers come now.
         const opened = ask(callId, OPEN_STREAM, `{"count":${FIRST_READ_AHEAD},"args":${json}}`);
         const { queryId, ahead } = JSON.parse(opened) as { queryId: number; ahead: string[] };
@@ -179,19 +228,35 @@ function installConvex(host: Host): void {
       }
       return ask(callId, op, json);
     },
-    asyncSyscall: (op: string, json: string) =>
-      op === SYSCALL.queryStreamNext
-        ? next((JSON.parse(json) as { queryId: number }).queryId)
-        : remote("async", op, json),
+    asyncSyscall: (op: string, json: string) => {
+      const { callId } = currentCall();
+      let answer: string | undefined;
+      switch (op) {
+        case SYSCALL.queryStreamNext: {
+          const { queryId } = JSON.parse(json) as { queryId: number };
+          answer = readLocally(callId, (local) => (local.has(queryId) ? local.next(queryId) : undefined));
+          if (answer === undefined) return next(queryId);
+          break;
+        }
+        case SYSCALL.get:
+          answer = readLocally(callId, (local) => local.get(JSON.parse(json) as Record<string, unknown>));
+          break;
+        case SYSCALL.getUserIdentity:
+          answer = localOf(callId)?.identity();
+          break;
+      }
+      return answer !== undefined ? Promise.resolve(answer) : remote("async", op, json);
+    },
     jsSyscall: (op: string, args: Record<string, unknown>) => remote("js", op, args),
   };
 }
 
-/** The call is over: what it consumed goes with its result, and its streams are forgotten. */
-function endCall(callId: number): Consumed | undefined {
+/** The call is over: what it read and consumed goes with its result, and its streams are forgotten. */
+function endCall(callId: number): { consumed?: Consumed; local?: LocalReport } {
+  const local = endLocalReads(callId);
   const consumed = consumedOf(callId);
   streams.delete(callId);
-  return consumed;
+  return { consumed, local };
 }
 
 /**
@@ -346,9 +411,13 @@ export function start(host: Host): void {
       }
     };
     const node = message.type === "call" && message.node ? { timers: new Map<string, number>() } : undefined;
+    if (message.type === "call" && message.local) {
+      const local = LocalReads.start(message.local);
+      if (local) localReads.set(callId, local);
+    }
     runUserCode(udfPath, () => calls.run({ callId, udfPath, node }, work)).then(
-      (result) => post({ type: "done", callId, result, consumed: endCall(callId) }),
-      (error: unknown) => post({ type: "done", callId, error: toWire(error), consumed: endCall(callId) }),
+      (result) => post({ type: "done", callId, result, ...endCall(callId) }),
+      (error: unknown) => post({ type: "done", callId, error: toWire(error), ...endCall(callId) }),
     );
   });
   post({ type: "ready", tid: ownThreadId() });

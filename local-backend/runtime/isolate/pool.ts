@@ -17,12 +17,13 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
 import type { ViteDevServer } from "vite";
 import { inRootScope } from "../../core/root-scope.ts";
+import { localGrant } from "../database-syscalls.ts";
 import { executions } from "../execution.ts";
 import { currentRecord, type CallRecord } from "../instrument.ts";
 import { actionTimeoutMs, nodeActionTimeoutMessage, timeoutMessage } from "../user-code.ts";
 import { Isolate } from "./handle.ts";
 import { standIns, type IsolateCall, type Lane } from "./stand-ins.ts";
-import { QUERY_MUTATION_TIMEOUT_MS, type ModuleShape, type ToIsolate } from "./protocol.ts";
+import { QUERY_MUTATION_TIMEOUT_MS, type LocalGrant, type ModuleShape, type ToIsolate } from "./protocol.ts";
 
 /** Isolates at most in a lane, and idle ones kept ready. Actions beyond the cap wait for one. */
 const LANES: Record<Lane, { max: number; idle: number }> = {
@@ -139,12 +140,35 @@ export class IsolatePool {
       if (lease.isolate.died) throw lease.isolate.died;
       if (!this.active.has(lease)) this.begin(lease, message);
       return await lease.isolate.send(
-        { ...message, callId: this.nextId(), generation: this.generation },
+        {
+          ...message,
+          callId: this.nextId(),
+          generation: this.generation,
+          ...this.localReads(lease, message),
+        },
         inContext,
       );
     } finally {
       this.release(lease);
     }
+  }
+
+  /**
+   * What a query or mutation may read in its isolate itself (decision 092): given to the first call of
+   * a call tree's transaction lease (a nested call shares its caller's transaction).
+   */
+  private localReads(
+    lease: Lease,
+    message: IsolateCall | (ToIsolate & { type: "describe" }),
+  ): { local?: LocalGrant } {
+    const execution = executions.getStore();
+    if (!execution || lease.refs !== 1 || message.type !== "call" || message.method === "invokeAction")
+      return {};
+    const known = lease.isolate.catalogVersions;
+    const local = localGrant(execution.runner, execution, known.get(execution.component));
+    if (!local) return {};
+    known.set(local.component, local.catalogVersion);
+    return { local };
   }
 
   private async lease(lane: Lane, key: CallRecord | null): Promise<Lease> {

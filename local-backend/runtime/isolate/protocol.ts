@@ -4,6 +4,9 @@
  */
 import { inspect } from "node:util";
 import { ConvexError, type Value } from "convex/values";
+import type { IndexDefinition } from "../../database/index-catalog.ts";
+import type { QueryJson } from "../../database/index-range.ts";
+import type { TransactionLimits } from "../../values/limits.ts";
 
 /** Convex's limit on a query's or mutation's own execution (`DATABASE_UDF_USER_TIMEOUT`, knobs.rs). */
 export const QUERY_MUTATION_TIMEOUT_MS = 1000;
@@ -38,6 +41,45 @@ export const CONSUMED = "livelocal/queryStreamsConsumed";
  * and `true` once the function has closed it (`queryCleanup`).
  */
 export type Consumed = [queryId: number, total: number, closed?: true][];
+
+/**
+ * What a query or mutation may read in its isolate itself, without a crossing (decision 092): the
+ * database file, at the snapshot its transaction sees, until its first syscall that crosses. Given
+ * with a call that has read nothing yet.
+ */
+export type LocalGrant = {
+  file: string;
+  component: string;
+  /** `getUserIdentity`'s answer, as its JSON text. */
+  identity: string;
+  limits: TransactionLimits;
+  /** The version of the component's database indexes; `indexes` when the isolate may not have them. */
+  catalogVersion: number;
+  indexes?: IndexDefinition[];
+};
+
+/** A query stream an isolate read itself: its table, what it read, and whether it is still open. */
+export type LocalStreamReport = {
+  table: string;
+  /** Its read range (`QueryStream.readRange`), keys in hex; null when it read nothing. */
+  range: [indexId: number, lower: string, upper: string, upperInclusive: boolean] | null;
+  documents: number;
+  bytes: number;
+  /**
+   * Still open when the isolate stopped reading itself: the backend's thread continues it as
+   * `queryId`, after the key read last (hex), `yielded` results already given.
+   */
+  open?: { queryId: number; query: QueryJson; after: string | null; yielded: number };
+};
+
+/** What an isolate read itself since its last message, told with its next (decision 092). */
+export type LocalReport = {
+  /** Documents got by id: table, id, and the size of the document (null: none in this component). */
+  gets: [table: string, id: string, bytes: number | null][];
+  streams: LocalStreamReport[];
+  /** The function asked who is calling. */
+  identity?: true;
+};
 
 /** A registered function's public face, as the isolate reports it (the rest stays in the isolate). */
 export type FunctionShape = {
@@ -79,6 +121,7 @@ export type ToIsolate =
       udfPath: string;
       /** The module starts with `"use node"`: its console lines are written as Convex's Node runtime writes them. */
       node?: boolean;
+      local?: LocalGrant;
     }
   | { type: "describe"; callId: number; generation: number; file: string }
   | {
@@ -100,7 +143,14 @@ export type ConsoleMethod = "log" | "info" | "warn" | "error" | "debug" | "time"
 /** Messages from an isolate. */
 export type FromIsolate =
   | { type: "ready"; tid: number | null }
-  | { type: "done"; callId: number; result?: unknown; error?: WireError; consumed?: Consumed }
+  | {
+      type: "done";
+      callId: number;
+      result?: unknown;
+      error?: WireError;
+      consumed?: Consumed;
+      local?: LocalReport;
+    }
   | {
       type: "syscall";
       id: number;
@@ -109,6 +159,7 @@ export type FromIsolate =
       op: string;
       args: unknown;
       consumed?: Consumed;
+      local?: LocalReport;
     }
   | {
       type: "log";
@@ -166,7 +217,13 @@ export function responseFromWire(wire: WireResponse): Response {
 }
 
 /** A synchronous syscall, sent on the isolate's second port while the isolate waits (`Atomics.wait`). */
-export type SyncRequest = { callId: number; op: string; json: string; consumed?: Consumed };
+export type SyncRequest = {
+  callId: number;
+  op: string;
+  json: string;
+  consumed?: Consumed;
+  local?: LocalReport;
+};
 export type SyncAnswer = { result?: string; error?: WireError };
 
 const CONVEX_ERROR = Symbol.for("ConvexError");
