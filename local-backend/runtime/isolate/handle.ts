@@ -14,6 +14,7 @@ import type { IsolateCall, Lane } from "./stand-ins.ts";
 import {
   CONSUMED,
   OUT_OF_MEMORY_MESSAGE,
+  READING_SLOT,
   USER_HEAP_MB,
   fromWire,
   toWire,
@@ -47,8 +48,11 @@ const HEAP_MB = USER_HEAP_MB + 64;
  */
 const GUARDED_HARD_HEAP_MB = 2048;
 
-/** The shared flags' slots: a synchronous answer is ready; modules are loading; out of memory. */
-const SLOTS = 3;
+/**
+ * The shared flags' slots: a synchronous answer is ready; modules are loading; out of memory; time
+ * spent reading the database (`READING_SLOT`).
+ */
+const SLOTS = 4;
 const OUT_OF_MEMORY_SLOT = 2;
 
 // Resolved when an isolate starts, not on import: page tests import the engine in a jsdom environment,
@@ -159,6 +163,14 @@ export class Isolate<Held = unknown> {
   /** Whether the isolate is loading modules now (it says so in shared memory). */
   loading(): boolean {
     return Atomics.load(this.flag, 1) > 0;
+  }
+
+  /**
+   * Microseconds the isolate has spent reading the database itself (decision 092), modulo 2^32: the
+   * backend's own work, which Convex does not count as the function's time.
+   */
+  readingMicros(): number {
+    return Atomics.load(this.flag, READING_SLOT);
   }
 
   /** Whether the heap guard ended the isolate for using more than its heap. */

@@ -19,6 +19,7 @@ import { SYSCALL } from "../convex-abi.ts";
 import {
   OPEN_STREAM,
   READ_AHEAD,
+  READING_SLOT,
   fromWire,
   toWire,
   type Consumed,
@@ -110,10 +111,16 @@ function localOf(callId: number): LocalReads | undefined {
 function readLocally<T>(callId: number, read: (local: LocalReads) => T | undefined): T | undefined {
   const local = localOf(callId);
   if (!local) return undefined;
+  const started = performance.now();
   try {
     return read(local);
   } catch {
     return undefined;
+  } finally {
+    // The backend's work, not the function's: the watchdog does not count it (Convex counts a
+    // function's own execution, not its syscalls').
+    const flags = new Int32Array((workerData as { syncFlag: SharedArrayBuffer }).syncFlag);
+    Atomics.add(flags, READING_SLOT, Math.round((performance.now() - started) * 1000));
   }
 }
 

@@ -207,8 +207,17 @@ export class LocalReads {
     }
     this.streams.clear();
     if (this.reading) {
-      this.connection.db.exec("COMMIT");
       this.reading = false;
+      try {
+        this.connection.db.exec("COMMIT");
+      } catch {
+        // A read failed here (a damaged page): the backend's thread reads it again, and says so.
+        try {
+          if (this.connection.db.inTransaction) this.connection.db.exec("ROLLBACK");
+        } catch {
+          // Ended with the isolate.
+        }
+      }
     }
     const report = this.report;
     const empty = report.gets.length === 0 && report.streams.length === 0 && !report.identity;

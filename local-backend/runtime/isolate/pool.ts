@@ -48,8 +48,9 @@ type Lease = {
   refs: number;
   /** Whether the OS gives the isolate thread's CPU time (else time is counted by the clock). */
   cpu: boolean;
-  /** The isolate's time at the watchdog's last look. */
+  /** The isolate's time at the watchdog's last look, and its time reading the database then (µs). */
   last: number;
+  lastReading: number;
   /** Time spent running the functions, and loading their modules (which Convex does not count). */
   running: number;
   loading: number;
@@ -188,6 +189,7 @@ export class IsolatePool {
         refs: 1,
         cpu: false,
         last: 0,
+        lastReading: 0,
         running: 0,
         loading: 0,
         entry: leasing,
@@ -213,6 +215,7 @@ export class IsolatePool {
     const cpu = lease.isolate.cpuMs();
     lease.cpu = cpu !== null;
     lease.last = cpu ?? performance.now();
+    lease.lastReading = lease.isolate.readingMicros();
     this.watchdog ??= inRootScope(() => setInterval(() => this.watch(), WATCHDOG_MS).unref());
   }
 
@@ -240,8 +243,14 @@ export class IsolatePool {
   /** Adds the isolate's time since the last look to its function's running (or loading) time. */
   private sample(lease: Lease): void {
     const now = (lease.cpu ? lease.isolate.cpuMs() : null) ?? performance.now();
+    // Reading the database in the isolate (decision 092) is the backend's work, not the function's
+    // (the counter wraps at 2^32 µs: the difference is taken in 32 bits).
+    const reading = lease.isolate.readingMicros();
+    const readingMs = ((reading - lease.lastReading) | 0) / 1000;
+    lease.lastReading = reading;
     if (lease.isolate.loading()) lease.loading += now - lease.last;
-    else lease.running += now - lease.last;
+    // Not clamped per look: the OS counts CPU time in ticks, so a look may see the reading before the tick.
+    else lease.running += now - lease.last - readingMs;
     lease.last = now;
   }
 
