@@ -32,7 +32,7 @@ import {
   type StoreFailure,
 } from "./folder.ts";
 import { PERSISTENCE_TABLES, readMeta, upgradeLayout, writeMeta } from "./layout.ts";
-import { prepareStatements, scanIndex, type Statements } from "./statements.ts";
+import { prepareStatements, scanIndex, type ScanArgs, type Statements } from "./statements.ts";
 import { WAL_CHECKPOINT_PAGES, Wal, checkpointAside, type FlushFile } from "./wal.ts";
 
 export type StoreOptions = { flushFile?: FlushFile; writeBytes?: WriteBytes };
@@ -414,15 +414,8 @@ export class SqlitePersistence {
    * Up to `limit` rows of a database index with keys in [lower, upper), in key order or its reverse,
    * strictly after `after` (in the direction of travel) when given.
    */
-  scan(
-    index: { id: number },
-    lower: Buffer,
-    upper: Buffer,
-    order: "asc" | "desc",
-    after: Buffer | null,
-    limit: number,
-  ): IndexRow[] {
-    return scanIndex(this.statements, index, lower, upper, order, after, limit);
+  scan(...args: ScanArgs): IndexRow[] {
+    return scanIndex(this.statements, ...args);
   }
 
   count(component: ComponentPath, table: string): number {

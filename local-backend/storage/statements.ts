@@ -76,6 +76,16 @@ export function prepareStatements(db: Database.Database) {
 /** The statements every connection has (`prepareStatements`). */
 export type Statements = ReturnType<typeof prepareStatements>;
 
+/** A scan's index, key range, order, position and row limit (`scanIndex` after its statements). */
+export type ScanArgs = [
+  index: { id: number },
+  lower: Buffer,
+  upper: Buffer,
+  order: "asc" | "desc",
+  after: Buffer | null,
+  limit: number,
+];
+
 /**
  * Up to `limit` rows of a database index with keys in [lower, upper), in key order or its reverse,
  * strictly after `after` (in the direction of travel) when given: persistence's reads, and an

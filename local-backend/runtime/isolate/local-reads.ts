@@ -19,7 +19,7 @@ import type { IndexDefinition } from "../../database/index-catalog.ts";
 import { resolveSource, splitIndexName, type QueryJson, type Source } from "../../database/index-range.ts";
 import { QueryStream } from "../../database/query-stream.ts";
 import type { IndexRow } from "../../storage/document.ts";
-import { prepareStatements, scanIndex, type Statements } from "../../storage/statements.ts";
+import { prepareStatements, scanIndex, type ScanArgs, type Statements } from "../../storage/statements.ts";
 import { convexJsonSize } from "../../values/limits.ts";
 import { AFTER, encodeKey } from "../../values/values.ts";
 import { TransactionMeter } from "../../values/transaction-limits.ts";
@@ -242,14 +242,7 @@ export class LocalReads {
   }
 
   private readonly scanner = {
-    scan: (
-      index: { id: number },
-      lower: Buffer,
-      upper: Buffer,
-      order: "asc" | "desc",
-      after: Buffer | null,
-      limit: number,
-    ) => scanIndex(this.connection.statements, index, lower, upper, order, after, limit),
+    scan: (...args: ScanArgs) => scanIndex(this.connection.statements, ...args),
   };
 
   private readonly catalogStore = {
