@@ -1,7 +1,8 @@
 /**
  * The app's calls against Convex's per-transaction limits (issue 39): from a backend's statistics, the
  * largest transaction of each function it ran and the most code time one call of it used, heaviest
- * first, as a share of each limit; each heavy call is a figure that must stay within Convex's limits.
+ * first, as a share of each limit (with its syscalls that crossed from its isolate, on average); each
+ * heavy call is a figure that must stay within Convex's limits.
  */
 import { QUERY_MUTATION_TIMEOUT_MS } from "../../local-backend/runtime/isolate/protocol";
 import { TRANSACTION_LIMITS, formatBinarySize } from "../../local-backend/values/limits";
@@ -33,7 +34,7 @@ const percent = (used: number, limit: number) =>
 export async function printLimitUse(backend: BackendProcess, label: string, top = 6): Promise<void> {
   const stats = (await backend.stats()) as unknown as Record<
     string,
-    { largestTransaction?: Usage; maxUserCodeMs?: number }
+    { largestTransaction?: Usage; maxUserCodeMs?: number; calls: number; crossings?: number }
   >;
   const share = ({ usage, codeMs }: { usage: Usage; codeMs: number }) =>
     Math.max(
@@ -42,7 +43,16 @@ export async function printLimitUse(backend: BackendProcess, label: string, top 
     );
   const rows = Object.entries(stats)
     .flatMap(([name, s]) =>
-      s.largestTransaction ? [{ name, usage: s.largestTransaction, codeMs: s.maxUserCodeMs ?? 0 }] : [],
+      s.largestTransaction
+        ? [
+            {
+              name,
+              usage: s.largestTransaction,
+              codeMs: s.maxUserCodeMs ?? 0,
+              crossings: (s.crossings ?? 0) / Math.max(1, s.calls),
+            },
+          ]
+        : [],
     )
     .sort((a, b) => share(b) - share(a))
     .slice(0, top);
@@ -50,13 +60,15 @@ export async function printLimitUse(backend: BackendProcess, label: string, top 
     `\nConvex's limits, ${label}: each function's largest transaction and its longest code time (share of the limit)`,
   );
   for (const row of rows) {
-    const { name, usage, codeMs } = row;
+    const { name, usage, codeMs, crossings } = row;
     const parts = LIMITED.map(
       ([key, words, format]) =>
         `${words} ${format(usage[key])} (${percent(usage[key], TRANSACTION_LIMITS[key])})`,
     );
     parts.push(
       `code ${Math.round(codeMs)} ms of CPU (${percent(codeMs, QUERY_MUTATION_TIMEOUT_MS)} of ${QUERY_MUTATION_TIMEOUT_MS / 1000} s)`,
+      // Syscalls sent from its isolate to the backend's thread (decisions 082, 092).
+      `${crossings.toFixed(1)} crossings a call`,
     );
     console.log(`  ${name}\n    ${parts.join(", ")}`);
     const heaviest = share(row);
