@@ -87,10 +87,6 @@ export class LocalReads {
     return connection && catalog ? new LocalReads(grant, connection, catalog) : null;
   }
 
-  get active(): boolean {
-    return !this.ended;
-  }
-
   /** `getUserIdentity`'s answer. */
   identity(): string {
     this.report.identity = true;
