@@ -76,7 +76,7 @@ export function prepareStatements(db: Database.Database) {
 /** The statements every connection has (`prepareStatements`). */
 export type Statements = ReturnType<typeof prepareStatements>;
 
-/** A scan's index, key range, order, position and row limit (`scanIndex` after its statements). */
+/** A scan's index, key range, order, position and row limit (`scanIndex`'s arguments after its statements). */
 export type ScanArgs = [
   index: { id: number },
   lower: Buffer,
@@ -93,12 +93,7 @@ export type ScanArgs = [
  */
 export function scanIndex(
   statements: Statements,
-  index: { id: number },
-  lower: Buffer,
-  upper: Buffer,
-  order: "asc" | "desc",
-  after: Buffer | null,
-  limit: number,
+  ...[index, lower, upper, order, after, limit]: ScanArgs
 ): IndexRow[] {
   let rows: IndexRowColumns[];
   if (order === "asc") {

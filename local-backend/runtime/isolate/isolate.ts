@@ -88,6 +88,9 @@ type StreamAhead = {
 const FIRST_READ_AHEAD = 8;
 const MOST_READ_AHEAD = 256;
 
+/** The flags this isolate shares with the backend's thread (handle.ts says what each slot holds). */
+const sharedFlags = new Int32Array((workerData as { syncFlag: SharedArrayBuffer }).syncFlag);
+
 /** The reads each call (by id) makes itself, until its first crossing (decision 092). */
 const localReads = new Map<number, LocalReads>();
 
@@ -119,8 +122,7 @@ function readLocally<T>(callId: number, read: (local: LocalReads) => T | undefin
   } finally {
     // The backend's work, not the function's: the watchdog does not count it (Convex counts a
     // function's own execution, not its syscalls').
-    const flags = new Int32Array((workerData as { syncFlag: SharedArrayBuffer }).syncFlag);
-    Atomics.add(flags, READING_SLOT, Math.round((performance.now() - started) * 1000));
+    Atomics.add(sharedFlags, READING_SLOT, Math.round((performance.now() - started) * 1000));
   }
 }
 
@@ -159,8 +161,7 @@ function consumedOf(callId: number, queryId?: number): Consumed | undefined {
 }
 
 function installConvex(host: Host): void {
-  const { syncPort, syncFlag } = workerData as { syncPort: MessagePort; syncFlag: SharedArrayBuffer };
-  const flag = new Int32Array(syncFlag);
+  const { syncPort } = workerData as { syncPort: MessagePort };
   const remote = async (kind: "async" | "js", op: string, args: unknown, queryId?: number) => {
     const { callId } = currentCall();
     const local = endLocalReads(callId);
@@ -195,9 +196,9 @@ function installConvex(host: Host): void {
   const ask = (callId: number, op: string, json: string): string => {
     const local = endLocalReads(callId);
     const consumed = consumedOf(callId);
-    Atomics.store(flag, 0, 0);
+    Atomics.store(sharedFlags, 0, 0);
     syncPort.postMessage({ callId, op, json, consumed, local } satisfies SyncRequest);
-    Atomics.wait(flag, 0, 0);
+    Atomics.wait(sharedFlags, 0, 0);
     const answer = receiveMessageOnPort(syncPort)?.message as SyncAnswer | undefined;
     if (!answer) throw new Error(`No answer to syscall ${op}`);
     if (answer.error) throw fromWire(answer.error);
@@ -353,17 +354,15 @@ export function start(host: Host): void {
    * has evaluated, which would put a round trip and Vite's work on the backend's thread per call).
    */
   let loaded = new Map<string, Promise<Record<string, unknown>>>();
-  const { syncFlag } = workerData as { syncFlag: SharedArrayBuffer };
-  const loading = new Int32Array(syncFlag);
   const importModule = async (file: string) => {
     // Told to the watchdog, which does not count loading as the function's time.
-    Atomics.add(loading, 1, 1);
+    Atomics.add(sharedFlags, 1, 1);
     try {
       return file.startsWith("file:")
         ? await host.importFile(file)
         : await runner.import<Record<string, unknown>>(file);
     } finally {
-      Atomics.sub(loading, 1, 1);
+      Atomics.sub(sharedFlags, 1, 1);
     }
   };
   const load = (file: string, wanted: number) => {
