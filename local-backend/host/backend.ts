@@ -24,7 +24,12 @@ import type { StoredFile, StoreOptions } from "../runtime/storage-syscalls.ts";
 import { FileUrls } from "../api/file-urls.ts";
 import { SITE_PREFIX, createSiteHandler } from "../api/http-actions.ts";
 import { createApiMiddleware, type Middleware } from "../api/router.ts";
-import { createViteFunctionSource, type FunctionSource, type FunctionsChange } from "../runtime/modules.ts";
+import {
+  createBuiltFunctionSource,
+  createViteFunctionSource,
+  type FunctionSource,
+  type FunctionsChange,
+} from "../runtime/modules.ts";
 import { Clock } from "../core/protocol.ts";
 import { CommitLog } from "../database/commit-log.ts";
 import { RecentCommits } from "../database/recent-commits.ts";
@@ -64,6 +69,11 @@ export type LocalBackendCoreOptions = {
   reset?: boolean;
   /** Load functions through this Vite server (the app's, in the Vite plugin). */
   vite?: ViteDevServer;
+  /**
+   * The functions folder is the server build's (`dist/.server/convex/`, plain JavaScript; decision 093):
+   * loaded by Node itself, without Vite, and never reloaded.
+   */
+  builtFunctions?: boolean;
   /** Or give the functions directly (no reloads): a modules map with `_generated` keys. */
   modules?: { map: ModulesMap; schema?: AnySchema };
   /** Run `convex/crons.ts` (default true). */
@@ -198,13 +208,16 @@ export class LocalBackendCore implements BackendServices {
       });
       // The project's auth.config.ts names the local issuer through this variable in local mode.
       process.env[LOCAL_ISSUER_ENV] = auth.issuer;
+      const functionsDir = options.functionsDir ?? path.resolve("convex");
       source = options.modules
         ? null
-        : await createViteFunctionSource({
-            functionsDir: options.functionsDir ?? path.resolve("convex"),
-            extraDirs: options.extraFunctionsDirs,
-            vite: options.vite,
-          });
+        : options.builtFunctions
+          ? createBuiltFunctionSource({ functionsDir })
+          : await createViteFunctionSource({
+              functionsDir,
+              extraDirs: options.extraFunctionsDirs,
+              vite: options.vite,
+            });
       const core = new LocalBackendCore(auth, store, source, options, origin);
       await core.start();
       return core;

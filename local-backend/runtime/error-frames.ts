@@ -13,9 +13,13 @@ import { SourceMap, type SourceMapPayload } from "node:module";
 import { realpathSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { BUILT } from "../core/built.ts";
 
-/** The engine's own folder (`local-backend/`): its frames are where user code was entered. */
-const ENGINE_DIR = path.resolve(import.meta.dirname, "..") + path.sep;
+/**
+ * The engine's own folder (`local-backend/`, or the server build's `dist/.server/engine/`, decision
+ * 093): its frames are where user code was entered.
+ */
+const ENGINE_DIR = path.resolve(import.meta.dirname, BUILT ? "." : "..") + path.sep;
 
 /** Folders of functions' source (a functions folder, a component's) -> the folder Convex bundles from. */
 const sourceFolders = new Map<string, string>();

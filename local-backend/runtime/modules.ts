@@ -2,7 +2,8 @@
  * Loading the functions folder: a modules map (keys like `/convex/messages.ts`) whose functions run
  * in isolates (worker threads, isolate/pool.ts; decision 082) that load them through Vite's module
  * runner, so edited files apply on the next call, and a watcher telling the backend which files
- * changed; components' bundles and HTTP actions run in the same isolates. Extra folders (the benchmark's
+ * changed; components' bundles and HTTP actions run in the same isolates. The server's build has them
+ * prebuilt (`createBuiltFunctionSource`, decision 093). Extra folders (the benchmark's
  * and the e2e suite's own functions) join the map as if their files were in the functions folder, so
  * no deployment of that folder ever gets them (decision 088). Configuration modules
  * (`schema`, `crons`, `convex.config`, `auth.config`) load here through Vite's `ssrLoadModule`.
@@ -10,7 +11,9 @@
 import { readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { ViteDevServer } from "vite";
+import { BUILT } from "../core/built.ts";
 import type { ModulesMap } from "./engine.ts";
 import { IsolatePool } from "./isolate/pool.ts";
 
@@ -65,6 +68,25 @@ function findModuleFile(dir: string, modulePath: string): string | null {
 }
 
 /**
+ * The modules map of `dir` and the extra folders, each module loaded in `isolates`: what both function
+ * sources give the engine.
+ */
+function modulesOf(dir: string, extraDirs: readonly string[], isolates: IsolatePool): ModulesMap {
+  const map: ModulesMap = {};
+  for (const folder of [dir, ...extraDirs]) {
+    for (const file of listFunctionFiles(folder)) {
+      // Convex deploys no functions from a file with more than one dot (`convex.config.ts`,
+      // `auth.config.ts`: those are read as configuration, through `load`), so neither do we.
+      if ((path.basename(file).match(/\./g) ?? []).length > 1) continue;
+      const key = moduleKey(folder, file);
+      if (map[key]) throw new Error(`${file} has the same module path as a file of ${dir}.`);
+      map[key] = () => isolates.module(file);
+    }
+  }
+  return map;
+}
+
+/**
  * A function source backed by a Vite dev server: the app's own (in the Vite plugin) or one created
  * here in middleware mode (standalone server and tests).
  */
@@ -107,20 +129,7 @@ export async function createViteFunctionSource(options: {
   server.watcher.on("all", invalidate);
   return {
     dir,
-    modules() {
-      const map: ModulesMap = {};
-      for (const folder of [dir, ...extraDirs]) {
-        for (const file of listFunctionFiles(folder)) {
-          // Convex deploys no functions from a file with more than one dot (`convex.config.ts`,
-          // `auth.config.ts`: those are read as configuration, through `load`), so neither do we.
-          if ((path.basename(file).match(/\./g) ?? []).length > 1) continue;
-          const key = moduleKey(folder, file);
-          if (map[key]) throw new Error(`${file} has the same module path as a file of ${dir}.`);
-          map[key] = () => isolates.module(file);
-        }
-      }
-      return map;
-    },
+    modules: () => modulesOf(dir, extraDirs, isolates),
     componentModule: (href) => isolates.module(href),
     async load(modulePath) {
       const file = findModuleFile(dir, modulePath);
@@ -144,5 +153,27 @@ export async function createViteFunctionSource(options: {
       await isolates.close();
       if (ownsVite) await server.close();
     },
+  };
+}
+
+/**
+ * The functions as the server's build holds them (`dist/.server/convex/`, plain JavaScript bundled by
+ * `npm run build`; decision 093): imported by Node itself, here and in the isolates, without Vite. They
+ * never change while the server runs, so nothing is watched.
+ */
+export function createBuiltFunctionSource(options: { functionsDir: string }): FunctionSource {
+  if (!BUILT) throw new Error("Built functions run only in the server's build (npm run build && npm start).");
+  const dir = path.resolve(options.functionsDir);
+  const isolates = new IsolatePool(null);
+  return {
+    dir,
+    modules: () => modulesOf(dir, [], isolates),
+    componentModule: (href) => isolates.module(href),
+    async load(modulePath) {
+      const file = findModuleFile(dir, modulePath);
+      return file ? ((await import(pathToFileURL(file).href)) as Record<string, unknown>) : null;
+    },
+    watch: () => () => undefined,
+    close: () => isolates.close(),
   };
 }

@@ -21,15 +21,16 @@ function freePort(): Promise<number> {
 
 export type AppProcess = { url: string; child: ChildProcess; stop(): Promise<void> };
 
-/** Starts `scripts/serve/server.ts` on `dataDir` (demo data when new: `--demo-data`) and waits until it listens. */
+/**
+ * Starts `npm start` (the server's build, `npm run build` first) on `dataDir` (demo data when new:
+ * `--demo-data`) and waits until it listens.
+ */
 export async function startAppProcess(dataDir: string): Promise<AppProcess> {
   const [port, sitePort] = [await freePort(), await freePort()];
   const child = spawn(
     process.execPath,
     [
-      "--import",
-      "tsx",
-      "scripts/serve/server.ts",
+      "scripts/serve/start.mjs",
       ...["--port", String(port), "--site-port", String(sitePort), "--data-dir", dataDir, "--demo-data"],
     ],
     { cwd: root, stdio: ["ignore", "pipe", "inherit"] },

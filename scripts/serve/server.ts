@@ -36,17 +36,19 @@ import {
   signInMismatch,
   type AccessOptions,
 } from "../../local-backend/api/access.ts";
+import { BUILT } from "../../local-backend/core/built.ts";
 import { LocalBackendCore } from "../../local-backend/host/backend.ts";
 import { requestPathname } from "../../local-backend/core/paths.ts";
 import { SYNC_PATH } from "../../local-backend/api/sync.ts";
 import { BACKEND_PATHS } from "../../local-backend/host/vite-plugin.ts";
-import { readBuildMeta } from "../build/build-info.ts";
+import { builtFunctionsDir, readBuildMeta } from "../build/build-info.ts";
 import { createAppHandler } from "./app-handler.ts";
 import { createPagePreviews } from "./page-previews.ts";
 import { createPreviewImages } from "./preview-images.ts";
 import { createPageRenderer, loadServerEntry, type ServerEntry } from "./server-render.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
+/** The project: this file is in scripts/serve/, or built into dist/.server/engine/ (decision 093). */
+const root = path.resolve(import.meta.dirname, BUILT ? "../../.." : "../..");
 /** Rendered once at start (server-render.ts): one of each kind of server-rendered page. */
 const WARM_UP_PAGES = ["/", "/explore/streams", "/explore/live-shops", "/live-shop/-", "/stream/-"];
 
@@ -138,7 +140,10 @@ export async function startAppServer(options: {
     ? null
     : await LocalBackendCore.createWithOrigin(
         {
-          functionsDir: options.functionsDir ?? path.join(root, "convex"),
+          // Built, the server runs the functions built beside it (`npm run build`), never their source.
+          functionsDir:
+            options.functionsDir ?? (BUILT ? builtFunctionsDir(distDir) : path.join(root, "convex")),
+          builtFunctions: BUILT,
           dataDir: options.dataDir === undefined ? path.join(root, ".local-backend") : options.dataDir,
           reset: options.reset,
           watch: false,
@@ -264,11 +269,18 @@ async function main() {
   process.once("SIGTERM", shutdown);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  // What stops the start (a data folder another backend is using, say) is said in words, as
-  // `npm run backend` says it.
+/**
+ * The server as the command line asks for it: `npm start` (scripts/serve/start.mjs, the build) or
+ * `tsx scripts/serve/server.ts` (the source). What stops the start (a data folder another backend is
+ * using, say) is said in words, as `npm run backend` says it.
+ */
+export async function serveFromCommandLine(): Promise<void> {
   await main().catch((e: unknown) => {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);
   });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  await serveFromCommandLine();
 }

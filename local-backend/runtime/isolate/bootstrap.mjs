@@ -1,9 +1,11 @@
 // An isolate's entry (a worker thread): plain JavaScript, because it must first be able to load
-// TypeScript. It loads through Vite's module runner, asking the backend thread's Vite to transform each
-// module, so the isolate's own code (isolate.ts) and the app's functions load as they do there.
+// TypeScript. From the source (`npm run dev`, tests) it loads through Vite's module runner, asking the
+// backend thread's Vite to transform each module, so the isolate's own code (isolate.ts) and the app's
+// functions load as they do there. From the server's build (`npm start`, decision 093) both are plain
+// JavaScript already, imported by Node itself: Vite is not installed there.
 import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
-import { ESModulesEvaluator, ModuleRunner } from "vite/module-runner";
 
 // First of all, the heap guard (decision 090, heap-guard.ts), so that nothing this isolate allocates
 // goes unwatched.
@@ -31,16 +33,24 @@ function request(message) {
   });
 }
 
-const transport = { invoke: async (payload) => (await request({ type: "vite", payload })).result };
+const importFile = (file) => import(file.startsWith("file:") ? file : pathToFileURL(file).href);
 
-function newRunner() {
-  return new ModuleRunner({ transport, hmr: false, sourcemapInterceptor: "node" }, new ESModulesEvaluator());
+let newRunner;
+if (workerData.built) {
+  // Built modules never change while the server runs: Node's own module cache is the runner.
+  const runner = { import: importFile };
+  newRunner = () => runner;
+} else {
+  const { ESModulesEvaluator, ModuleRunner } = await import("vite/module-runner");
+  const transport = { invoke: async (payload) => (await request({ type: "vite", payload })).result };
+  newRunner = () =>
+    new ModuleRunner({ transport, hmr: false, sourcemapInterceptor: "node" }, new ESModulesEvaluator());
 }
 
 const { start } = await newRunner().import(workerData.main);
 start({
   request,
   newRunner,
-  importFile: (href) => import(href),
+  importFile,
   listen: (listener) => (onMessage = listener),
 });

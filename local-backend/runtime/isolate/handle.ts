@@ -6,6 +6,7 @@
 import { fileURLToPath } from "node:url";
 import { MessageChannel, SHARE_ENV, Worker, type MessagePort } from "node:worker_threads";
 import type { HotPayload, ViteDevServer } from "vite";
+import { BUILT } from "../../core/built.ts";
 import type { SyscallLayer } from "../convex-abi.ts";
 import { executions } from "../execution.ts";
 import { ThreadCpuClock } from "./cpu.ts";
@@ -28,7 +29,8 @@ import {
 
 /** What an isolate needs of the pool that owns it. */
 export type IsolateOwner<Held> = {
-  readonly vite: ViteDevServer;
+  /** The Vite server that transforms the modules isolates load from the source; null when built. */
+  readonly vite: ViteDevServer | null;
   nextId(): number;
   /** Ends `isolate` (it died, or its call passed a limit): its calls fail with `error`. */
   end(isolate: Isolate<Held>, error: Error): void;
@@ -119,7 +121,9 @@ export class Isolate<Held = unknown> {
     const guard = heapGuard();
     this.worker = new Worker(isolateFile("./bootstrap.mjs"), {
       workerData: {
-        main: isolateFile("./isolate.ts"),
+        // The isolate's own code: its source, through Vite's runner, or the server build's bundle of it.
+        main: isolateFile(BUILT ? "./isolate.mjs" : "./isolate.ts"),
+        built: BUILT,
         syncPort: port2,
         syncFlag,
         heapGuard: guard && { file: guard.file, slot: OUT_OF_MEMORY_SLOT, limitBytes: HEAP_MB * 2 ** 20 },
@@ -244,6 +248,7 @@ export class Isolate<Held = unknown> {
         return;
       }
       case "vite": {
+        if (!this.pool.vite) return;
         void this.pool.vite.environments.ssr.hot
           .handleInvoke(message.payload as HotPayload)
           .then((result) => this.worker.postMessage({ type: "answer", id: message.id, result }));

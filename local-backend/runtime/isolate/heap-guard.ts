@@ -6,6 +6,7 @@
  */
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { BUILT } from "../../core/built.ts";
 
 export type HeapGuard = {
   /** The built addon, which each isolate loads before anything else. */
@@ -19,7 +20,12 @@ export function heapGuard(): HeapGuard | null {
   if (guard !== undefined) return guard;
   // Resolved on first use, not on import: page tests import the engine where `import.meta.url` is not
   // a file URL.
-  const file = fileURLToPath(new URL("./heap-guard/build/Release/heap_guard.node", import.meta.url));
+  // Built where `npm install` built it (package.json's postinstall), also for the server's build in
+  // dist/.server/engine/ (decision 093): for the Node that installed it.
+  const addon = "heap-guard/build/Release/heap_guard.node";
+  const file = fileURLToPath(
+    new URL(BUILT ? `../../../local-backend/runtime/isolate/${addon}` : `./${addon}`, import.meta.url),
+  );
   try {
     const loaded = createRequire(import.meta.url)(file) as { install?: unknown };
     if (typeof loaded.install !== "function") throw new Error("It has no install()");

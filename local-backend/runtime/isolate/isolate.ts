@@ -8,7 +8,6 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from "node:worker_threads";
-import type { ModuleRunner } from "vite/module-runner";
 import { consoleTimer, formatLogArgs, formatNodeLogArgs } from "../instrument.ts";
 import { runUserCode, userCallEnded } from "../user-code.ts";
 import { ownThreadId } from "./cpu.ts";
@@ -36,6 +35,9 @@ import {
   type ToIsolate,
   type WireError,
 } from "./protocol.ts";
+
+/** Loads modules: Vite's module runner from the source, Node's `import()` from the build (bootstrap.mjs). */
+type ModuleRunner = { import<T = Record<string, unknown>>(file: string): Promise<T> };
 
 /** What bootstrap.mjs gives: its message channel to the backend thread and its module loader. */
 type Host = {

@@ -100,7 +100,8 @@ export class IsolatePool {
   private ids = 0;
   private closed = false;
 
-  constructor(readonly vite: ViteDevServer) {
+  /** `vite`: the server that transforms the functions' source; null for the server's build (decision 093). */
+  constructor(readonly vite: ViteDevServer | null) {
     this.fill("transaction");
   }
 
