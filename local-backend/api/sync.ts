@@ -36,6 +36,11 @@ export class SyncServer {
   private readonly connections = new Set<SyncConnection>();
   /** Mutations' answers kept for copies re-sent after a reconnect. */
   readonly mutationAnswers = new MutationAnswers();
+  /**
+   * The server is stopping (`drain`): mutations received from now on are not run. Their clients hold
+   * them unanswered and send them again once they reconnect, to the next start.
+   */
+  draining = false;
 
   constructor(readonly services: BackendServices) {}
 
@@ -70,6 +75,15 @@ export class SyncServer {
     return this.connections.size;
   }
 
+  /**
+   * Stops taking mutations and resolves once every connection's work received before has been answered
+   * (its mutations, queries and actions): their clients have what was acknowledged to them.
+   */
+  async drain(): Promise<void> {
+    this.draining = true;
+    await Promise.all([...this.connections].map((connection) => connection.settled()));
+  }
+
   /** Closes every connection (clients reconnect on their own). Used by tests and on stop. */
   disconnectAll(code = 1001, reason = "Server going away"): void {
     for (const connection of this.connections) connection.close(code, reason);
@@ -96,11 +110,13 @@ class SyncConnection implements QuerySetOwner, OperationsOwner {
   /** Mutations received and not yet answered, and actions running: at most MAX_PENDING_OPERATIONS each. */
   private pendingMutations = 0;
   private runningActions = 0;
+  /** The actions running, for `settled`. */
+  private readonly actions = new Set<Promise<unknown>>();
   private readonly pingTimer: ReturnType<typeof setInterval>;
 
   constructor(
     private readonly ws: WebSocket,
-    server: SyncServer,
+    private readonly server: SyncServer,
     private readonly fromThisMachine: boolean,
   ) {
     this.services = server.services;
@@ -156,6 +172,16 @@ class SyncConnection implements QuerySetOwner, OperationsOwner {
     this.close(1011, "FatalError");
   }
 
+  /** Resolves once the work queued so far and the actions running have finished. */
+  async settled(): Promise<void> {
+    for (;;) {
+      const queue = this.queue;
+      await queue;
+      await Promise.allSettled([...this.actions]);
+      if (queue === this.queue && this.actions.size === 0) return;
+    }
+  }
+
   enqueue(task: () => Promise<void>): void {
     this.queue = this.queue.then(task).catch((e: unknown) => {
       console.error("local-backend: sync error", e);
@@ -203,6 +229,8 @@ class SyncConnection implements QuerySetOwner, OperationsOwner {
         this.enqueue(() => this.authenticate(message));
         return;
       case "Mutation":
+        // Not run, not answered: the client sends it again after it reconnects (to the next start).
+        if (this.server.draining) return;
         if (this.pendingMutations >= MAX_PENDING_OPERATIONS) {
           this.close(CLOSE_TRY_AGAIN_LATER, "TooManyConcurrentMutations");
           return;
@@ -224,7 +252,7 @@ class SyncConnection implements QuerySetOwner, OperationsOwner {
         // Started in order with the other messages (so it sees the identity set before it), not awaited.
         this.enqueue(() => {
           const { identity, admin } = this;
-          this.operations
+          const running = this.operations
             .runAction(message, identity, admin)
             .catch((e: unknown) => {
               console.error("local-backend: action failed", e);
@@ -236,7 +264,11 @@ class SyncConnection implements QuerySetOwner, OperationsOwner {
                 logLines: [],
               });
             })
-            .finally(() => (this.runningActions -= 1));
+            .finally(() => {
+              this.runningActions -= 1;
+              this.actions.delete(running);
+            });
+          this.actions.add(running);
           return Promise.resolve();
         });
         return;

@@ -44,8 +44,9 @@ function startApp(options: Partial<Parameters<typeof startAppServer>[0]> = {}) {
   }).then((app) => ({
     ...app,
     stop: async () => {
-      await app.stop();
+      const stopped = await app.stop();
       removeDir(dist);
+      return stopped;
     },
   }));
 }
@@ -115,7 +116,7 @@ describe("npm start behind a reverse proxy on the same machine", () => {
 });
 
 describe("a server started to be served offers no development sign-in, even to this machine", () => {
-  const servedEntries: Record<string, () => Promise<{ url: string; stop: () => Promise<void> }>> = {
+  const servedEntries: Record<string, () => Promise<{ url: string; stop: () => Promise<unknown> }>> = {
     "npm start --public-origin": () => startApp({ publicOrigin: "https://livelocal.example" }),
     "npm start --allowed-hosts livelocal.example": () => startApp({ allowedHosts: ["livelocal.example"] }),
     "npm start --allowed-hosts all": () => startApp({ allowedHosts: true }),

@@ -148,6 +148,11 @@ export class LocalBackendCore implements BackendServices {
   private reloadTimer: ReturnType<typeof setTimeout> | null = null;
   private unwatch: (() => void) | null = null;
   private stopped = false;
+  /** Calls from clients and crons under way (`call`, `fetchHttp`, `storeUpload`), for `drain`. */
+  private running = 0;
+  private readonly whenIdle: (() => void)[] = [];
+  /** Stopping (`drain`): no new calls are taken. */
+  draining = false;
   /** The process's own value of each variable this backend sets (APP_ORIGIN_ENV, Convex's URLs). */
   private readonly envBefore = new Map<string, string | undefined>();
 
@@ -375,16 +380,56 @@ export class LocalBackendCore implements BackendServices {
 
   /** Runs a function; a mutation is answered once its transaction is on disk. */
   async call(udfPath: string, args: Value, options: CallOptions): Promise<CallOutcome> {
-    return await this.currentEngine.call(udfPath, args, options);
+    return await this.counted(() => this.currentEngine.call(udfPath, args, options));
   }
 
   fetchHttp(pathAndQuery: string, init: RequestInit, identity: Identity | Error | null): Promise<Response> {
-    return this.currentEngine.fetchHttp(pathAndQuery, init, identity);
+    return this.counted(() => this.currentEngine.fetchHttp(pathAndQuery, init, identity));
   }
 
   /** Stores an uploaded file (an upload URL's POST); answered once the file and its document are on disk. */
   storeUpload(bytes: Uint8Array, contentType: string | null, options: StoreOptions): Promise<string> {
-    return this.currentEngine.storeUpload(bytes, contentType, options);
+    return this.counted(() => this.currentEngine.storeUpload(bytes, contentType, options));
+  }
+
+  /** `work`, counted among the calls under way while it runs (`drain` waits for them). */
+  private async counted<T>(work: () => Promise<T>): Promise<T> {
+    this.running += 1;
+    try {
+      return await work();
+    } finally {
+      this.running -= 1;
+      if (this.running === 0) for (const resolve of this.whenIdle.splice(0)) resolve();
+    }
+  }
+
+  /** Calls under way now (from clients, HTTP actions, uploads and crons). */
+  runningCalls(): number {
+    return this.running;
+  }
+
+  /**
+   * The first half of a graceful stop (SIGTERM): no cron or scheduled function starts, sync clients'
+   * new mutations are left for them to send again to the next start, and the calls under way finish,
+   * for at most `timeoutMs`. Resolves with how many were still running then (0: all finished, every
+   * answer given). `stop()` then closes the sockets and the store.
+   */
+  async drain(timeoutMs: number): Promise<{ unfinished: number }> {
+    this.draining = true;
+    this.crons.stop();
+    this.currentEngine.runner.scheduled.stop();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    const finished = (async () => {
+      await this.sync.drain();
+      await this.currentEngine.finishInProgressScheduledFunctions();
+      while (this.running > 0) await new Promise<void>((resolve) => this.whenIdle.push(resolve));
+      // The last commits' new query results, pushed before the sockets close.
+      await this.subscriptions.idle();
+    })();
+    await Promise.race([finished, deadline]);
+    clearTimeout(timer);
+    return { unfinished: this.running };
   }
 
   storedFile(storageId: string, component: string): StoredFile | null {

@@ -71,15 +71,16 @@ let generation = 0;
 
 /** A fresh folder for this load's bundles (a reload gets new files, so Node loads them anew). */
 function bundleDir(appRoot: string, name: string): string {
-  const dir = path.join(
-    appRoot,
-    "node_modules",
-    ".cache",
-    "livelocal-components",
-    `${process.pid}-${++generation}`,
-    name,
-  );
-  mkdirSync(dir, { recursive: true });
+  const cache = path.join(appRoot, "node_modules", ".cache", "livelocal-components");
+  const dir = path.join(cache, `${process.pid}-${++generation}`, name);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new Error(
+      `The backend writes the components' bundles to ${cache}, and cannot (${(error as Error).message}). ` +
+        "Make that folder writable by the user that runs the server.",
+    );
+  }
   return dir;
 }
 
@@ -388,8 +389,12 @@ function removeBundles(appRoot: string): void {
   if (!existsSync(cache)) return;
   for (const entry of readdirSync(cache)) {
     const pid = Number(entry.split("-")[0]);
-    if (pid !== process.pid && !isRunning(pid))
+    if (pid === process.pid || isRunning(pid)) continue;
+    try {
       rmSync(path.join(cache, entry), { recursive: true, force: true });
+    } catch {
+      // Another user's (a build run as root, say): theirs to remove; this process writes its own folder.
+    }
   }
   if (!caches.has(cache)) {
     caches.add(cache);

@@ -27,8 +27,9 @@ async function startApp(options: Options): Promise<StartedAppServer> {
   return {
     ...app,
     stop: async () => {
-      await app.stop();
+      const stopped = await app.stop();
       rmSync(dist, { recursive: true, force: true });
+      return stopped;
     },
   };
 }

@@ -9,6 +9,7 @@
  *   --public-origin https://livelocal.example   (or PUBLIC_ORIGIN: the address links, previews, file URLs
  *                                               and e-mails name)
  *   --demo-data   a fresh store also gets the demo accounts, shops and streams (for demos and tests)
+ *   --drain-timeout 30   seconds SIGTERM gives the calls under way to finish (0: stop at once)
  *
  * A fresh store gets the reference data only (metro areas, categories). Development sign-in is offered
  * only when the server is this machine's alone (loopback, no public origin, no other Host names), and
@@ -50,6 +51,8 @@ import { createPageRenderer, loadServerEntry, type ServerEntry } from "./server-
 /** The project: this file is in scripts/serve/, or built into dist/.server/engine/ (decision 093). */
 const root = path.resolve(import.meta.dirname, BUILT ? "../../.." : "../..");
 /** Rendered once at start (server-render.ts): one of each kind of server-rendered page. */
+/** How long SIGTERM gives calls under way to finish (`--drain-timeout`): an action's work, mostly. */
+const DEFAULT_DRAIN_SECONDS = 30;
 const WARM_UP_PAGES = ["/", "/explore/streams", "/explore/live-shops", "/live-shop/-", "/stream/-"];
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -68,7 +71,15 @@ export type StartedAppServer = {
   adminKey: string | null;
   /** The local backend's HTTP actions (`convex/http.ts`); null with a deployment built in. */
   siteUrl: string | null;
-  stop(): Promise<void>;
+  /**
+   * Stops. With `drainMs` (SIGTERM), gracefully: no new connections, sync clients' new mutations left
+   * for them to send again to the next start, calls under way given up to `drainMs` to finish and be
+   * answered, then sockets closed (clients reconnect) and the store closed. Resolves with how many calls
+   * did not finish in time (their clients send mutations again; an answered one is on disk).
+   */
+  stop(options?: { drainMs?: number }): Promise<{ unfinished: number }>;
+  /** Whether `stop` has begun (readiness says no from then on). */
+  stopping(): boolean;
 };
 
 export async function startAppServer(options: {
@@ -100,7 +111,9 @@ export async function startAppServer(options: {
   /** How long a page's server render may take before the browser renders it instead (default 2 s). */
   renderTimeoutMs?: number;
 }): Promise<StartedAppServer> {
-  const distDir = options.distDir ?? path.join(root, "dist");
+  // Built, the build this file is part of (a copy of dist/ elsewhere serves itself).
+  const distDir =
+    options.distDir ?? (BUILT ? path.resolve(import.meta.dirname, "../..") : path.join(root, "dist"));
   const host = options.host ?? "127.0.0.1";
   const meta = readBuildMeta(distDir);
   let origin = "";
@@ -156,7 +169,10 @@ export async function startAppServer(options: {
         () => origin,
       );
 
+  let stopping = false;
   const server = createServer((req, res) => {
+    // A request on a kept-alive connection while stopping: answered, and the connection not kept.
+    if (stopping) res.setHeader("Connection", "close");
     const allowed = access.check(req);
     if (!allowed.ok) {
       res.statusCode = 403;
@@ -212,18 +228,24 @@ export async function startAppServer(options: {
     url: origin,
     adminKey: core?.adminKey.value ?? null,
     siteUrl: sitePort === null ? null : `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${sitePort}`,
-    stop: async () => {
-      await core?.stop();
-      await Promise.all(
-        [server, site].map(
-          (s) =>
-            new Promise<void>((resolve) => {
-              if (!s) return resolve();
-              s.close(() => resolve());
-              s.closeAllConnections();
-            }),
-        ),
+    stopping: () => stopping,
+    stop: async ({ drainMs = 0 } = {}) => {
+      stopping = true;
+      // No new connections from here; idle kept-alive ones are closed (upgraded sockets are the sync
+      // server's, closed by the backend).
+      const closed = [server, site].map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            if (!s) return resolve();
+            s.close(() => resolve());
+            s.closeIdleConnections();
+          }),
       );
+      const drained = core && drainMs > 0 ? await core.drain(drainMs) : { unfinished: 0 };
+      await core?.stop();
+      for (const s of [server, site]) s?.closeAllConnections();
+      await Promise.all(closed);
+      return drained;
     },
   };
 }
@@ -252,8 +274,13 @@ async function main() {
       "allowed-hosts": { type: "string" },
       "public-origin": { type: "string" },
       "demo-data": { type: "boolean" },
+      "drain-timeout": { type: "string" },
     },
   });
+  const drainSeconds = Number(values["drain-timeout"] ?? DEFAULT_DRAIN_SECONDS);
+  if (!Number.isFinite(drainSeconds) || drainSeconds < 0 || drainSeconds > 3600) {
+    throw new Error(`--drain-timeout takes seconds (0 to 3600), not ${values["drain-timeout"]}.`);
+  }
   const running = await startAppServer({
     port: Number(values.port ?? process.env.PORT ?? 4173),
     host: values.host,
@@ -264,9 +291,33 @@ async function main() {
     publicOrigin: parsePublicOrigin(values["public-origin"] ?? process.env.PUBLIC_ORIGIN),
     demoData: values["demo-data"],
   });
-  const shutdown = () => void running.stop().then(() => process.exit(0));
-  process.once("SIGINT", shutdown);
-  process.once("SIGTERM", shutdown);
+  let signalled = false;
+  const shutdown = (signal: string) => {
+    // A second signal: stop now (what was acknowledged is on disk already).
+    if (signalled) process.exit(1);
+    signalled = true;
+    const started = performance.now();
+    console.log(
+      `${signal}: stopping. No new connections; the calls under way have ${drainSeconds} s to finish.`,
+    );
+    running.stop({ drainMs: drainSeconds * 1000 }).then(
+      ({ unfinished }) => {
+        const took = `${Math.round(performance.now() - started)} ms`;
+        console.log(
+          unfinished === 0
+            ? `Stopped in ${took}: every call finished and was answered; clients reconnect to the next start.`
+            : `Stopped in ${took} with ${unfinished} calls unfinished: their clients send them again to the next start.`,
+        );
+        process.exit(0);
+      },
+      (e: unknown) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
 }
 
 /**
