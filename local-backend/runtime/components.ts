@@ -79,6 +79,7 @@ function bundleDir(appRoot: string, name: string): string {
     throw new Error(
       `The backend writes the components' bundles to ${cache}, and cannot (${(error as Error).message}). ` +
         "Make that folder writable by the user that runs the server.",
+      { cause: error },
     );
   }
   return dir;

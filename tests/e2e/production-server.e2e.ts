@@ -15,7 +15,7 @@ import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { startAppProcess, type AppProcess } from "../../scripts/bench/app-process";
 import { buildApp } from "../../scripts/build/build-app";
-import { LATEST_BUILD_PATH, buildMetaPath } from "../../scripts/build/build-info";
+import { LATEST_BUILD_PATH, buildMetaPath, readBuildMeta } from "../../scripts/build/build-info";
 
 const root = path.resolve(import.meta.dirname, "../..");
 /** What a production install needs of the project besides dist/: the heap guard's sources (postinstall). */
@@ -151,15 +151,7 @@ test("an upgrade: SIGTERM drains the running build, the next build starts on the
   // The next build: the production install's copy of dist/, given a new build id as a new build has.
   const nextId = "next-build";
   const nextDist = path.join(production, "dist");
-  const meta = JSON.parse(
-    readFileSync(
-      path.join(
-        nextDist,
-        buildMetaPath(JSON.parse(readFileSync(path.join(nextDist, LATEST_BUILD_PATH), "utf8")).id as string),
-      ),
-      "utf8",
-    ),
-  ) as Record<string, unknown>;
+  const meta = readBuildMeta(nextDist);
   writeFileSync(path.join(nextDist, buildMetaPath(nextId)), JSON.stringify({ ...meta, id: nextId }));
   writeFileSync(
     path.join(nextDist, LATEST_BUILD_PATH),
