@@ -19,6 +19,7 @@
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 import type { Duplex } from "node:stream";
+import { clientAddress, type TrustedProxies } from "./client-address.ts";
 
 export type AccessOptions = {
   /** Host names allowed besides the loopback ones: `name`, `.name` (and its subdomains), or `true` for any. */
@@ -29,6 +30,8 @@ export type AccessOptions = {
   publicOrigin?: string;
   /** The real sign-in providers `convex/auth.config.ts` names (described), besides development tokens. */
   signInProviders?: readonly string[];
+  /** The proxies whose header names the client (`--trust-proxy`; client-address.ts). */
+  trustProxy?: TrustedProxies;
 };
 
 /**
@@ -106,6 +109,10 @@ export function decideDevSignIn(options: AccessOptions): DevSignIn {
   }
   if (options.publicOrigin) {
     return { on: false, reason: `it was started to serve ${options.publicOrigin} (--public-origin)` };
+  }
+  // A server told to trust a proxy is served through one: its visitors are not this machine's.
+  if (options.trustProxy) {
+    return { on: false, reason: `it trusts a proxy to name its visitors (--trust-proxy)` };
   }
   if (options.allowedHosts === true) {
     return { on: false, reason: "it answers any Host name (--allowed-hosts all)" };
@@ -239,6 +246,21 @@ export class AccessPolicy {
     if (!host.ok) return host;
     const origin: string | string[] | undefined = req.headers.origin;
     return this.checkOrigin(typeof origin === "string" || origin === undefined ? origin : origin[0]);
+  }
+
+  /**
+   * The client's address (client-address.ts): the socket's peer, or the visitor a trusted proxy names.
+   * What is keyed by address (the sign-in limit, logs) asks this; what only the operator may do does
+   * not (`isOperator`): a proxy's header never makes anyone the operator.
+   */
+  clientAddress(req: Pick<IncomingMessage, "headers" | "socket">): string {
+    return clientAddress(req, this.options.trustProxy);
+  }
+
+  /** Whether the socket's peer is a proxy named by `--trust-proxy` (its `X-Request-Id` is taken too). */
+  fromTrustedProxy(req: Pick<IncomingMessage, "socket">): boolean {
+    const peer = req.socket.remoteAddress;
+    return peer !== undefined && (this.options.trustProxy?.trusts(peer) ?? false);
   }
 
   /**

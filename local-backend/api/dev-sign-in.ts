@@ -43,7 +43,7 @@ export async function handleDevSignIn(
   }
   if (pathname === "/local-auth/token" && method === "POST") {
     const { sub, email, name, picture } = await readJson(req, tokenRequest);
-    const limit = await services.allowSignIn(req.socket.remoteAddress ?? "unknown");
+    const limit = await services.allowSignIn(services.access.clientAddress(req));
     if (!limit.ok) {
       const seconds = Math.max(1, Math.ceil(limit.retryAfterMs / 1000));
       res.setHeader("Retry-After", String(seconds));

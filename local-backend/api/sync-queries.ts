@@ -57,6 +57,11 @@ export class QuerySet implements Subscriber {
     this.services = connection.services;
   }
 
+  /** Queries in the set. */
+  get size(): number {
+    return this.queries.size;
+  }
+
   /** Releases every query (the connection closed). */
   releaseAll(): void {
     for (const entry of this.queries.values()) this.services.subscriptions.release(entry.comp);

@@ -9,6 +9,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
 import { refuseUpgrade } from "./access.ts";
+import { newRequestId, withRequestContext } from "../core/request-context.ts";
 import { inRootScope } from "../core/root-scope.ts";
 import { clientErrorMessage, describeError } from "../runtime/call-outcome.ts";
 import type { Identity } from "../runtime/execution.ts";
@@ -34,6 +35,8 @@ const CLOSE_TRY_AGAIN_LATER = 1013;
 export class SyncServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
   private readonly connections = new Set<SyncConnection>();
+  /** Connections are numbered in the order they open, for the log lines about their calls. */
+  private opened = 0;
   /** Mutations' answers kept for copies re-sent after a reconnect. */
   readonly mutationAnswers = new MutationAnswers();
   /**
@@ -63,7 +66,8 @@ export class SyncServer {
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       inRootScope(() => {
-        const connection = new SyncConnection(ws, this, this.services.access.isOperator(req));
+        this.opened += 1;
+        const connection = new SyncConnection(ws, this, this.services.access.isOperator(req), this.opened);
         this.connections.add(connection);
         ws.once("close", () => this.connections.delete(connection));
       });
@@ -82,6 +86,13 @@ export class SyncServer {
   async drain(): Promise<void> {
     this.draining = true;
     await Promise.all([...this.connections].map((connection) => connection.settled()));
+  }
+
+  /** Queries subscribed, over every connection (a query two clients ask for counts twice). */
+  subscriptionCount(): number {
+    let count = 0;
+    for (const connection of this.connections) count += connection.subscriptionCount();
+    return count;
   }
 
   /** Closes every connection (clients reconnect on their own). Used by tests and on stop. */
@@ -118,6 +129,8 @@ class SyncConnection implements QuerySetOwner, OperationsOwner {
     private readonly ws: WebSocket,
     private readonly server: SyncServer,
     private readonly fromThisMachine: boolean,
+    /** Its number in this process (core/request-context.ts). */
+    private readonly number: number,
   ) {
     this.services = server.services;
     this.queries = new QuerySet(this);
@@ -127,7 +140,11 @@ class SyncConnection implements QuerySetOwner, OperationsOwner {
     this.pingTimer.unref();
     ws.on("message", (data: RawData, isBinary: boolean) => {
       try {
-        this.onMessage(data, isBinary);
+        // Each message is a request of its own: what it runs, and a failure the client is told of,
+        // carry its id (core/request-context.ts).
+        withRequestContext({ requestId: newRequestId(), connection: this.number }, () =>
+          this.onMessage(data, isBinary),
+        );
       } catch (e) {
         // Nothing a client sends may stop the process: the connection alone ends.
         console.error("local-backend: sync message failed", e);
@@ -136,6 +153,10 @@ class SyncConnection implements QuerySetOwner, OperationsOwner {
     });
     ws.on("close", () => this.onClose());
     ws.on("error", () => this.close(1011, "Socket error"));
+  }
+
+  subscriptionCount(): number {
+    return this.queries.size;
   }
 
   close(code: number, reason: string): void {

@@ -110,6 +110,8 @@ export class Transactions {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let result: T;
     let begun = false;
+    /** When the COMMIT of a transaction that wrote something began (its time to disk is measured). */
+    let committing: number | null = null;
     try {
       // A read runs in a read transaction: no other transaction runs while it holds the lock, so it
       // would see one committed state anyway, but a statement outside a transaction takes and drops
@@ -132,8 +134,14 @@ export class Transactions {
       result = await Promise.race([work(tx), timeout]);
       if (tx.failure.error) throw tx.failure.error;
       tx.closed = true;
-      if (writes) this.afterCommit(tx, record, this.store.commitLater());
-      else this.store.endRead();
+      if (writes) {
+        const started = performance.now();
+        const written = this.store.commitLater();
+        if (!written.isEmpty) committing = started;
+        this.afterCommit(tx, record, written);
+      } else {
+        this.store.endRead();
+      }
     } catch (e) {
       tx.closed = true;
       // The call fails with its own error; undoing the transaction after a database error may fail
@@ -155,6 +163,7 @@ export class Transactions {
     // Nothing a function returns leaves before what it wrote, or read, is on disk (decision 041): the
     // next transaction may run meanwhile, and subscriptions re-run, but their answers wait too.
     await this.store.durable();
+    if (committing !== null) this.commits.durable(performance.now() - committing);
     return result;
   }
 
@@ -195,6 +204,7 @@ export class Transactions {
     const release = await this.lock.acquire();
     let writes: WriteSet;
     let result: T;
+    let committing: number;
     try {
       let begun = false;
       try {
@@ -207,6 +217,7 @@ export class Transactions {
           return this.store.onWriter(write);
         };
         result = await work(part);
+        committing = performance.now();
         writes = this.store.onWriter(() => this.store.commitLater());
       } catch (e) {
         try {
@@ -230,6 +241,7 @@ export class Transactions {
       release();
     }
     await this.store.durable();
+    if (!writes.isEmpty) this.commits.durable(performance.now() - committing);
     return result;
   }
 

@@ -17,6 +17,9 @@ import { ensureGeneratedEnv } from "./generated-env.ts";
 import { CronRunner, jobsFromModule } from "../scheduler/cron-runner.ts";
 import { LocalBackendEngine, type ModulesMap } from "../runtime/engine.ts";
 import type { CallOptions, CallOutcome } from "../runtime/call-outcome.ts";
+import type { FunctionFailure } from "../runtime/engine.ts";
+import type { SchedulerBacklog } from "../runtime/scheduled-functions.ts";
+import { AFTER, encodeKey, type FieldValue } from "../values/values.ts";
 import type { Identity } from "../runtime/execution.ts";
 import type { AnySchema } from "../runtime/schema.ts";
 import type { EngineStats } from "../runtime/stats.ts";
@@ -114,7 +117,15 @@ export type LocalBackendCoreOptions = {
   flushFile?: FlushFile;
   /** How stored files' bytes are written (default `fs.writeSync`; tests fail one as a full disk does). */
   writeBytes?: WriteBytes;
+  /**
+   * Where a function's log line of background work is printed (default: stdout as `[convex path] line`;
+   * `npm start --log-format json` prints JSON lines).
+   */
+  printFunctionLog?: (line: string, udfPath: string) => void;
 };
+
+/** What keeps a backend from serving (`readiness`); empty when it is ready. */
+export type NotReady = string[];
 
 export type LocalBackendStats = EngineStats & {
   subscriptions: number;
@@ -153,6 +164,7 @@ export class LocalBackendCore implements BackendServices {
   private readonly whenIdle: (() => void)[] = [];
   /** Stopping (`drain`): no new calls are taken. */
   draining = false;
+  private readonly failureListeners = new Set<(failure: FunctionFailure) => void>();
   /** The process's own value of each variable this backend sets (APP_ORIGIN_ENV, Convex's URLs). */
   private readonly envBefore = new Map<string, string | undefined>();
 
@@ -279,6 +291,9 @@ export class LocalBackendCore implements BackendServices {
     engine.setSystemQueries((udfPath) => this.cli.systemQuery(udfPath));
     // Every call, whichever path ran it (a client, a subscription's re-run, a cron), for `npx convex logs`.
     engine.setCallListener((outcome, kind) => void this.cli.recordCall(outcome.udfPath, kind, outcome));
+    engine.setFailureListener((failure) => {
+      for (const listener of this.failureListeners) listener(failure);
+    });
     engine.setLogListener((line, udfPath) => {
       this.cli.recordBackgroundLog(line, udfPath);
       this.printBackgroundLog(line, udfPath);
@@ -457,12 +472,17 @@ export class LocalBackendCore implements BackendServices {
 
   printLogs(udfPath: string, logLines: string[]): void {
     if (this.options.functionLogs !== "all") return;
-    for (const line of logLines) process.stdout.write(`[convex ${udfPath}] ${line}\n`);
+    for (const line of logLines) this.printFunctionLog(line, udfPath);
   }
 
   private printBackgroundLog(line: string, udfPath: string): void {
     if (this.options.functionLogs === "none") return;
-    process.stdout.write(`[convex ${udfPath}] ${line}\n`);
+    this.printFunctionLog(line, udfPath);
+  }
+
+  private printFunctionLog(line: string, udfPath: string): void {
+    if (this.options.printFunctionLog) this.options.printFunctionLog(line, udfPath);
+    else process.stdout.write(`[convex ${udfPath}] ${line}\n`);
   }
 
   // -- Serving -------------------------------------------------------------------------------
@@ -482,6 +502,50 @@ export class LocalBackendCore implements BackendServices {
       subscriptions: this.subscriptions.computationCount(),
       connections: this.sync.connectionCount(),
     };
+  }
+
+  // -- Operations (npm start's /readyz and /metrics) ----------------------------------------------
+
+  /**
+   * Calls `listener` with every function that fails, whichever path ran it, in the context of the
+   * request it belongs to (core/request-context.ts); returns what stops it.
+   */
+  onFunctionFailure(listener: (failure: FunctionFailure) => void): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
+  }
+
+  /** What keeps this backend from serving, in words: empty when the store takes writes and the scheduler runs. */
+  readiness(): NotReady {
+    if (this.stopped) return ["the backend is stopping"];
+    const notReady: NotReady = [];
+    const failure = this.store.writeFailure();
+    if (failure) notReady.push(`the store takes no writes: ${failure.message}`);
+    if (!this.currentEngine.schedulerRunning) notReady.push("the scheduler is stopped");
+    if (this.options.crons !== false && !this.crons.running) notReady.push("the crons are stopped");
+    return notReady;
+  }
+
+  schedulerBacklog(): SchedulerBacklog {
+    return this.currentEngine.schedulerBacklog();
+  }
+
+  /**
+   * How many documents of `component`'s `table` have `values` first in `index` (counting at most
+   * `limit`: an index range, never the table), or null when there is no such index. Read outside any
+   * transaction, so a write under way may be counted already: for figures, not for decisions.
+   */
+  countIndexPrefix(
+    component: string,
+    table: string,
+    index: string,
+    values: readonly FieldValue[],
+    limit: number,
+  ): number | null {
+    const definition = this.store.index(component, table, index);
+    if (!definition) return null;
+    const prefix = encodeKey(values);
+    return this.store.countEntries(definition, prefix, Buffer.concat([prefix, Buffer.from([AFTER])]), limit);
   }
 
   /** Resolves when no subscription pass is running and no save is pending. */

@@ -5,6 +5,8 @@
  *   --site-port <n>      HTTP actions port (default port + 1)
  *   --host <addr>        interface (default 127.0.0.1, this machine only)
  *   --allowed-hosts <l>  names answered besides loopback ones: `a.lan,.example.com` (`all`: any Host)
+ *   --trust-proxy <l>    proxies whose header names the client: `loopback,10.0.0.0/8` (decision 094)
+ *   --client-ip-header <h>  the header they set: x-forwarded-for (default) or forwarded
  *   --data-dir <dir>     data folder (default .local-backend)
  *   --functions <dir>    Convex functions folder (default convex)
  *   --extra-functions <dir>  functions only this backend runs, as if in the functions folder (repeatable)
@@ -23,6 +25,7 @@ import {
   isLoopbackInterface,
   parseAllowedHosts,
 } from "../api/access.ts";
+import { describeTrustProxy, parseClientAddressHeader, parseTrustProxy } from "../api/client-address.ts";
 import { SqliteStore } from "../database/store.ts";
 import { startLocalBackend, type StartLocalBackendOptions } from "./start.ts";
 
@@ -36,6 +39,8 @@ export function parseServerArgs(argv: string[]): ServerArgs {
       "site-port": { type: "string" },
       host: { type: "string" },
       "allowed-hosts": { type: "string" },
+      "trust-proxy": { type: "string" },
+      "client-ip-header": { type: "string" },
       "data-dir": { type: "string" },
       functions: { type: "string" },
       "extra-functions": { type: "string", multiple: true },
@@ -58,7 +63,13 @@ export function parseServerArgs(argv: string[]): ServerArgs {
     port: port(values.port, "port"),
     sitePort: port(values["site-port"], "site-port"),
     host: values.host,
-    access: { allowedHosts: parseAllowedHosts(values["allowed-hosts"]) },
+    access: {
+      allowedHosts: parseAllowedHosts(values["allowed-hosts"]),
+      trustProxy: parseTrustProxy(
+        values["trust-proxy"],
+        parseClientAddressHeader(values["client-ip-header"]),
+      ),
+    },
     dataDir: path.resolve(values["data-dir"] ?? ".local-backend"),
     functionsDir: path.resolve(values.functions ?? "convex"),
     extraFunctionsDirs: (values["extra-functions"] ?? []).map((dir) => path.resolve(dir)),
@@ -87,6 +98,7 @@ async function main(): Promise<void> {
   Data:                         ${options.dataDir}${options.reset ? " (reset)" : ""}
   Listening on ${backend.host}: ${loopback ? "this machine only (loopback)" : "REACHABLE FROM OTHER MACHINES"}
   Answers Host:                 ${describeAllowedHosts(options.access?.allowedHosts, loopback)}
+  Client addresses:             ${describeTrustProxy(options.access?.trustProxy)}
   ${describeDevSignIn(backend.core.access.devSignIn)}`);
   let stopping = false;
   const stop = (signal: string) => {

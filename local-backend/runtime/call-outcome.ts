@@ -3,9 +3,9 @@
  * error in a dev deployment's words (and as a client is told it), what it read and wrote, its log
  * lines and figures.
  */
-import { randomBytes } from "node:crypto";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { ReadSet, WriteSet } from "../storage/read-set.ts";
+import { currentRequest, newRequestId } from "../core/request-context.ts";
 import { ConvexSystemError } from "../database/transaction.ts";
 import { isConvexError } from "./convex-abi.ts";
 import { functionFrames } from "./error-frames.ts";
@@ -97,9 +97,12 @@ export function clientErrorMessage(errorMessage: string): string {
   return `[Request ID: ${requestId()}] Server Error\n${errorMessage}\n`;
 }
 
-/** Convex's request ids: 16 hex digits. */
+/**
+ * The id of the request the failure belongs to (its `X-Request-Id`, which the server's log line names
+ * too; core/request-context.ts), or a new one in Convex's form (16 hex digits).
+ */
 function requestId(): string {
-  return randomBytes(8).toString("hex");
+  return currentRequest()?.requestId ?? newRequestId();
 }
 
 /**

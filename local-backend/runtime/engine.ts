@@ -14,6 +14,7 @@ import { CommitLog } from "../database/commit-log.ts";
 import { ConvexSystemError } from "../database/transaction.ts";
 import { installConsoleCapture, newCallRecord, runInRecord, type CallOwner } from "./instrument.ts";
 import { Runner } from "./runner.ts";
+import type { SchedulerBacklog } from "./scheduled-functions.ts";
 import { installedComponents, loadComponentModules } from "./components.ts";
 import type { HttpRouter } from "./convex-abi.ts";
 import type { ComponentDefinition, FunctionKind, Identity } from "./execution.ts";
@@ -71,6 +72,15 @@ export type SystemQuery = {
 /** Told of every call that ran (or was refused), once it is over; not of a re-sent one answered again. */
 export type CallListener = (outcome: CallOutcome, kind: FunctionKind | undefined) => void;
 
+/** A function's failure, whichever path ran it: its path, kind, error text, and whether it is a ConvexError. */
+export type FunctionFailure = {
+  udfPath: string;
+  kind: FunctionKind | "http" | undefined;
+  errorMessage: string;
+  /** Thrown on purpose (`ConvexError`): the app's answer, not a fault. */
+  convexError: boolean;
+};
+
 /** A function's single argument must be a plain object (Convex checks this before running anything). */
 function isArgumentsObject(args: Value): args is Record<string, Value> {
   if (typeof args !== "object" || args === null || Array.isArray(args)) return false;
@@ -107,6 +117,7 @@ export class LocalBackendEngine implements CallOwner {
   fileUrls: CallOwner["fileUrls"] = null;
   private systemQueries: (udfPath: string) => SystemQuery | null = () => null;
   private callListener: CallListener | null = null;
+  private failureListener: ((failure: FunctionFailure) => void) | null = null;
 
   private components = new Map<ComponentPath, ComponentDefinition>();
   private readonly appRoot: string;
@@ -226,6 +237,11 @@ export class LocalBackendEngine implements CallOwner {
     this.callListener = listener;
   }
 
+  /** Hears every function that fails (calls, scheduled jobs, crons, HTTP actions), in its request's context. */
+  setFailureListener(listener: (failure: FunctionFailure) => void): void {
+    this.failureListener = listener;
+  }
+
   // -- Functions -----------------------------------------------------------------------------
 
   hasModule(modulePath: string): boolean {
@@ -327,6 +343,14 @@ export class LocalBackendEngine implements CallOwner {
       durationMs,
     };
     if (!record.replayed) this.callListener?.(result, kind ?? options.kind);
+    if (!outcome.success && !record.replayed) {
+      this.failureListener?.({
+        udfPath: canonical,
+        kind: kind ?? options.kind,
+        errorMessage: outcome.errorMessage,
+        convexError: outcome.errorData !== undefined,
+      });
+    }
     return result;
   }
 
@@ -392,7 +416,14 @@ export class LocalBackendEngine implements CallOwner {
       );
     } catch (e) {
       failed = true;
-      record.logLines.push(`[ERROR] ${describeError(e).errorMessage}`);
+      const described = describeError(e);
+      record.logLines.push(`[ERROR] ${described.errorMessage}`);
+      this.failureListener?.({
+        udfPath: record.udfPath,
+        kind: "http",
+        errorMessage: described.errorMessage,
+        convexError: described.errorData !== undefined,
+      });
       return httpActionFailure(e);
     } finally {
       record.active = false;
@@ -407,6 +438,16 @@ export class LocalBackendEngine implements CallOwner {
 
   resetStats(): void {
     this.stats.reset();
+  }
+
+  /** Scheduled functions waiting, due and running (the metrics; in memory, no read). */
+  schedulerBacklog(now = Date.now()): SchedulerBacklog {
+    return this.runner.scheduled.backlog(now);
+  }
+
+  /** Whether scheduled functions are being started (false once stopped). */
+  get schedulerRunning(): boolean {
+    return this.runner.scheduled.running;
   }
 
   /** Starts the scheduled functions the store holds (after a start). */

@@ -16,6 +16,13 @@ import { newCallRecord, type CallRecord } from "./instrument.ts";
 import { addressOf } from "./nested-calls.ts";
 import type { Runner } from "./runner.ts";
 
+/**
+ * Scheduled functions this process holds (`backlog`): armed and waiting (`pending`), of those the ones
+ * whose time has come and that have not started (`due`: the scheduler is behind), and running. A job
+ * canceled while armed counts as pending until its time, when it is dropped.
+ */
+export type SchedulerBacklog = { pending: number; due: number; running: number };
+
 /** Timers for scheduled functions start from here, outside the function that scheduled them. */
 const rootScope = new AsyncResource("livelocal-scheduler");
 
@@ -216,6 +223,18 @@ export class ScheduledFunctions {
   /** Waits until scheduled functions already running have finished. */
   async finishInProgressScheduledFunctions(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** In memory: the armed jobs' times are walked, nothing is read from the store. */
+  backlog(now: number): SchedulerBacklog {
+    let due = 0;
+    for (const time of this.dueTimes.values()) if (time <= now) due += 1;
+    return { pending: this.dueTimes.size, due, running: this.inFlight.size };
+  }
+
+  /** Whether jobs are started (false once stopped). */
+  get running(): boolean {
+    return !this.stopped;
   }
 
   /** Stops starting scheduled functions (they stay pending in the store). */

@@ -87,6 +87,11 @@ export class CronRunner {
     return this.timers.size;
   }
 
+  /** Whether jobs fire (false once stopped). */
+  get running(): boolean {
+    return !this.stopped;
+  }
+
   private schedule(identifier: string, job: CronJob, after: number): void {
     const generation = this.generation;
     let at: number;

@@ -418,6 +418,16 @@ export class SqlitePersistence {
     return scanIndex(this.statements, ...args);
   }
 
+  /** How many entries of a database index have keys in [lower, upper), counting at most `limit`. */
+  countEntries(index: { id: number }, lower: Buffer, upper: Buffer, limit: number): number {
+    return this.statements.countEntries.get(index.id, lower, upper, limit)?.[0] ?? 0;
+  }
+
+  /** Why no write is accepted any more (a flush of the WAL failed), or null. */
+  writeFailure(): Error | null {
+    return this.wal.failure;
+  }
+
   count(component: ComponentPath, table: string): number {
     return this.statements.count.get(component, table)?.count ?? 0;
   }

@@ -57,6 +57,12 @@ export function prepareStatements(db: Database.Database) {
          WHERE e.index_id = ? AND e.key >= ? AND e.key < ? ORDER BY e.key DESC ${BOUND_LIMIT}`,
       )
       .raw(),
+    countEntries: db
+      .prepare<[number, Buffer, Buffer, number], [count: number]>(
+        `SELECT count(*) FROM (SELECT 1 FROM index_entries
+         WHERE index_id = ? AND key >= ? AND key < ? ${BOUND_LIMIT})`,
+      )
+      .raw(),
     count: db.prepare<[string, string], { count: number }>(
       "SELECT count FROM table_counts WHERE component = ? AND table_name = ?",
     ),

@@ -10,6 +10,11 @@
  *                                               and e-mails name)
  *   --demo-data   a fresh store also gets the demo accounts, shops and streams (for demos and tests)
  *   --drain-timeout 30   seconds SIGTERM gives the calls under way to finish (0: stop at once)
+ *   --trust-proxy loopback,10.0.0.0/8   proxies whose header names the client (--client-ip-header
+ *                                       x-forwarded-for, the default, or forwarded)
+ *   --log-format text|json   --metrics-token TOKEN (or METRICS_TOKEN)
+ *
+ * `/healthz`, `/readyz` and `/metrics`, request ids and JSON logs: operations.ts (decision 094).
  *
  * A fresh store gets the reference data only (metro areas, categories). Development sign-in is offered
  * only when the server is this machine's alone (loopback, no public origin, no other Host names), and
@@ -43,16 +48,23 @@ import { requestPathname } from "../../local-backend/core/paths.ts";
 import { SYNC_PATH } from "../../local-backend/api/sync.ts";
 import { BACKEND_PATHS } from "../../local-backend/host/vite-plugin.ts";
 import { builtFunctionsDir, readBuildMeta } from "../build/build-info.ts";
+import {
+  describeTrustProxy,
+  parseClientAddressHeader,
+  parseTrustProxy,
+  type TrustedProxies,
+} from "../../local-backend/api/client-address.ts";
 import { createAppHandler } from "./app-handler.ts";
+import { createOperations, parseLogFormat, type LogFormat, type Operations } from "./operations.ts";
 import { createPagePreviews } from "./page-previews.ts";
 import { createPreviewImages } from "./preview-images.ts";
 import { createPageRenderer, loadServerEntry, type ServerEntry } from "./server-render.ts";
 
 /** The project: this file is in scripts/serve/, or built into dist/.server/engine/ (decision 093). */
 const root = path.resolve(import.meta.dirname, BUILT ? "../../.." : "../..");
-/** Rendered once at start (server-render.ts): one of each kind of server-rendered page. */
 /** How long SIGTERM gives calls under way to finish (`--drain-timeout`): an action's work, mostly. */
 const DEFAULT_DRAIN_SECONDS = 30;
+/** Rendered once at start (server-render.ts): one of each kind of server-rendered page. */
 const WARM_UP_PAGES = ["/", "/explore/streams", "/explore/live-shops", "/live-shop/-", "/stream/-"];
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -71,6 +83,8 @@ export type StartedAppServer = {
   adminKey: string | null;
   /** The local backend's HTTP actions (`convex/http.ts`); null with a deployment built in. */
   siteUrl: string | null;
+  /** Health, readiness, metrics (its `registry` takes other figures) and the request log. */
+  operations: Operations;
   /**
    * Stops. With `drainMs` (SIGTERM), gracefully: no new connections, sync clients' new mutations left
    * for them to send again to the next start, calls under way given up to `drainMs` to finish and be
@@ -110,6 +124,14 @@ export async function startAppServer(options: {
   serverEntry?: ServerEntry | null;
   /** How long a page's server render may take before the browser renders it instead (default 2 s). */
   renderTimeoutMs?: number;
+  /** The proxies whose header names the client (`--trust-proxy`; default none). */
+  trustProxy?: TrustedProxies;
+  /** `json`: a JSON line per request and per function error (default `text`: as before, none). */
+  logFormat?: LogFormat;
+  /** Where the JSON log lines go (default stdout; tests keep them). */
+  writeLog?: (line: string) => void;
+  /** `/metrics` is answered to this Bearer token too, from any machine (default: this machine only). */
+  metricsToken?: string;
 }): Promise<StartedAppServer> {
   // Built, the build this file is part of (a copy of dist/ elsewhere serves itself).
   const distDir =
@@ -147,7 +169,11 @@ export async function startAppServer(options: {
     render,
   });
 
-  const accessOptions: AccessOptions = { listenHost: host, allowedHosts: options.allowedHosts };
+  const accessOptions: AccessOptions = {
+    listenHost: host,
+    allowedHosts: options.allowedHosts,
+    trustProxy: options.trustProxy,
+  };
   const access = new AccessPolicy(accessOptions);
   const core = meta.convexUrl
     ? null
@@ -165,28 +191,38 @@ export async function startAppServer(options: {
           functionLogs: options.quiet ? "none" : "background",
           access: accessOptions,
           publicOrigin: options.publicOrigin,
+          ...(options.logFormat === "json" && { printFunctionLog: jsonFunctionLog(options.writeLog) }),
         },
         () => origin,
       );
+  const operations = createOperations({
+    access,
+    core,
+    logFormat: options.logFormat ?? "text",
+    metricsToken: options.metricsToken,
+    write: options.writeLog,
+  });
 
   let stopping = false;
-  const server = createServer((req, res) => {
-    // A request on a kept-alive connection while stopping: answered, and the connection not kept.
-    if (stopping) res.setHeader("Connection", "close");
-    const allowed = access.check(req);
-    if (!allowed.ok) {
-      res.statusCode = 403;
-      res.setHeader("Content-Type", "text/plain; charset=utf-8");
-      res.end(`${allowed.message}\n`);
-      return;
-    }
-    const pathname = (req.url ?? "/").split("?")[0] ?? "/";
-    if (core && BACKEND_PATHS.test(pathname)) {
-      core.apiMiddleware(req, res, () => handleApp(req, res));
-      return;
-    }
-    handleApp(req, res);
-  });
+  const server = createServer((req, res) =>
+    operations.handle(req, res, () => {
+      // A request on a kept-alive connection while stopping: answered, and the connection not kept.
+      if (stopping) res.setHeader("Connection", "close");
+      const allowed = access.check(req);
+      if (!allowed.ok) {
+        res.statusCode = 403;
+        res.setHeader("Content-Type", "text/plain; charset=utf-8");
+        res.end(`${allowed.message}\n`);
+        return;
+      }
+      const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+      if (core && BACKEND_PATHS.test(pathname)) {
+        core.apiMiddleware(req, res, () => handleApp(req, res));
+        return;
+      }
+      handleApp(req, res);
+    }),
+  );
   server.on("upgrade", (req, socket, head: Buffer) => {
     const allowed = access.check(req);
     if (!allowed.ok) {
@@ -215,6 +251,10 @@ export async function startAppServer(options: {
         : `  Convex deployment: ${meta.convexUrl}`,
     );
     console.log(`  Answers Host: ${describeAllowedHosts(options.allowedHosts, isLoopbackInterface(host))}`);
+    console.log(`  Client addresses: ${describeTrustProxy(options.trustProxy)}`);
+    console.log(
+      `  Health: ${origin}/healthz, ${origin}/readyz (any Host); metrics: ${origin}/metrics (${options.metricsToken ? "this machine, or the --metrics-token Bearer token" : "this machine only"})`,
+    );
     if (core) {
       console.log(`  ${describeDevSignIn(core.access.devSignIn)}`);
       const mismatch = signInMismatch(meta.clerkPublishableKey !== null, core.access.devSignIn);
@@ -228,9 +268,11 @@ export async function startAppServer(options: {
     url: origin,
     adminKey: core?.adminKey.value ?? null,
     siteUrl: sitePort === null ? null : `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${sitePort}`,
+    operations,
     stopping: () => stopping,
     stop: async ({ drainMs = 0 } = {}) => {
       stopping = true;
+      operations.markDraining();
       // No new connections from here; idle kept-alive ones are closed (upgraded sockets are the sync
       // server's, closed by the backend).
       const closed = [server, site].map(
@@ -242,11 +284,29 @@ export async function startAppServer(options: {
           }),
       );
       const drained = core && drainMs > 0 ? await core.drain(drainMs) : { unfinished: 0 };
+      operations.stop();
       await core?.stop();
       for (const s of [server, site]) s?.closeAllConnections();
       await Promise.all(closed);
       return drained;
     },
+  };
+}
+
+/** A function's log line of background work as a JSON line (`--log-format json`). */
+function jsonFunctionLog(writeLog: ((line: string) => void) | undefined) {
+  const write = writeLog ?? ((line: string) => process.stdout.write(`${line}\n`));
+  return (line: string, udfPath: string) => {
+    const level = /^\[(ERROR|WARN|INFO|LOG|DEBUG)\] /.exec(line)?.[1] ?? "LOG";
+    write(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: level === "ERROR" ? "error" : level === "WARN" ? "warn" : level === "DEBUG" ? "debug" : "info",
+        msg: "function log",
+        function: udfPath,
+        line,
+      }),
+    );
   };
 }
 
@@ -274,6 +334,10 @@ async function main() {
       "allowed-hosts": { type: "string" },
       "public-origin": { type: "string" },
       "demo-data": { type: "boolean" },
+      "trust-proxy": { type: "string" },
+      "client-ip-header": { type: "string" },
+      "log-format": { type: "string" },
+      "metrics-token": { type: "string" },
       "drain-timeout": { type: "string" },
     },
   });
@@ -290,6 +354,9 @@ async function main() {
     allowedHosts: parseAllowedHosts(values["allowed-hosts"]),
     publicOrigin: parsePublicOrigin(values["public-origin"] ?? process.env.PUBLIC_ORIGIN),
     demoData: values["demo-data"],
+    trustProxy: parseTrustProxy(values["trust-proxy"], parseClientAddressHeader(values["client-ip-header"])),
+    logFormat: parseLogFormat(values["log-format"]),
+    metricsToken: values["metrics-token"] ?? (process.env.METRICS_TOKEN || undefined),
   });
   let signalled = false;
   const shutdown = (signal: string) => {
