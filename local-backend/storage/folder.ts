@@ -25,7 +25,7 @@ import {
 
 export const DATABASE_FILE = "data.sqlite3";
 /** Files a start writes after the database: one of them shows the folder was in use (its database existed). */
-const KEY_FILES = ["admin-key", "file-url-secret", "auth-key.json"];
+export const KEY_FILES = ["admin-key", "file-url-secret", "auth-key.json"];
 /** Stored files without a document removed at most per start (each one logged in the count). */
 const MAX_UNNAMED_FILES_REMOVED = 1000;
 

@@ -9,6 +9,9 @@
  *   --public-origin https://livelocal.example   (or PUBLIC_ORIGIN: the address links, previews, file URLs
  *                                               and e-mails name)
  *   --demo-data   a fresh store also gets the demo accounts, shops and streams (for demos and tests)
+ *   --backup-dir /backups --backup-every 6h --backup-keep 14   online backups of the data folder
+ *                                               (local-backend/host/backup-schedule.ts; restore with
+ *                                               `npm run backup:restore FILE -- --data-dir NEW`)
  *
  * A fresh store gets the reference data only (metro areas, categories). Development sign-in is offered
  * only when the server is this machine's alone (loopback, no public origin, no other Host names), and
@@ -37,6 +40,12 @@ import {
   type AccessOptions,
 } from "../../local-backend/api/access.ts";
 import { LocalBackendCore } from "../../local-backend/host/backend.ts";
+import {
+  BackupSchedule,
+  parseBackupFlags,
+  type BackupScheduleOptions,
+  type LastBackup,
+} from "../../local-backend/host/backup-schedule.ts";
 import { requestPathname } from "../../local-backend/core/paths.ts";
 import { SYNC_PATH } from "../../local-backend/api/sync.ts";
 import { BACKEND_PATHS } from "../../local-backend/host/vite-plugin.ts";
@@ -66,6 +75,8 @@ export type StartedAppServer = {
   adminKey: string | null;
   /** The local backend's HTTP actions (`convex/http.ts`); null with a deployment built in. */
   siteUrl: string | null;
+  /** The last scheduled backup's outcome (`--backup-dir`); null before the first, or without backups. */
+  lastBackup(): LastBackup | null;
   stop(): Promise<void>;
 };
 
@@ -97,6 +108,8 @@ export async function startAppServer(options: {
   serverEntry?: ServerEntry | null;
   /** How long a page's server render may take before the browser renders it instead (default 2 s). */
   renderTimeoutMs?: number;
+  /** Backups of the local backend's data folder on a schedule (`--backup-dir`, `--backup-every`, `--backup-keep`). */
+  backups?: BackupScheduleOptions;
 }): Promise<StartedAppServer> {
   const distDir = options.distDir ?? path.join(root, "dist");
   const host = options.host ?? "127.0.0.1";
@@ -134,12 +147,20 @@ export async function startAppServer(options: {
 
   const accessOptions: AccessOptions = { listenHost: host, allowedHosts: options.allowedHosts };
   const access = new AccessPolicy(accessOptions);
+  const dataDir = options.dataDir === undefined ? path.join(root, ".local-backend") : options.dataDir;
+  // A backup folder that cannot be used stops the start before the data folder is touched.
+  const backups = options.backups
+    ? new BackupSchedule(options.backups, meta.convexUrl ? null : dataDir, {
+        info: (line) => (options.quiet ? undefined : console.log(line)),
+        error: (line) => console.error(line),
+      })
+    : null;
   const core = meta.convexUrl
     ? null
     : await LocalBackendCore.createWithOrigin(
         {
           functionsDir: options.functionsDir ?? path.join(root, "convex"),
-          dataDir: options.dataDir === undefined ? path.join(root, ".local-backend") : options.dataDir,
+          dataDir,
           reset: options.reset,
           watch: false,
           // A served store holds no demo identities (demo_admin) unless asked for by name.
@@ -186,6 +207,7 @@ export async function startAppServer(options: {
   // The first render of a page loads its modules and warms the JIT (hundreds of ms): done now, for
   // each kind of page, rather than for the first visitor.
   if (render) await Promise.all(WARM_UP_PAGES.map((page) => render(page, origin)));
+  if (core) backups?.start(core.store);
   if (!options.quiet) {
     console.log(`LiveLocal build ${meta.id} (built ${meta.builtAt}) on ${origin}`);
     console.log(
@@ -207,7 +229,9 @@ export async function startAppServer(options: {
     url: origin,
     adminKey: core?.adminKey.value ?? null,
     siteUrl: sitePort === null ? null : `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${sitePort}`,
+    lastBackup: () => backups?.last() ?? null,
     stop: async () => {
+      await backups?.stop();
       await core?.stop();
       await Promise.all(
         [server, site].map(
@@ -247,6 +271,9 @@ async function main() {
       "allowed-hosts": { type: "string" },
       "public-origin": { type: "string" },
       "demo-data": { type: "boolean" },
+      "backup-dir": { type: "string" },
+      "backup-every": { type: "string" },
+      "backup-keep": { type: "string" },
     },
   });
   const running = await startAppServer({
@@ -258,6 +285,11 @@ async function main() {
     allowedHosts: parseAllowedHosts(values["allowed-hosts"]),
     publicOrigin: parsePublicOrigin(values["public-origin"] ?? process.env.PUBLIC_ORIGIN),
     demoData: values["demo-data"],
+    backups: parseBackupFlags({
+      dir: values["backup-dir"],
+      every: values["backup-every"],
+      keep: values["backup-keep"],
+    }),
   });
   const shutdown = () => void running.stop().then(() => process.exit(0));
   process.once("SIGINT", shutdown);
