@@ -149,7 +149,12 @@ function checkDatabase(into: string, members: Map<string, BackupMember>, manifes
     throw new Error(`its ${DATABASE_FILE} cannot be opened (${(e as Error).message})`, { cause: e });
   }
   try {
-    const problems = db.pragma("integrity_check(5)", { simple: false }) as { integrity_check: string }[];
+    let problems: { integrity_check: string }[];
+    try {
+      problems = db.pragma("integrity_check(5)", { simple: false }) as { integrity_check: string }[];
+    } catch (e) {
+      problems = [{ integrity_check: (e as Error).message }];
+    }
     if (problems.length !== 1 || problems[0]?.integrity_check !== "ok") {
       throw new Error(
         `its database is damaged (SQLite's integrity_check: ${problems.map((p) => p.integrity_check).join("; ")})`,
