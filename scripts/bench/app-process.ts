@@ -21,8 +21,11 @@ function freePort(): Promise<number> {
 
 export type AppProcess = { url: string; child: ChildProcess; stop(): Promise<void> };
 
-/** Starts `scripts/serve/server.ts` on `dataDir` (demo data when new: `--demo-data`) and waits until it listens. */
-export async function startAppProcess(dataDir: string): Promise<AppProcess> {
+/**
+ * Starts `scripts/serve/server.ts` on `dataDir` (demo data when new: `--demo-data`), with `args` besides,
+ * and waits until it listens.
+ */
+export async function startAppProcess(dataDir: string, args: readonly string[] = []): Promise<AppProcess> {
   const [port, sitePort] = [await freePort(), await freePort()];
   const child = spawn(
     process.execPath,
@@ -31,6 +34,7 @@ export async function startAppProcess(dataDir: string): Promise<AppProcess> {
       "tsx",
       "scripts/serve/server.ts",
       ...["--port", String(port), "--site-port", String(sitePort), "--data-dir", dataDir, "--demo-data"],
+      ...args,
     ],
     { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
   );

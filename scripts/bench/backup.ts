@@ -103,7 +103,9 @@ export async function backupWhileWriting(): Promise<void> {
 
     const calm = summarize(idle);
     const busy = summarize(during);
-    console.log(`\nBackup: ${ROWS.toLocaleString("en-US")} documents and ${FILES} files of ${FILE_BYTES / 1000} KB`);
+    console.log(
+      `\nBackup: ${ROWS.toLocaleString("en-US")} documents and ${FILES} files of ${FILE_BYTES / 1000} KB`,
+    );
     console.log(
       `  database ${mib(databaseBytes)}; backup ${mib(result.bytes)} in ${(result.ms / 1000).toFixed(1)} s; restored in ${(restoreMs / 1000).toFixed(1)} s`,
     );
