@@ -45,7 +45,7 @@ function isDamage(code: string | null): boolean {
 /** How to get going again after the database in `dir` is lost (one sentence, for the operator). */
 export function howToRestore(dir: string): string {
   const reset = resetCommand(dir);
-  return `Keep a copy of the folder, then restore your last backup: one \`npm start -- --backup-dir\` made with \`npm run backup:restore <backup>.tar.gz -- --data-dir <new folder>\`, or one \`npx convex export\` made with \`${reset}\`, starting the backend, and \`npx convex import --replace-all <backup>.zip\`; or start over with \`${reset}\`.`;
+  return `Keep a copy of the folder, then restore your last backup into a new folder and start on it (\`npm run backup:restore <backup>.tar.gz -- --data-dir <new folder>\`, for those \`npm start -- --backup-dir\` makes); or, from a ZIP \`npx convex export\` made: \`${reset}\`, start the backend, and \`npx convex import --replace-all <backup>.zip\`; or start over with \`${reset}\`.`;
 }
 
 /** The file whose lock says a backend holds the data folder (decision 070). */
