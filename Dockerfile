@@ -32,7 +32,7 @@ FROM node:${NODE_VERSION}-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json ./
-COPY scripts/serve/start.mjs ./scripts/serve/start.mjs
+COPY scripts/serve/built.mjs scripts/serve/start.mjs scripts/serve/restore.mjs ./scripts/serve/
 COPY --from=dependencies /app/node_modules ./node_modules
 COPY --from=dependencies /app/local-backend/runtime/isolate/heap-guard/build/Release/heap_guard.node ./local-backend/runtime/isolate/heap-guard/build/Release/heap_guard.node
 COPY --from=build /app/dist ./dist

@@ -213,8 +213,12 @@ export async function performImport(
     throw e;
   }
   for (const id of deletedFiles) {
-    const path = store.filePath(id);
-    if (path && !importedIds.has(id)) removeQuietly(path);
+    if (importedIds.has(id)) continue;
+    try {
+      store.removeStoredFile(id);
+    } catch {
+      // Left over: harmless (no document points at it).
+    }
   }
   return { written, tables: changed };
 }

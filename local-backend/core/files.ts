@@ -86,7 +86,8 @@ export function prepareDataFolder(dir: string): void {
   }
 }
 
-function fsyncDirectory(dir: string): void {
+/** Flushes a folder's entries (a file renamed into it) to disk. */
+export function fsyncDirectory(dir: string): void {
   const fd = openSync(dir, "r");
   try {
     fsyncSync(fd);

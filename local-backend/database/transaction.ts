@@ -4,7 +4,6 @@
  * query or mutation is a savepoint of its caller's. Each commit's writes are published once, to the
  * commit log, as it commits.
  */
-import { rmSync } from "node:fs";
 import { WriteSet } from "../storage/read-set.ts";
 import type { ComponentPath } from "../storage/document.ts";
 import type { SqliteStore } from "./store.ts";
@@ -299,10 +298,7 @@ export class Transactions {
     if (tx.deletedFiles.length > 0 || tx.scheduled.length > 0) {
       void this.store.durable().then(
         () => {
-          for (const id of tx.deletedFiles) {
-            const file = this.store.filePath(id);
-            if (file) rmSync(file, { force: true });
-          }
+          for (const id of tx.deletedFiles) this.store.removeStoredFile(id);
           for (const job of tx.scheduled) this.startJob(job);
         },
         () => undefined,

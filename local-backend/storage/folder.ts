@@ -25,7 +25,7 @@ import {
 
 export const DATABASE_FILE = "data.sqlite3";
 /** Files a start writes after the database: one of them shows the folder was in use (its database existed). */
-const KEY_FILES = ["admin-key", "file-url-secret", "auth-key.json"];
+export const KEY_FILES = ["admin-key", "file-url-secret", "auth-key.json"];
 /** Stored files without a document removed at most per start (each one logged in the count). */
 const MAX_UNNAMED_FILES_REMOVED = 1000;
 
@@ -45,7 +45,7 @@ function isDamage(code: string | null): boolean {
 /** How to get going again after the database in `dir` is lost (one sentence, for the operator). */
 export function howToRestore(dir: string): string {
   const reset = resetCommand(dir);
-  return `Keep a copy of the folder, then restore your last backup (made with \`npx convex export\`): \`${reset}\`, start the backend, and \`npx convex import --replace-all <backup>.zip\`; or start over with \`${reset}\`.`;
+  return `Keep a copy of the folder, then restore your last backup into a new folder and start on it (\`npm run backup:restore <backup>.tar.gz -- --data-dir <new folder>\`, for those \`npm start -- --backup-dir\` makes); or, from a ZIP \`npx convex export\` made: \`${reset}\`, start the backend, and \`npx convex import --replace-all <backup>.zip\`; or start over with \`${reset}\`.`;
 }
 
 /** The file whose lock says a backend holds the data folder (decision 070). */

@@ -69,6 +69,9 @@ export class SqlitePersistence {
   protected readonly wal: Wal;
   /** How stored files' bytes are written (`fs.writeSync`; tests fail one as a full disk does). */
   readonly writeBytes: WriteBytes | undefined;
+  /** Backups holding stored files' removals (`holdFileRemovals`), and the files held. */
+  private removalHolds = 0;
+  private readonly heldRemovals = new Set<string>();
   /** A damaged page was met while running: told to the operator once. */
   private damageReported = false;
   /**
@@ -441,6 +444,37 @@ export class SqlitePersistence {
 
   filePath(storageId: string): string | null {
     return this.storageDir ? path.join(this.storageDir, storageId) : null;
+  }
+
+  /**
+   * Removes a stored file whose `_storage` document is gone (committed and on disk), or, while a
+   * backup holds removals (`holdFileRemovals`), once it lets go: the backup's snapshot of the database
+   * may still name it.
+   */
+  removeStoredFile(storageId: string): void {
+    const file = this.filePath(storageId);
+    if (!file) return;
+    if (this.removalHolds > 0) this.heldRemovals.add(file);
+    else rmSync(file, { force: true });
+  }
+
+  /**
+   * Keeps every stored file on disk until the returned function is called (once per hold): a backup
+   * takes its snapshot of the database after this, then copies the files the snapshot names, which a
+   * deletion committed meanwhile must not take away (`storage/backup.ts`).
+   */
+  holdFileRemovals(): () => void {
+    this.removalHolds += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.removalHolds -= 1;
+      if (this.removalHolds > 0) return;
+      const files = [...this.heldRemovals];
+      this.heldRemovals.clear();
+      for (const file of files) rmSync(file, { force: true });
+    };
   }
 
   /** Removes stored files no `_storage` document names (`removeUnnamedStoredFiles`); run on open. */

@@ -96,7 +96,7 @@ export async function importWhileReading(): Promise<void> {
 }
 
 /** The import's state as `npx convex import` polls it (`_system/cli/queryImport`). */
-async function importStateOf(url: string, adminKey: string, importId: string): Promise<string> {
+export async function importStateOf(url: string, adminKey: string, importId: string): Promise<string> {
   const response = await fetch(`${url}/api/query`, {
     method: "POST",
     headers: { Authorization: `Convex ${adminKey}`, "Content-Type": "application/json" },

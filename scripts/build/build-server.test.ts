@@ -41,7 +41,7 @@ describe("npm run build's server", () => {
 
   test("holds the server, the isolates' code and the functions Convex would push, not their tests", () => {
     const at = (...parts: string[]) => path.join(dist, ".server", ...parts);
-    for (const file of ["server.mjs", "isolate.mjs", "bootstrap.mjs"])
+    for (const file of ["server.mjs", "isolate.mjs", "bootstrap.mjs", "backup-restore.mjs"])
       expect(existsSync(at("engine", file))).toBe(true);
     for (const file of [
       "streams.js",

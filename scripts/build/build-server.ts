@@ -5,6 +5,7 @@
  *
  *   engine/server.mjs    scripts/serve/server.ts and everything it imports of the project
  *   engine/isolate.mjs   an isolate's own code (local-backend/runtime/isolate/isolate.ts)
+ *   engine/backup-restore.mjs  `npm run backup:restore` (scripts/serve/backup-restore.ts)
  *   engine/bootstrap.mjs an isolate's entry, as it is (plain JavaScript already)
  *   convex/              each functions module, as Convex's CLI bundles them for a push (one entry per
  *                        file, shared code split out to convex-chunks/), and convex.config.ts as it is:
@@ -67,6 +68,7 @@ export async function buildServer(distDir = path.join(root, "dist")): Promise<Se
     entryPoints: {
       "engine/server": path.join(root, "scripts", "serve", "server.ts"),
       "engine/isolate": path.join(isolateDir, "isolate.ts"),
+      "engine/backup-restore": path.join(root, "scripts", "serve", "backup-restore.ts"),
     },
     outdir,
     // Beside the entries: the engine finds its files (bootstrap.mjs) relative to its own.

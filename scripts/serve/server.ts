@@ -15,6 +15,9 @@
  *   --log-format text|json   --metrics-token TOKEN (or METRICS_TOKEN)
  *
  * `/healthz`, `/readyz` and `/metrics`, request ids and JSON logs: operations.ts (decision 094).
+ *   --backup-dir /backups --backup-every 6h --backup-keep 14   online backups of the data folder
+ *                                               (local-backend/host/backup-schedule.ts; restore with
+ *                                               `npm run backup:restore FILE -- --data-dir NEW`)
  *
  * A fresh store gets the reference data only (metro areas, categories). Development sign-in is offered
  * only when the server is this machine's alone (loopback, no public origin, no other Host names), and
@@ -44,6 +47,12 @@ import {
 } from "../../local-backend/api/access.ts";
 import { BUILT } from "../../local-backend/core/built.ts";
 import { LocalBackendCore } from "../../local-backend/host/backend.ts";
+import {
+  BackupSchedule,
+  parseBackupFlags,
+  type BackupScheduleOptions,
+  type LastBackup,
+} from "../../local-backend/host/backup-schedule.ts";
 import { requestPathname } from "../../local-backend/core/paths.ts";
 import { SYNC_PATH } from "../../local-backend/api/sync.ts";
 import { BACKEND_PATHS } from "../../local-backend/host/vite-plugin.ts";
@@ -94,6 +103,8 @@ export type StartedAppServer = {
   stop(options?: { drainMs?: number }): Promise<{ unfinished: number }>;
   /** Whether `stop` has begun (readiness says no from then on). */
   stopping(): boolean;
+  /** The last scheduled backup's outcome (`--backup-dir`); null before the first, or without backups. */
+  lastBackup(): LastBackup | null;
 };
 
 export async function startAppServer(options: {
@@ -132,6 +143,8 @@ export async function startAppServer(options: {
   writeLog?: (line: string) => void;
   /** `/metrics` is answered to this Bearer token too, from any machine (default: this machine only). */
   metricsToken?: string;
+  /** Backups of the local backend's data folder on a schedule (`--backup-dir`, `--backup-every`, `--backup-keep`). */
+  backups?: BackupScheduleOptions;
 }): Promise<StartedAppServer> {
   // Built, the build this file is part of (a copy of dist/ elsewhere serves itself).
   const distDir =
@@ -175,6 +188,14 @@ export async function startAppServer(options: {
     trustProxy: options.trustProxy,
   };
   const access = new AccessPolicy(accessOptions);
+  const dataDir = options.dataDir === undefined ? path.join(root, ".local-backend") : options.dataDir;
+  // A backup folder that cannot be used stops the start before the data folder is touched.
+  const backups = options.backups
+    ? new BackupSchedule(options.backups, meta.convexUrl ? null : dataDir, {
+        info: (line) => (options.quiet ? undefined : console.log(line)),
+        error: (line) => console.error(line),
+      })
+    : null;
   const core = meta.convexUrl
     ? null
     : await LocalBackendCore.createWithOrigin(
@@ -183,7 +204,7 @@ export async function startAppServer(options: {
           functionsDir:
             options.functionsDir ?? (BUILT ? builtFunctionsDir(distDir) : path.join(root, "convex")),
           builtFunctions: BUILT,
-          dataDir: options.dataDir === undefined ? path.join(root, ".local-backend") : options.dataDir,
+          dataDir,
           reset: options.reset,
           watch: false,
           // A served store holds no demo identities (demo_admin) unless asked for by name.
@@ -243,6 +264,7 @@ export async function startAppServer(options: {
   // The first render of a page loads its modules and warms the JIT (hundreds of ms): done now, for
   // each kind of page, rather than for the first visitor.
   if (render) await Promise.all(WARM_UP_PAGES.map((page) => render(page, origin)));
+  if (core) backups?.start(core.store);
   if (!options.quiet) {
     console.log(`LiveLocal build ${meta.id} (built ${meta.builtAt}) on ${origin}`);
     console.log(
@@ -268,6 +290,7 @@ export async function startAppServer(options: {
     url: origin,
     adminKey: core?.adminKey.value ?? null,
     siteUrl: sitePort === null ? null : `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${sitePort}`,
+    lastBackup: () => backups?.last() ?? null,
     operations,
     stopping: () => stopping,
     stop: async ({ drainMs = 0 } = {}) => {
@@ -285,6 +308,8 @@ export async function startAppServer(options: {
       );
       const drained = core && drainMs > 0 ? await core.drain(drainMs) : { unfinished: 0 };
       operations.stop();
+      // A backup under way is stopped; its partial file removed (the last complete one stays).
+      await backups?.stop();
       await core?.stop();
       for (const s of [server, site]) s?.closeAllConnections();
       await Promise.all(closed);
@@ -339,6 +364,9 @@ async function main() {
       "log-format": { type: "string" },
       "metrics-token": { type: "string" },
       "drain-timeout": { type: "string" },
+      "backup-dir": { type: "string" },
+      "backup-every": { type: "string" },
+      "backup-keep": { type: "string" },
     },
   });
   const drainSeconds = Number(values["drain-timeout"] ?? DEFAULT_DRAIN_SECONDS);
@@ -357,6 +385,11 @@ async function main() {
     trustProxy: parseTrustProxy(values["trust-proxy"], parseClientAddressHeader(values["client-ip-header"])),
     logFormat: parseLogFormat(values["log-format"]),
     metricsToken: values["metrics-token"] ?? (process.env.METRICS_TOKEN || undefined),
+    backups: parseBackupFlags({
+      dir: values["backup-dir"],
+      every: values["backup-every"],
+      keep: values["backup-keep"],
+    }),
   });
   let signalled = false;
   const shutdown = (signal: string) => {

@@ -22,7 +22,9 @@ const root = path.resolve(import.meta.dirname, "../..");
 const INSTALLED_FILES = [
   "package.json",
   "package-lock.json",
+  "scripts/serve/built.mjs",
   "scripts/serve/start.mjs",
+  "scripts/serve/restore.mjs",
   "local-backend/runtime/isolate/heap-guard/binding.gyp",
   "local-backend/runtime/isolate/heap-guard/build.mjs",
   "local-backend/runtime/isolate/heap-guard/heap_guard.cc",
