@@ -153,6 +153,10 @@ export class BackupSchedule {
   private running: Promise<LastBackup> | null = null;
   private readonly abort = new AbortController();
   private lastResult: LastBackup | null = null;
+  /** The newest complete backup (this run's, or the folder's newest at start): for the metrics. */
+  private lastOk: { at: number; bytes: number } | null = null;
+  /** Backups that failed since the start (a stop's is not one). */
+  failures = 0;
 
   /** Checks the folder (throws `BackupSetupError`) and removes what killed backups left in it. */
   constructor(
@@ -173,6 +177,10 @@ export class BackupSchedule {
   start(store: BackedUpStore): void {
     this.store = store;
     const newest = listBackups(this.options.dir).at(-1);
+    const newestAt = newest ? backupTime(newest) : null;
+    if (newest && newestAt !== null) {
+      this.lastOk = { at: newestAt, bytes: statSync(path.join(this.options.dir, newest)).size };
+    }
     const delay = firstBackupDelay(newest ? backupTime(newest) : null, Date.now(), this.options.everyMs);
     this.schedule(delay);
   }
@@ -180,6 +188,11 @@ export class BackupSchedule {
   /** The last backup's outcome; null before the first has ended. */
   last(): LastBackup | null {
     return this.lastResult;
+  }
+
+  /** When the newest complete backup was taken (ms since the epoch) and its size; null when none is. */
+  lastSuccess(): { at: number; bytes: number } | null {
+    return this.lastOk;
   }
 
   private schedule(delayMs: number): void {
@@ -219,6 +232,7 @@ export class BackupSchedule {
           `backup: ${result.manifest.missingFiles.length} stored files named by the database were not in the data folder (lost before this backup): ${result.manifest.missingFiles.slice(0, 5).join(", ")}`,
         );
       }
+      this.lastOk = { at: backupTime(path.basename(file)) ?? Date.now(), bytes: result.bytes };
       this.lastResult = {
         at: new Date().toISOString(),
         ok: true,
@@ -233,6 +247,7 @@ export class BackupSchedule {
       } else {
         const error = e instanceof Error ? e.message : String(e);
         this.log.error(`backup: FAILED. ${error}`);
+        this.failures += 1;
         this.lastResult = this.failed(started, error);
       }
     }

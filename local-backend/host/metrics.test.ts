@@ -5,7 +5,7 @@
 import { Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { m, newHttpClient, startFixtureBackend } from "../conformance/test-helpers.ts";
-import { failureClass, registerBackendMetrics } from "./metrics.ts";
+import { failureClass, registerBackendMetrics, registerBackupMetrics } from "./metrics.ts";
 import type { RunningLocalBackend } from "./start.ts";
 
 let backend: RunningLocalBackend;
@@ -58,5 +58,20 @@ describe("the backend's figures", () => {
     [{ convexError: false, errorMessage: "Function execution timed out" }, "system"],
   ])("%j is %s", (failure, expected) => {
     expect(failureClass({ udfPath: "x:y", kind: "mutation", ...failure })).toBe(expected);
+  });
+});
+
+describe("the backups' figures", () => {
+  test("say when the newest complete backup was taken, its size, and how many failed", async () => {
+    const registry = new Registry();
+    const backups = { lastSuccess: () => null as { at: number; bytes: number } | null, failures: 0 };
+    registerBackupMetrics(registry, backups);
+    expect(await registry.metrics()).toMatch(/^livelocal_backup_last_success_timestamp_seconds 0$/m);
+    backups.lastSuccess = () => ({ at: Date.UTC(2026, 10, 30, 6), bytes: 2048 });
+    backups.failures = 2;
+    const text = await registry.metrics();
+    expect(text).toMatch(/^livelocal_backup_last_success_timestamp_seconds 1796018400$/m);
+    expect(text).toMatch(/^livelocal_backup_last_success_bytes 2048$/m);
+    expect(text).toMatch(/^livelocal_backup_failures 2$/m);
   });
 });

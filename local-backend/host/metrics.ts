@@ -8,6 +8,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import { processWide } from "../core/process-wide.ts";
 import type { FunctionFailure } from "../runtime/engine.ts";
 import type { LocalBackendCore } from "./backend.ts";
+import type { BackupSchedule } from "./backup-schedule.ts";
 
 /** Commits are flushed in well under a millisecond on an SSD, tens of ms on a slow disk. */
 const COMMIT_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -108,4 +109,35 @@ export function registerBackendMetrics(registry: Registry, core: LocalBackendCor
     stopTiming();
     stopFailures();
   };
+}
+
+/** The scheduled backups' figures (`npm start -- --backup-dir`, decision 096): alert when the last is old. */
+export function registerBackupMetrics(
+  registry: Registry,
+  backups: Pick<BackupSchedule, "lastSuccess" | "failures">,
+): void {
+  new Gauge({
+    name: "livelocal_backup_last_success_timestamp_seconds",
+    help: "When the newest complete backup was taken (0: none yet).",
+    registers: [registry],
+    collect() {
+      this.set((backups.lastSuccess()?.at ?? 0) / 1000);
+    },
+  });
+  new Gauge({
+    name: "livelocal_backup_last_success_bytes",
+    help: "The newest complete backup's size.",
+    registers: [registry],
+    collect() {
+      this.set(backups.lastSuccess()?.bytes ?? 0);
+    },
+  });
+  new Gauge({
+    name: "livelocal_backup_failures",
+    help: "Backups that failed since the server started.",
+    registers: [registry],
+    collect() {
+      this.set(backups.failures);
+    },
+  });
 }

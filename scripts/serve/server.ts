@@ -53,6 +53,7 @@ import {
   type BackupScheduleOptions,
   type LastBackup,
 } from "../../local-backend/host/backup-schedule.ts";
+import { registerBackupMetrics } from "../../local-backend/host/metrics.ts";
 import { requestPathname } from "../../local-backend/core/paths.ts";
 import { SYNC_PATH } from "../../local-backend/api/sync.ts";
 import { BACKEND_PATHS } from "../../local-backend/host/vite-plugin.ts";
@@ -223,6 +224,7 @@ export async function startAppServer(options: {
     metricsToken: options.metricsToken,
     write: options.writeLog,
   });
+  if (backups) registerBackupMetrics(operations.registry, backups);
 
   let stopping = false;
   const server = createServer((req, res) =>
