@@ -119,8 +119,9 @@ export const ALLOCATION_SHAPES = [
   "20 MB strings",
 ] as const;
 
-// An action, not a query: the heap limit is the same in both, and an action's 5 s (in the test) leaves a
-// busy host room to reach it, where allocating 128 MB can take more than a query's 1 s of CPU.
+// An action, not a query: the heap limit is the same in both, and an action's time (Convex's 10 minutes,
+// in the test too) leaves a busy host room to reach it, where allocating 128 MB can take more than a
+// query's 1 s of CPU.
 export const allocate = action({
   args: {
     unbounded: v.boolean(),
