@@ -5,13 +5,11 @@
  * sign-in at all, even to this machine, and says so on `/local-auth/config`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type StartedAppServer } from "../../scripts/serve/server.ts";
-import { writeTestDist } from "../../scripts/serve/test-dist.ts";
+import type { startAppServer, StartedAppServer } from "../../scripts/serve/server.ts";
+import { startTestApp } from "../../scripts/serve/test-dist.ts";
 import { decideDevSignIn } from "../api/access.ts";
 import {
-  fixtureDir,
   rawRequest as raw,
-  removeDir,
   type RawAnswer as Answer,
   startFixtureBackend,
   startFixtureVite,
@@ -30,26 +28,8 @@ async function signInConfig(url: string, headers: Record<string, string> = {}) {
   return JSON.parse(answer.body) as { devSignIn: boolean; message: string | null };
 }
 
-function startApp(options: Partial<Parameters<typeof startAppServer>[0]> = {}) {
-  const dist = writeTestDist("<!doctype html><title>LiveLocal</title>", "livelocal-sign-in-");
-  return startAppServer({
-    distDir: dist,
-    port: 0,
-    sitePort: 0,
-    dataDir: null,
-    functionsDir: fixtureDir,
-    quiet: true,
-    serverEntry: null,
-    ...options,
-  }).then((app) => ({
-    ...app,
-    stop: async () => {
-      const stopped = await app.stop();
-      removeDir(dist);
-      return stopped;
-    },
-  }));
-}
+const startApp = (options: Partial<Parameters<typeof startAppServer>[0]> = {}) =>
+  startTestApp(options, "livelocal-sign-in-");
 
 describe("npm start behind a reverse proxy on the same machine", () => {
   let app: StartedAppServer;

@@ -3,21 +3,12 @@
  * Vite plugin, `npm start`): another Host or Origin gets 403 on HTTP and on the sync upgrade, and never
  * a development token; loopback callers and names allowed on purpose carry on.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer } from "../../scripts/serve/server.ts";
-import {
-  fixtureDir,
-  rawRequest as raw,
-  removeDir,
-  startFixtureBackend,
-  startFixtureVite,
-  tempDataDir,
-} from "./test-helpers.ts";
+import { startTestApp } from "../../scripts/serve/test-dist.ts";
+import { rawRequest as raw, startFixtureBackend, startFixtureVite } from "./test-helpers.ts";
 
-type Entry = { url: string; siteUrl: string | null; stop: () => Promise<void> };
+type Entry = { url: string; siteUrl: string | null; stop: () => Promise<unknown> };
 
 /** The status a sync upgrade gets: 101 when the socket opens, else the refusal's. */
 function upgradeStatus(url: string, headers: Record<string, string>): Promise<number> {
@@ -46,22 +37,6 @@ function hostOf(url: string): string {
 }
 
 /** A minimal build for `npm start` in local mode (no Convex URL built in). */
-function fakeDist(): string {
-  const dist = mkdtempSync(path.join(tempDataDir(), "dist-"));
-  mkdirSync(path.join(dist, "builds", "meta"), { recursive: true });
-  writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>LiveLocal</title>");
-  writeFileSync(path.join(dist, "builds", "latest.json"), JSON.stringify({ id: "test" }));
-  writeFileSync(
-    path.join(dist, "builds", "meta", "test.json"),
-    JSON.stringify({
-      id: "test",
-      builtAt: new Date(0).toISOString(),
-      convexUrl: null,
-      clerkPublishableKey: null,
-    }),
-  );
-  return dist;
-}
 
 const entries: Record<string, () => Promise<Entry>> = {
   "npm run backend": async () => {
@@ -73,23 +48,8 @@ const entries: Record<string, () => Promise<Entry>> = {
     return { url: origin, siteUrl: null, stop: () => vite.close() };
   },
   "npm start": async () => {
-    const dist = fakeDist();
-    const app = await startAppServer({
-      distDir: dist,
-      port: 0,
-      sitePort: 0,
-      dataDir: null,
-      functionsDir: fixtureDir,
-      quiet: true,
-    });
-    return {
-      url: app.url,
-      siteUrl: null,
-      stop: async () => {
-        await app.stop();
-        removeDir(path.dirname(dist));
-      },
-    };
+    const app = await startTestApp({}, "livelocal-hostile-");
+    return { url: app.url, siteUrl: null, stop: () => app.stop() };
   },
 };
 

@@ -8,17 +8,15 @@ import { randomUUID } from "node:crypto";
 import type { ConvexClient } from "convex/browser";
 import type { Value } from "convex/values";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type StartedAppServer } from "../../scripts/serve/server.ts";
-import { writeTestDist } from "../../scripts/serve/test-dist.ts";
+import type { StartedAppServer } from "../../scripts/serve/server.ts";
+import { startTestApp } from "../../scripts/serve/test-dist.ts";
 import type { RunningLocalBackend } from "../host/start.ts";
 import {
-  fixtureDir,
   newClient,
   newHttpClient,
   openRawSync,
   q,
   rawRequest,
-  removeDir,
   startFixtureBackend,
   watch,
 } from "./test-helpers.ts";
@@ -354,28 +352,16 @@ describe("customJwt providers, configured as Convex's own integration tests conf
 describe("npm start with CLERK_JWT_ISSUER_DOMAIN: a town with Clerk sign-in on one machine", () => {
   let issuer: TestIssuer;
   let app: StartedAppServer;
-  let dist: string;
 
   beforeAll(async () => {
     issuer = await startTestIssuer();
-    dist = writeTestDist("<!doctype html><title>LiveLocal</title>", "livelocal-clerk-");
     app = await withEnv({ CLERK_JWT_ISSUER_DOMAIN: issuer.url }, () =>
-      startAppServer({
-        distDir: dist,
-        port: 0,
-        sitePort: 0,
-        dataDir: null,
-        functionsDir: fixtureDir,
-        quiet: true,
-        serverEntry: null,
-        // Served to a town (Host names beyond this machine); the provider is what the refusal names.
-        allowedHosts: ["livelocal.example"],
-      }),
+      // Served to a town (Host names beyond this machine); the provider is what the refusal names.
+      startTestApp({ allowedHosts: ["livelocal.example"] }, "livelocal-clerk-"),
     );
   });
   afterAll(async () => {
     await app?.stop();
-    removeDir(dist);
     await issuer?.stop();
   });
 

@@ -482,7 +482,7 @@ export async function startForwardingProxy(
   };
 }
 
-export type RawAnswer = { status: number; body: string };
+export type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: string };
 
 /** One request with exactly these headers (fetch will not let a caller set Host). */
 export function rawRequest(
@@ -502,7 +502,13 @@ export function rawRequest(
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
       },
     );
     req.on("error", reject);

@@ -3,49 +3,23 @@
  * metrics for this machine only, a JSON line per request and per function error carrying the id the
  * client was sent, and client addresses from a trusted proxy only.
  */
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseTrustProxy } from "../../local-backend/api/client-address.ts";
-import { eventually, fixtureDir, m, newClient, q } from "../../local-backend/conformance/test-helpers.ts";
+import {
+  eventually,
+  m,
+  newClient,
+  q,
+  rawRequest,
+  type RawAnswer,
+} from "../../local-backend/conformance/test-helpers.ts";
 import { loggedPath, routeClass } from "./operations.ts";
-import { startAppServer, type StartedAppServer } from "./server.ts";
-import { writeTestDist } from "./test-dist.ts";
-
-type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
+import type { StartedAppServer } from "./server.ts";
+import { startTestApp } from "./test-dist.ts";
 
 /** One request with exactly these headers (fetch will not set Host). */
-function send(
-  url: string,
-  path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        method: options.method ?? "GET",
-        path,
-        headers: options.headers,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString(),
-          }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end(options.body);
-  });
-}
+const send = (url: string, path: string, options: Omit<Parameters<typeof rawRequest>[1], "path"> = {}) =>
+  rawRequest(url, { path, ...options });
 
 /** A metric's value in Prometheus's text (the first sample whose name and labels start so). */
 function sample(text: string, prefix: string): number | null {
@@ -56,29 +30,22 @@ function sample(text: string, prefix: string): number | null {
 type LogLine = Record<string, unknown>;
 
 let app: StartedAppServer;
-let dist: string;
 const lines: LogLine[] = [];
 
 beforeAll(async () => {
-  dist = writeTestDist("<!doctype html><title>LiveLocal</title>", "livelocal-operations-");
-  app = await startAppServer({
-    distDir: dist,
-    port: 0,
-    sitePort: 0,
-    dataDir: null,
-    functionsDir: fixtureDir,
-    quiet: true,
-    serverEntry: null,
-    trustProxy: parseTrustProxy("loopback"),
-    logFormat: "json",
-    writeLog: (line) => lines.push(JSON.parse(line) as LogLine),
-    metricsToken: "scrape-secret-0123",
-  });
+  app = await startTestApp(
+    {
+      trustProxy: parseTrustProxy("loopback"),
+      logFormat: "json",
+      writeLog: (line) => lines.push(JSON.parse(line) as LogLine),
+      metricsToken: "scrape-secret-0123",
+    },
+    "livelocal-operations-",
+  );
 });
 
 afterAll(async () => {
   await app?.stop();
-  rmSync(dist, { recursive: true, force: true });
 });
 
 describe("/healthz and /readyz", () => {
@@ -260,14 +227,7 @@ describe("a server that trusts no proxy", () => {
   const plainLines: LogLine[] = [];
 
   beforeAll(async () => {
-    plain = await startAppServer({
-      distDir: dist,
-      port: 0,
-      sitePort: 0,
-      dataDir: null,
-      functionsDir: fixtureDir,
-      quiet: true,
-      serverEntry: null,
+    plain = await startTestApp({
       logFormat: "json",
       writeLog: (line) => plainLines.push(JSON.parse(line) as LogLine),
     });
@@ -295,7 +255,7 @@ describe("client addresses behind a trusted proxy", () => {
   test("two visitors through the proxy are logged as themselves, not as the proxy", async () => {
     const first = await send(app.url, "/", { headers: { "X-Forwarded-For": "198.51.100.7" } });
     const second = await send(app.url, "/", { headers: { "X-Forwarded-For": "1.2.3.4, 203.0.113.20" } });
-    const clientOf = (answer: Answer) =>
+    const clientOf = (answer: RawAnswer) =>
       lines.find((line) => line.request_id === answer.headers["x-request-id"])?.client;
     await eventually(() => clientOf(first) !== undefined && clientOf(second) !== undefined);
     expect(clientOf(first)).toBe("198.51.100.7");

@@ -3,36 +3,18 @@
  * only (no demo_admin) unless started with --demo-data; with --public-origin, file and upload URLs and the
  * links in e-mails name the public origin, not the address the server listens on.
  */
-import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { startAppServer, StartedAppServer } from "./server.ts";
 import { fixtureDir } from "../../local-backend/conformance/test-helpers.ts";
-import { startAppServer, type StartedAppServer } from "./server.ts";
-import { writeTestDist } from "./test-dist.ts";
+import { startTestApp } from "./test-dist.ts";
 
 const PUBLIC_ORIGIN = "https://livelocal.example";
 
 type Options = Partial<Parameters<typeof startAppServer>[0]>;
 
-async function startApp(options: Options): Promise<StartedAppServer> {
-  const dist = writeTestDist("<!doctype html><title>LiveLocal</title>", "livelocal-served-");
-  const app = await startAppServer({
-    distDir: dist,
-    port: 0,
-    sitePort: 0,
-    dataDir: null,
-    quiet: true,
-    serverEntry: null,
-    ...options,
-  });
-  return {
-    ...app,
-    stop: async () => {
-      const stopped = await app.stop();
-      rmSync(dist, { recursive: true, force: true });
-      return stopped;
-    },
-  };
-}
+/** The app's own functions (not the fixture's), as `npm start` serves them. */
+const startApp = (options: Options) =>
+  startTestApp({ functionsDir: undefined, ...options }, "livelocal-served-");
 
 /** A function called as the operator (`npx convex run`): the admin key, optionally acting as someone. */
 async function asOperator(
