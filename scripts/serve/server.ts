@@ -375,7 +375,39 @@ async function main() {
   if (!Number.isFinite(drainSeconds) || drainSeconds < 0 || drainSeconds > 3600) {
     throw new Error(`--drain-timeout takes seconds (0 to 3600), not ${values["drain-timeout"]}.`);
   }
-  const running = await startAppServer({
+  // Listened for before the start, so that a signal while starting stops the server once it has started
+  // rather than ending the process in the middle of opening its store.
+  let running: StartedAppServer | null = null;
+  let signal: string | null = null;
+  const stop = (server: StartedAppServer, by: string) => {
+    const started = performance.now();
+    console.log(`${by}: stopping. No new connections; the calls under way have ${drainSeconds} s to finish.`);
+    server.stop({ drainMs: drainSeconds * 1000 }).then(
+      ({ unfinished }) => {
+        const took = `${Math.round(performance.now() - started)} ms`;
+        console.log(
+          unfinished === 0
+            ? `Stopped in ${took}: every call finished and was answered; clients reconnect to the next start.`
+            : `Stopped in ${took} with ${unfinished} calls unfinished: their clients send them again to the next start.`,
+        );
+        process.exit(0);
+      },
+      (e: unknown) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
+  };
+  const shutdown = (by: string) => {
+    // A second signal: stop now (what was acknowledged is on disk already).
+    if (signal) process.exit(1);
+    signal = by;
+    if (running) stop(running, by);
+    else console.log(`${by} while starting: the server stops once it has started.`);
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  running = await startAppServer({
     port: Number(values.port ?? process.env.PORT ?? 4173),
     host: values.host,
     sitePort: values["site-port"] ? Number(values["site-port"]) : undefined,
@@ -393,33 +425,7 @@ async function main() {
       keep: values["backup-keep"],
     }),
   });
-  let signalled = false;
-  const shutdown = (signal: string) => {
-    // A second signal: stop now (what was acknowledged is on disk already).
-    if (signalled) process.exit(1);
-    signalled = true;
-    const started = performance.now();
-    console.log(
-      `${signal}: stopping. No new connections; the calls under way have ${drainSeconds} s to finish.`,
-    );
-    running.stop({ drainMs: drainSeconds * 1000 }).then(
-      ({ unfinished }) => {
-        const took = `${Math.round(performance.now() - started)} ms`;
-        console.log(
-          unfinished === 0
-            ? `Stopped in ${took}: every call finished and was answered; clients reconnect to the next start.`
-            : `Stopped in ${took} with ${unfinished} calls unfinished: their clients send them again to the next start.`,
-        );
-        process.exit(0);
-      },
-      (e: unknown) => {
-        console.error(e);
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGINT", () => shutdown("SIGINT"));
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  if (signal) stop(running, signal);
 }
 
 /**
