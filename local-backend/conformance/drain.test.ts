@@ -105,7 +105,10 @@ describe("draining before a stop", () => {
     hold.on = true;
     const stuck = timed.client().mutation(m("messages:send"), { channel: "stuck", body: "slow disk" });
     await eventually(() => hold.held.length === 1);
-    await expect(backend.core.drain(100)).resolves.toEqual({ unfinished: 1 });
+    expect(backend.core.readiness()).toEqual([]);
+    const drained = backend.core.drain(100);
+    expect(backend.core.readiness()).toEqual(["the backend is draining before a stop"]);
+    await expect(drained).resolves.toEqual({ unfinished: 1 });
     release();
     await stuck;
     await timed.closeAll();

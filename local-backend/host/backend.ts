@@ -162,8 +162,8 @@ export class LocalBackendCore implements BackendServices {
   /** Calls from clients and crons under way (`call`, `fetchHttp`, `storeUpload`), for `drain`. */
   private running = 0;
   private readonly whenIdle: (() => void)[] = [];
-  /** Stopping (`drain`): no new calls are taken. */
-  draining = false;
+  /** Draining before a stop (`drain`): readiness says no, and sync clients' new mutations wait. */
+  private draining = false;
   private readonly failureListeners = new Set<(failure: FunctionFailure) => void>();
   /** The process's own value of each variable this backend sets (APP_ORIGIN_ENV, Convex's URLs). */
   private readonly envBefore = new Map<string, string | undefined>();
@@ -518,6 +518,7 @@ export class LocalBackendCore implements BackendServices {
   /** What keeps this backend from serving, in words: empty when the store takes writes and the scheduler runs. */
   readiness(): NotReady {
     if (this.stopped) return ["the backend is stopping"];
+    if (this.draining) return ["the backend is draining before a stop"];
     const notReady: NotReady = [];
     const failure = this.store.writeFailure();
     if (failure) notReady.push(`the store takes no writes: ${failure.message}`);
