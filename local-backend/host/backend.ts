@@ -418,11 +418,6 @@ export class LocalBackendCore implements BackendServices {
     }
   }
 
-  /** Calls under way now (from clients, HTTP actions, uploads and crons). */
-  runningCalls(): number {
-    return this.running;
-  }
-
   /**
    * The first half of a graceful stop (SIGTERM): no cron or scheduled function starts, sync clients'
    * new mutations are left for them to send again to the next start, and the calls under way finish,

@@ -25,8 +25,6 @@ export const LATEST_BUILD_PATH = "builds/latest.json";
  * server and the isolates' code, `server.mjs` its entry) and `convex/` (the app's functions).
  */
 export const SERVER_BUILD_DIR = ".server";
-export const builtServerEntry = (distDir: string) =>
-  path.join(distDir, SERVER_BUILD_DIR, "engine", "server.mjs");
 export const builtFunctionsDir = (distDir: string) => path.join(distDir, SERVER_BUILD_DIR, "convex");
 export const buildMetaPath = (id: string) => `builds/meta/${id}.json`;
 

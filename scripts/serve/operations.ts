@@ -84,7 +84,7 @@ export type Operations = {
   registry: Registry;
   /** Answers the operations paths, else runs `next` as a request with an id, timed and logged. */
   handle(req: IncomingMessage, res: ServerResponse, next: () => void): void;
-  /** Readiness goes to 503 from now on (a drain before a stop). */
+  /** Readiness goes to 503 from now on, and kept-alive connections close (a drain before a stop). */
   markDraining(): void;
   /** What is not ready, in words (empty when ready). */
   notReady(): string[];
@@ -228,6 +228,8 @@ export function createOperations(options: OperationsOptions): Operations {
         ? given
         : newRequestId();
     res.setHeader("X-Request-Id", requestId);
+    // A request on a kept-alive connection while draining: answered, and the connection not kept.
+    if (draining) res.setHeader("Connection", "close");
     const pathname = (req.url ?? "/").split("?")[0] ?? "/";
     res.once("close", () => {
       const method = METHODS.has(req.method ?? "") ? req.method! : "other";

@@ -102,8 +102,6 @@ export type StartedAppServer = {
    * did not finish in time (their clients send mutations again; an answered one is on disk).
    */
   stop(options?: { drainMs?: number }): Promise<{ unfinished: number }>;
-  /** Whether `stop` has begun (readiness says no from then on). */
-  stopping(): boolean;
   /** The last scheduled backup's outcome (`--backup-dir`); null before the first, or without backups. */
   lastBackup(): LastBackup | null;
 };
@@ -226,11 +224,8 @@ export async function startAppServer(options: {
   });
   if (backups) registerBackupMetrics(operations.registry, backups);
 
-  let stopping = false;
   const server = createServer((req, res) =>
     operations.handle(req, res, () => {
-      // A request on a kept-alive connection while stopping: answered, and the connection not kept.
-      if (stopping) res.setHeader("Connection", "close");
       const allowed = access.check(req);
       if (!allowed.ok) {
         res.statusCode = 403;
@@ -294,9 +289,7 @@ export async function startAppServer(options: {
     siteUrl: sitePort === null ? null : `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${sitePort}`,
     lastBackup: () => backups?.last() ?? null,
     operations,
-    stopping: () => stopping,
     stop: async ({ drainMs = 0 } = {}) => {
-      stopping = true;
       operations.markDraining();
       // No new connections from here; idle kept-alive ones are closed (upgraded sockets are the sync
       // server's, closed by the backend).
