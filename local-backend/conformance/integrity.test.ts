@@ -332,7 +332,14 @@ describe("the data folder's permissions", () => {
       );
       let stderr = "";
       child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-      const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+      // A child that cannot start (that user cannot reach this Node or the checkout) emits "error"
+      // and never "exit": said as such, not waited on until the test's timeout.
+      const code = await new Promise<number | null>((resolve, reject) => {
+        child.once("exit", resolve);
+        child.once("error", (e) =>
+          reject(new Error(`could not start the backend${asRoot ? " as uid 65534" : ""}: ${e.message}`)),
+        );
+      });
       expect(code).toBe(1);
       expect(stderr.trim().split("\n")).toEqual([
         `The data folder ${dataDir} is not writable by this user (EACCES): the backend keeps its database there. Make it writable by the user running the backend (or free some space), or give it another folder with --data-dir.`,
