@@ -29,6 +29,10 @@ test("a seller going live in one browser changes the map in another, without rel
   const buyer = await newVisitor(browser, { width: 1280, height: 900 });
   await buyer.page.goto("/");
   const list = buyer.page.getByRole("list", { name: "Metro areas with shows" });
+  await list.waitFor();
+  // The busiest areas come first; the seller's, with nothing live yet, may be behind "Show all".
+  const showAll = buyer.page.getByRole("button", { name: /^Show all \d+ areas$/ });
+  if (await showAll.count()) await showAll.click();
   const area = list.getByRole("link").filter({ hasText: areaName });
   await area.waitFor();
   const before = liveCount(await area.innerText());
@@ -59,4 +63,28 @@ test("a seller going live in one browser changes the map in another, without rel
   await seller.page.getByRole("alertdialog").getByRole("button", { name: "End stream" }).click();
   expect(seller.errors).toEqual([]);
   expect(buyer.errors).toEqual([]);
+});
+
+test("on a phone, explore shows the shows first and the map behind a button", async () => {
+  const phone = await newVisitor(browser, { width: 390, height: 844 });
+  await phone.page.goto("/explore/streams");
+  const shows = phone.page.getByRole("list", { name: "Shows", exact: true });
+  await shows.getByRole("link").first().waitFor();
+  const map = phone.page.getByTestId("live-map");
+  await map.waitFor({ state: "attached" });
+  expect(await map.isVisible()).toBe(false);
+  // The first show is on the first screen, not a map's height below it.
+  const first = await shows.getByRole("link").first().boundingBox();
+  expect(first && first.y < 844).toBe(true);
+
+  const toggle = phone.page.getByRole("button", { name: "Show the map" });
+  await toggle.click();
+  await map.waitFor();
+  await phone.page.getByRole("list", { name: "Metro areas with shows" }).waitFor();
+  expect(await phone.page.getByRole("button", { name: "Hide the map" }).getAttribute("aria-expanded")).toBe(
+    "true",
+  );
+  const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBe(0);
+  expect(phone.errors).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import type { FunctionReturnType } from "convex/server";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type CSSProperties } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { streamCardTime } from "@/components/streams/stream-card";
 import { usePageQuery } from "@/lib/page-query";
@@ -97,32 +97,49 @@ function NextShows({ area }: { area: MapAreaData }) {
   );
 }
 
+/** Areas listed before "Show all": the busiest (the query's order), so a phone's page goes on below. */
+export const FIRST_AREAS = 8;
+
 function AreaList({ areas, active, onActive, hrefFor }: AreaProps) {
+  const [all, setAll] = useState(false);
+  const listed = all ? areas : areas.slice(0, FIRST_AREAS);
   return (
-    <ul
-      aria-label="Metro areas with shows"
-      className="mt-3 divide-y divide-slate-200 overflow-y-auto rounded-2xl border border-slate-200 lg:max-h-[28rem] dark:divide-slate-800 dark:border-slate-800"
-    >
-      {areas.map((area) => (
-        <li key={area.cbsaCode}>
-          <Link
-            to={hrefFor(area.cbsaCode)}
-            className={`block px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50 dark:hover:bg-slate-900 dark:focus-visible:bg-slate-900 ${active === area.cbsaCode ? "bg-slate-50 dark:bg-slate-900" : ""}`}
-            onMouseEnter={() => onActive(area.cbsaCode)}
-            onMouseLeave={() => onActive(null)}
-            onFocus={() => onActive(area.cbsaCode)}
-            onBlur={() => onActive(null)}
-          >
-            <span className="flex items-center gap-2 font-medium">
-              {area.onNow > 0 && <span className="size-2 shrink-0 rounded-full bg-red-600" aria-hidden />}
-              {areaName(area.cbsaCode)}
-            </span>
-            <span className="block text-sm">{areaCounts(area)}</span>
-            <NextShows area={area} />
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul
+        aria-label="Metro areas with shows"
+        className="mt-3 divide-y divide-slate-200 overflow-y-auto rounded-2xl border border-slate-200 lg:max-h-[28rem] dark:divide-slate-800 dark:border-slate-800"
+      >
+        {listed.map((area) => (
+          <li key={area.cbsaCode}>
+            <Link
+              to={hrefFor(area.cbsaCode)}
+              className={`block px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50 dark:hover:bg-slate-900 dark:focus-visible:bg-slate-900 ${active === area.cbsaCode ? "bg-slate-50 dark:bg-slate-900" : ""}`}
+              onMouseEnter={() => onActive(area.cbsaCode)}
+              onMouseLeave={() => onActive(null)}
+              onFocus={() => onActive(area.cbsaCode)}
+              onBlur={() => onActive(null)}
+            >
+              <span className="flex items-center gap-2 font-medium">
+                {area.onNow > 0 && <span className="size-2 shrink-0 rounded-full bg-red-600" aria-hidden />}
+                {areaName(area.cbsaCode)}
+              </span>
+              <span className="block text-sm">{areaCounts(area)}</span>
+              <NextShows area={area} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {areas.length > FIRST_AREAS && (
+        <button
+          type="button"
+          className="mt-2 text-sm font-medium text-primary-700 underline-offset-2 hover:underline focus-visible:underline dark:text-primary-100"
+          aria-expanded={all}
+          onClick={() => setAll(!all)}
+        >
+          {all ? `Show the first ${FIRST_AREAS} areas` : `Show all ${areas.length} areas`}
+        </button>
+      )}
+    </>
   );
 }
 
@@ -145,78 +162,92 @@ function UsMap({ areas, active, onActive, hrefFor }: AreaProps) {
   );
   const shown = points.find((point) => point.area.cbsaCode === active);
   return (
-    <div className="relative">
-      {/* For the eye and the pointer; the list beside it says the same for everyone else. */}
-      <svg
-        viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
-        className="h-auto w-full"
-        aria-hidden="true"
-        data-testid="live-map"
-      >
-        <g className="fill-slate-200 dark:fill-slate-800">
-          {geometry.states.map((state) => (
-            <path key={state.id} d={state.d} />
-          ))}
-        </g>
-        <path
-          d={geometry.borders}
-          className="fill-none stroke-white dark:stroke-slate-950"
-          strokeWidth={0.8}
-        />
-        {/* Smallest on top, so a small area beside a busy one can still be pointed at. */}
-        {[...points]
-          .sort((a, b) => radius(b.area) - radius(a.area))
-          .map(({ area, x, y }) => (
-            <g
-              key={area.cbsaCode}
-              data-area={area.cbsaCode}
-              data-live={area.onNow > 0 || undefined}
-              className="cursor-pointer"
-              onMouseEnter={() => onActive(area.cbsaCode)}
-              onMouseLeave={() => onActive(null)}
-              onClick={() => void navigate(hrefFor(area.cbsaCode))}
-            >
-              {area.onNow > 0 && (
+    <div>
+      {/* The drawing and its card share a box, so the card's place is a share of the drawing's. */}
+      <div className="relative">
+        {/* For the eye and the pointer; the list beside it says the same for everyone else. */}
+        <svg
+          viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
+          className="block h-auto w-full"
+          aria-hidden="true"
+          data-testid="live-map"
+        >
+          <g className="fill-slate-200 dark:fill-slate-800">
+            {geometry.states.map((state) => (
+              <path key={state.id} d={state.d} />
+            ))}
+          </g>
+          <path
+            d={geometry.borders}
+            className="fill-none stroke-white dark:stroke-slate-950"
+            strokeWidth={0.8}
+          />
+          {/* Smallest on top, so a small area beside a busy one can still be pointed at. */}
+          {[...points]
+            .sort((a, b) => radius(b.area) - radius(a.area))
+            .map(({ area, x, y }) => (
+              <g
+                key={area.cbsaCode}
+                data-area={area.cbsaCode}
+                data-live={area.onNow > 0 || undefined}
+                className="cursor-pointer"
+                onMouseEnter={() => onActive(area.cbsaCode)}
+                onMouseLeave={() => onActive(null)}
+                onClick={() => void navigate(hrefFor(area.cbsaCode))}
+              >
+                {area.onNow > 0 && (
+                  <circle
+                    cx={x}
+                    cy={y}
+                    r={radius(area)}
+                    className="origin-center fill-red-500/40 [transform-box:fill-box] motion-safe:animate-ping"
+                  />
+                )}
                 <circle
                   cx={x}
                   cy={y}
                   r={radius(area)}
-                  className="origin-center fill-red-500/40 [transform-box:fill-box] motion-safe:animate-ping"
+                  className={
+                    area.onNow > 0
+                      ? "fill-red-600 stroke-white dark:stroke-slate-950"
+                      : area.today > 0
+                        ? "fill-amber-500 stroke-white dark:stroke-slate-950"
+                        : "fill-primary-600/70 stroke-white dark:fill-primary-400/70 dark:stroke-slate-950"
+                  }
+                  strokeWidth={active === area.cbsaCode ? 3 : 1.5}
                 />
-              )}
-              <circle
-                cx={x}
-                cy={y}
-                r={radius(area)}
-                className={
-                  area.onNow > 0
-                    ? "fill-red-600 stroke-white dark:stroke-slate-950"
-                    : area.today > 0
-                      ? "fill-amber-500 stroke-white dark:stroke-slate-950"
-                      : "fill-primary-600/70 stroke-white dark:fill-primary-400/70 dark:stroke-slate-950"
-                }
-                strokeWidth={active === area.cbsaCode ? 3 : 1.5}
-              />
-            </g>
-          ))}
-      </svg>
+              </g>
+            ))}
+        </svg>
+        {shown && (
+          <div
+            className="pointer-events-none absolute z-10 w-64 max-w-full -translate-x-1/2 rounded-xl border border-slate-200 bg-white p-3 text-left shadow-lg dark:border-slate-700 dark:bg-slate-900"
+            style={cardPlace(shown.x, shown.y, radius(shown.area))}
+            aria-hidden="true"
+          >
+            <p className="font-medium">{areaName(shown.area.cbsaCode)}</p>
+            <p className="text-sm">{areaCounts(shown.area)}</p>
+            <NextShows area={shown.area} />
+          </div>
+        )}
+      </div>
       <Legend />
-      {shown && (
-        <div
-          className="pointer-events-none absolute z-10 w-64 -translate-x-1/2 rounded-xl border border-slate-200 bg-white p-3 text-left shadow-lg dark:border-slate-700 dark:bg-slate-900"
-          style={{
-            left: `${Math.min(Math.max((shown.x / MAP_WIDTH) * 100, 15), 85)}%`,
-            top: `${((shown.y + radius(shown.area) + 6) / MAP_HEIGHT) * 100}%`,
-          }}
-          aria-hidden="true"
-        >
-          <p className="font-medium">{areaName(shown.area.cbsaCode)}</p>
-          <p className="text-sm">{areaCounts(shown.area)}</p>
-          <NextShows area={shown.area} />
-        </div>
-      )}
     </div>
   );
+}
+
+/**
+ * Where an area's card sits: centred under its dot, or over it for a dot in the map's lower half, and
+ * moved in from the sides so that the whole card (16rem wide, or the map's width) stays on the map.
+ */
+export function cardPlace(x: number, y: number, r: number): CSSProperties {
+  const half = "min(8rem, 50%)";
+  const place: CSSProperties = {
+    left: `clamp(${half}, ${((x / MAP_WIDTH) * 100).toFixed(2)}%, calc(100% - ${half}))`,
+  };
+  if (y > MAP_HEIGHT / 2) place.bottom = `${(((MAP_HEIGHT - y + r + 6) / MAP_HEIGHT) * 100).toFixed(2)}%`;
+  else place.top = `${(((y + r + 6) / MAP_HEIGHT) * 100).toFixed(2)}%`;
+  return place;
 }
 
 function Legend() {

@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from "react";
 import { areaExploreHref, LiveMapSection } from "@/components/live-map/live-map-section";
 import type { ExploreSort, ExploreWhen } from "@convex/lib/exploreWhen";
 import { ExplorePage } from "./explore-page";
@@ -34,6 +35,39 @@ function introFor(when: ExploreWhen, sort: ExploreSort, searching: boolean): str
   }
 }
 
+/**
+ * The map on explore: shown above the results on a wide screen. On a phone it would push the shows a
+ * screen or more down, so it waits behind a button there. Which is which is the stylesheet's to say,
+ * so the page the server renders is already right and nothing moves when it starts.
+ */
+function MapOnExplore({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <section
+      aria-labelledby="explore-map"
+      className="rounded-2xl border border-slate-200 p-4 dark:border-slate-800"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="explore-map" className="font-semibold">
+          Map of shows by metro area
+        </h2>
+        <button
+          type="button"
+          className="text-sm font-medium text-primary-700 shrink-0 underline-offset-2 hover:underline focus-visible:underline lg:hidden dark:text-primary-100"
+          aria-expanded={shown}
+          aria-controls="explore-map-body"
+          onClick={() => setShown(!shown)}
+        >
+          {shown ? "Hide the map" : "Show the map"}
+        </button>
+      </div>
+      <div id="explore-map-body" className={shown ? "mt-4" : "mt-4 max-lg:hidden"}>
+        {children}
+      </div>
+    </section>
+  );
+}
+
 /** `/explore/streams`: the filter, and `when` (live now, today, …) with its sort (decision 031). */
 export function ExploreStreamsPage() {
   const { view, searchFor, setSort } = useExploreView();
@@ -46,12 +80,9 @@ export function ExploreStreamsPage() {
       searchLabel="Search shows"
       toolbar={<WhenFilter when={view.when} searchFor={(when) => searchFor({ when })} />}
       map={
-        <details open className="group rounded-2xl border border-slate-200 p-4 dark:border-slate-800">
-          <summary className="cursor-pointer font-semibold">Map of shows by metro area</summary>
-          <div className="mt-4">
-            <LiveMapSection hrefFor={(cbsaCode) => areaExploreHref(cbsaCode, { filter, view })} />
-          </div>
-        </details>
+        <MapOnExplore>
+          <LiveMapSection hrefFor={(cbsaCode) => areaExploreHref(cbsaCode, { filter, view })} />
+        </MapOnExplore>
       }
       results={(filter, onClear) => (
         <StreamResults filter={filter} view={view} onSort={setSort} onClear={onClear} />

@@ -6,7 +6,10 @@ import type { Id } from "@convex/_generated/dataModel";
 import { convexBackend } from "@/test/convex-backend";
 import { seedShop, seedStream } from "@/test/convex-seed";
 import { ViewerTimeZoneProvider } from "@/lib/viewer-time-zone";
+import { MSAS } from "@convex/lib/data/msas";
+import { cardPlace, FIRST_AREAS } from "../live-map";
 import { areaExploreHref, LiveMapSection } from "../live-map-section";
+import { MAP_HEIGHT } from "../us-map-geometry";
 
 const convex = convexBackend();
 
@@ -166,4 +169,38 @@ test("keeps explore's categories and view when an area is chosen there", () => {
   expect(url.searchParams.get("category")).toBe("collectibles");
   expect(url.searchParams.get("q")).toBe("cards");
   expect(url.searchParams.get("when")).toBe("today");
+});
+
+test("lists the busiest areas first and the rest behind “Show all”, so a phone's page goes on below", async () => {
+  const shop = await eastsideDenim();
+  await austinShows(shop);
+  // One show linked to nine more areas (a show may name up to 10): ten areas in all.
+  const others = MSAS.filter((msa) => msa.cbsaCode !== AUSTIN)
+    .slice(0, 9)
+    .map((msa) => msa.cbsaCode);
+  await seedStream(convex, shop, { cbsaCodes: others, streamTitle: "Road trip", streamStartUTC: NOW + DAY });
+  atNow();
+  renderMap();
+  const list = await screen.findByRole("list", { name: "Metro areas with shows" });
+  expect(within(list).getAllByRole("link")).toHaveLength(FIRST_AREAS);
+  expect(within(list).getAllByRole("link")[0]).toHaveAccessibleName(/Austin/);
+  const more = screen.getByRole("button", { name: "Show all 10 areas" });
+  expect(more).toHaveAttribute("aria-expanded", "false");
+  const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+  await user.click(more);
+  expect(within(list).getAllByRole("link")).toHaveLength(10);
+  expect(more).toHaveAttribute("aria-expanded", "true");
+  expect(more).toHaveTextContent(`Show the first ${FIRST_AREAS} areas`);
+  // The map draws every area whatever the list shows.
+  expect(screen.getByTestId("live-map").querySelectorAll("[data-area]")).toHaveLength(10);
+});
+
+test("an area's card stays on the map: moved in from the edges, and over a dot in the lower half", () => {
+  const west = cardPlace(20, 100, 5);
+  expect(west.left).toBe("clamp(min(8rem, 50%), 2.05%, calc(100% - min(8rem, 50%)))");
+  expect(west.top).toBe(`${(((100 + 5 + 6) / MAP_HEIGHT) * 100).toFixed(2)}%`);
+  expect(west.bottom).toBeUndefined();
+  const south = cardPlace(500, MAP_HEIGHT - 60, 8);
+  expect(south.top).toBeUndefined();
+  expect(south.bottom).toBe(`${(((60 + 8 + 6) / MAP_HEIGHT) * 100).toFixed(2)}%`);
 });
