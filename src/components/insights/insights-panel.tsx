@@ -1,5 +1,5 @@
 import { useQuery } from "convex/react";
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { DailyChart, HourChart, PlatformChart } from "./insights-charts";
@@ -19,14 +19,21 @@ const SHOW_METRICS = SHOWN_METRICS.filter((metric) => metric !== "follow");
  * platform and hour in words, and charts by day, hour and platform. For its owner and admins; the
  * query answers anyone else with null.
  */
-export function InsightsPanel({ liveShopId }: { liveShopId: Id<"liveShops"> }) {
+export function InsightsPanel({
+  liveShopId,
+  missing = <p>These insights are not available to you.</p>,
+}: {
+  liveShopId: Id<"liveShops">;
+  /** What the query's null means where the panel is: not one's own shop, or (for an admin) no shop. */
+  missing?: ReactNode;
+}) {
   const [streamId, setStreamId] = useState<Id<"streams"> | "">("");
   const insights = useQuery(api.insights.forShop, { liveShopId, ...(streamId && { streamId }) });
   const selectId = useId();
   if (insights === undefined) {
     return <p className="text-slate-500 dark:text-slate-400">Loading insights…</p>;
   }
-  if (insights === null) return <p>These insights are not available to you.</p>;
+  if (insights === null) return missing;
   const metrics = streamId ? SHOW_METRICS : SHOWN_METRICS;
   return (
     <div className="grid min-w-0 gap-6">

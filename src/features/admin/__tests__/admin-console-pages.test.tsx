@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { Id } from "@convex/_generated/dataModel";
 import { LIMITS } from "@convex/lib/limits";
 import { insertStream } from "@convex/model/streams";
@@ -13,10 +13,13 @@ import { readDoc, seedShop, seedStream } from "@/test/convex-seed";
 import { AdminActivityPage } from "../admin-activity-page";
 import { AdminOverviewPage } from "../admin-overview-page";
 import { AdminStreamsPage } from "../admin-streams-page";
+import { ShopInsightsPage } from "../shop-insights-page";
 
 const convex = convexBackend();
 let admin: TestPerson;
 let calls: SentCall[];
+
+afterEach(() => vi.restoreAllMocks());
 
 beforeEach(async () => {
   admin = await convex.signInAs("admin", { name: "Avery Chen" });
@@ -315,5 +318,55 @@ describe("admin: streams", () => {
     expect(await screen.findByText("No stream is live right now.")).toBeInTheDocument();
     expect(await screen.findByText("No stream is paused.")).toBeInTheDocument();
     expect(await screen.findByText("No stream is scheduled.")).toBeInTheDocument();
+  });
+});
+
+describe("admin: a shop's insights", () => {
+  const at = (liveShopId: string) => `/dashboard/admin/shops/${liveShopId}/insights`;
+
+  test("shows any shop's insights, as its seller sees them", async () => {
+    const seller = await convex.addUser("seller", { key: "insights-seller" });
+    const liveShopId = await seedShop(convex, seller, { liveShopName: "Eastside Denim Co." });
+    const router = createMemoryRouter(
+      [{ path: "/dashboard/admin/shops/:liveShopId/insights", element: <ShopInsightsPage /> }],
+      { initialEntries: [at(liveShopId)] },
+    );
+    render(
+      <convex.wrapper>
+        <RouterProvider router={router} />
+      </convex.wrapper>,
+    );
+    expect(await screen.findByRole("option", { name: "All of Eastside Denim Co." })).toBeInTheDocument();
+    expect(screen.getByLabelText("Totals")).toBeInTheDocument();
+  });
+
+  test("a hand-edited address or a deleted shop says there is no shop, not an error page", async () => {
+    // The client logs the refused id; the page says it in words.
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const renderParam = (liveShopId: string) => {
+      const router = createMemoryRouter(
+        [{ path: "/dashboard/admin/shops/:liveShopId/insights", element: <ShopInsightsPage /> }],
+        { initialEntries: [at(liveShopId)] },
+      );
+      return render(
+        <convex.wrapper>
+          <RouterProvider router={router} />
+        </convex.wrapper>,
+      );
+    };
+    const edited = renderParam("not-a-shop");
+    expect(await screen.findByText(/There is no shop here; it may have been deleted\./)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to shops" })).toHaveAttribute(
+      "href",
+      "/dashboard/admin/shops",
+    );
+    edited.unmount();
+
+    const seller = await convex.addUser("seller", { key: "gone-seller" });
+    const liveShopId = await seedShop(convex, seller, { liveShopName: "Gone Shop" });
+    await convex.run(async (ctx) => await ctx.db.delete(liveShopId));
+    renderParam(liveShopId);
+    expect(await screen.findByText(/There is no shop here; it may have been deleted\./)).toBeInTheDocument();
+    expect(screen.queryByLabelText("Totals")).not.toBeInTheDocument();
   });
 });
