@@ -15,7 +15,7 @@ export function RecentNotices() {
           <li key={notice._id} className="py-2">
             <Link
               to={notice.path}
-              className="font-medium text-primary-800 hover:underline dark:text-primary-300"
+              className="font-medium text-primary-700 hover:underline dark:text-primary-100"
             >
               {notice.title}
             </Link>
