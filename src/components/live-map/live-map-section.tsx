@@ -40,9 +40,11 @@ function MapPlaceholder() {
 
 /**
  * The live map of metro areas with shows (docs/product.md#the-live-map), loaded once the page has painted.
- * `hrefFor` is where choosing an area leads: explore's streams filtered to it.
+ * `hrefFor` is where choosing an area leads: explore's streams filtered to it. Where the map is not
+ * drawn yet (`load` false: explore on a phone, until asked for), its place is kept and nothing is
+ * fetched or subscribed to.
  */
-export function LiveMapSection({ hrefFor }: { hrefFor: AreaHref }) {
+export function LiveMapSection({ hrefFor, load = true }: { hrefFor: AreaHref; load?: boolean }) {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     // A task queued from the next frame runs after that frame has painted.
@@ -57,7 +59,7 @@ export function LiveMapSection({ hrefFor }: { hrefFor: AreaHref }) {
   }, []);
   return (
     <MapErrorBoundary>
-      {painted ? (
+      {painted && load ? (
         <Suspense fallback={<MapPlaceholder />}>
           <LiveMap hrefFor={hrefFor} />
         </Suspense>

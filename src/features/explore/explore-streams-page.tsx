@@ -1,5 +1,6 @@
-import { useState, type ReactNode } from "react";
-import { areaExploreHref, LiveMapSection } from "@/components/live-map/live-map-section";
+import { useState } from "react";
+import { areaExploreHref, LiveMapSection, type AreaHref } from "@/components/live-map/live-map-section";
+import { useMediaQuery } from "@/lib/use-media-query";
 import type { ExploreSort, ExploreWhen } from "@convex/lib/exploreWhen";
 import { ExplorePage } from "./explore-page";
 import { StreamResults } from "./stream-results";
@@ -35,13 +36,18 @@ function introFor(when: ExploreWhen, sort: ExploreSort, searching: boolean): str
   }
 }
 
+/** Tailwind's `lg`: room for the map above the results; a narrower screen shows the results first. */
+const WIDE = "(min-width: 64rem)";
+
 /**
  * The map on explore: shown above the results on a wide screen. On a phone it would push the shows a
- * screen or more down, so it waits behind a button there. Which is which is the stylesheet's to say,
- * so the page the server renders is already right and nothing moves when it starts.
+ * screen or more down, so it waits behind a button there. The stylesheet says which, so the page the
+ * server renders is already right and nothing moves when it starts; the map itself (its code and its
+ * query) loads only where it is drawn.
  */
-function MapOnExplore({ children }: { children: ReactNode }) {
+function MapOnExplore({ hrefFor }: { hrefFor: AreaHref }) {
   const [shown, setShown] = useState(false);
+  const wide = useMediaQuery(WIDE);
   return (
     <section
       aria-labelledby="explore-map"
@@ -53,7 +59,7 @@ function MapOnExplore({ children }: { children: ReactNode }) {
         </h2>
         <button
           type="button"
-          className="text-sm font-medium text-primary-700 shrink-0 underline-offset-2 hover:underline focus-visible:underline lg:hidden dark:text-primary-100"
+          className="shrink-0 text-sm font-medium text-primary-700 underline-offset-2 hover:underline focus-visible:underline lg:hidden dark:text-primary-100"
           aria-expanded={shown}
           aria-controls="explore-map-body"
           onClick={() => setShown(!shown)}
@@ -62,7 +68,7 @@ function MapOnExplore({ children }: { children: ReactNode }) {
         </button>
       </div>
       <div id="explore-map-body" className={shown ? "mt-4" : "mt-4 max-lg:hidden"}>
-        {children}
+        <LiveMapSection hrefFor={hrefFor} load={shown || wide} />
       </div>
     </section>
   );
@@ -79,11 +85,7 @@ export function ExploreStreamsPage() {
       intro={introFor(view.when, view.sort, searching)}
       searchLabel="Search shows"
       toolbar={<WhenFilter when={view.when} searchFor={(when) => searchFor({ when })} />}
-      map={
-        <MapOnExplore>
-          <LiveMapSection hrefFor={(cbsaCode) => areaExploreHref(cbsaCode, { filter, view })} />
-        </MapOnExplore>
-      }
+      map={<MapOnExplore hrefFor={(cbsaCode) => areaExploreHref(cbsaCode, { filter, view })} />}
       results={(filter, onClear) => (
         <StreamResults filter={filter} view={view} onSort={setSort} onClear={onClear} />
       )}

@@ -204,3 +204,42 @@ test("an area's card stays on the map: moved in from the edges, and over a dot i
   expect(south.top).toBeUndefined();
   expect(south.bottom).toBe(`${(((60 + 8 + 6) / MAP_HEIGHT) * 100).toFixed(2)}%`);
 });
+
+test("a map not to be drawn yet (explore on a phone) keeps its place and asks nothing until it is", async () => {
+  const shop = await eastsideDenim();
+  await austinShows(shop);
+  atNow();
+  function Two({ load }: { load: boolean }) {
+    return (
+      <convex.wrapper>
+        <ViewerTimeZoneProvider timeZone="America/Chicago">
+          <section aria-label="drawn">
+            <LiveMapSection hrefFor={(code) => areaExploreHref(code)} />
+          </section>
+          <section aria-label="waiting">
+            <LiveMapSection hrefFor={(code) => areaExploreHref(code)} load={load} />
+          </section>
+        </ViewerTimeZoneProvider>
+      </convex.wrapper>
+    );
+  }
+  const router = createMemoryRouter([{ path: "/", element: <Two load={false} /> }], {
+    initialEntries: ["/"],
+  });
+  const { rerender } = render(<RouterProvider router={router} />);
+  // Both painted in the same frame: the drawn one has its list, the waiting one only its placeholder.
+  await within(screen.getByRole("region", { name: "drawn" })).findByRole("list", {
+    name: "Metro areas with shows",
+  });
+  const waiting = screen.getByRole("region", { name: "waiting" });
+  expect(within(waiting).getByLabelText("Loading the map of shows")).toBeInTheDocument();
+  expect(within(waiting).queryByRole("list")).not.toBeInTheDocument();
+
+  const shown = createMemoryRouter([{ path: "/", element: <Two load /> }], { initialEntries: ["/"] });
+  rerender(<RouterProvider router={shown} />);
+  expect(
+    await within(screen.getByRole("region", { name: "waiting" })).findByRole("list", {
+      name: "Metro areas with shows",
+    }),
+  ).toBeInTheDocument();
+});
