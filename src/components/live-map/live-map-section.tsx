@@ -28,13 +28,16 @@ export function areaExploreHref(
   return paths.explore.streams.getHref(params.toString());
 }
 
-function MapPlaceholder() {
-  return (
+/** The map's place: loading (busy, pulsing) once it has painted, or kept still while it waits to be asked for. */
+function MapPlaceholder({ loading }: { loading: boolean }) {
+  return loading ? (
     <div
       className="aspect-[975/610] w-full animate-pulse rounded-2xl bg-slate-100 motion-reduce:animate-none dark:bg-slate-800"
       aria-busy="true"
       aria-label="Loading the map of shows"
     />
+  ) : (
+    <div className="aspect-[975/610] w-full rounded-2xl bg-slate-100 dark:bg-slate-800" />
   );
 }
 
@@ -60,11 +63,11 @@ export function LiveMapSection({ hrefFor, load = true }: { hrefFor: AreaHref; lo
   return (
     <MapErrorBoundary>
       {painted && load ? (
-        <Suspense fallback={<MapPlaceholder />}>
+        <Suspense fallback={<MapPlaceholder loading />}>
           <LiveMap hrefFor={hrefFor} />
         </Suspense>
       ) : (
-        <MapPlaceholder />
+        <MapPlaceholder loading={load} />
       )}
     </MapErrorBoundary>
   );

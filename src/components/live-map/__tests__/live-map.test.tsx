@@ -227,12 +227,14 @@ test("a map not to be drawn yet (explore on a phone) keeps its place and asks no
     initialEntries: ["/"],
   });
   const { rerender } = render(<RouterProvider router={router} />);
-  // Both painted in the same frame: the drawn one has its list, the waiting one only its placeholder.
+  // Both painted in the same frame: the drawn one has its list, the waiting one only its place, which
+  // says nothing is loading (nothing is).
   await within(screen.getByRole("region", { name: "drawn" })).findByRole("list", {
     name: "Metro areas with shows",
   });
   const waiting = screen.getByRole("region", { name: "waiting" });
-  expect(within(waiting).getByLabelText("Loading the map of shows")).toBeInTheDocument();
+  expect(within(waiting).queryByLabelText("Loading the map of shows")).not.toBeInTheDocument();
+  expect(waiting.querySelector('[aria-busy="true"]')).toBeNull();
   expect(within(waiting).queryByRole("list")).not.toBeInTheDocument();
 
   const shown = createMemoryRouter([{ path: "/", element: <Two load /> }], { initialEntries: ["/"] });
