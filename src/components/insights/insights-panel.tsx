@@ -2,6 +2,7 @@ import { useQuery } from "convex/react";
 import { useId, useState, type ReactNode } from "react";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
+import { INSIGHTS_RETENTION_DAYS } from "@convex/lib/constants";
 import { DailyChart, HourChart, PlatformChart } from "./insights-charts";
 import {
   bestHourWords,
@@ -75,8 +76,8 @@ export function InsightsPanel({
         <PlatformChart insights={insights} />
       </div>
       <p className="text-sm text-slate-500 dark:text-slate-400">
-        Counted without knowing who: one view per visitor, show and hour; your own visits and people who
-        turned analytics off are not counted. Counts are kept 90 days.
+        Counted without knowing who: one view per visitor, show and hour; the shop owner’s own visits and
+        people who turned analytics off are not counted. Counts are kept {INSIGHTS_RETENTION_DAYS} days.
       </p>
     </div>
   );
