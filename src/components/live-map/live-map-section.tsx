@@ -29,7 +29,7 @@ export function areaExploreHref(
 }
 
 /** The map's place: loading (busy, pulsing) once it has painted, or kept still while it waits to be asked for. */
-function MapPlaceholder({ loading }: { loading: boolean }) {
+export function MapPlaceholder({ loading }: { loading: boolean }) {
   return loading ? (
     <div
       className="aspect-[975/610] w-full animate-pulse rounded-2xl bg-slate-100 motion-reduce:animate-none dark:bg-slate-800"

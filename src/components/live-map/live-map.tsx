@@ -7,7 +7,7 @@ import { useNow } from "@/lib/use-now";
 import { useViewerDay } from "@/lib/viewer-time-zone";
 import { api } from "@convex/_generated/api";
 import { MSAS } from "@convex/lib/data/msas";
-import type { AreaHref } from "./live-map-section";
+import { MapPlaceholder, type AreaHref } from "./live-map-section";
 import { MAP_HEIGHT, MAP_WIDTH, mapGeometry } from "./us-map-geometry";
 
 export type MapAreaData = FunctionReturnType<typeof api.liveMap.listAreas>[number];
@@ -37,15 +37,7 @@ export function areaCounts(area: Pick<MapAreaData, "onNow" | "today" | "week">):
 export function LiveMap({ hrefFor }: { hrefFor: AreaHref }) {
   const areas = usePageQuery(api.liveMap.listAreas, useViewerDay());
   const [active, setActive] = useState<string | null>(null);
-  if (areas === undefined) {
-    return (
-      <div
-        className="aspect-[975/610] w-full animate-pulse rounded-2xl bg-slate-100 motion-reduce:animate-none dark:bg-slate-800"
-        aria-busy="true"
-        aria-label="Loading the map of shows"
-      />
-    );
-  }
+  if (areas === undefined) return <MapPlaceholder loading />;
   const liveAreas = areas.filter((area) => area.onNow > 0).length;
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
-import { NavLink, useLocation } from "react-router-dom";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Link, NavLink, useLocation } from "react-router-dom";
 import { DashboardShell, type DashboardShellProps } from "@/components/layout/dashboard-shell";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
@@ -65,4 +65,17 @@ function AdminNav() {
 /** The frame of every admin screen: the dashboard's frame with the admin console's screens under its sections. */
 export function AdminShell(props: Omit<DashboardShellProps, "subnav">) {
   return <DashboardShell {...props} subnav={<AdminNav />} />;
+}
+
+/** A link back to one of the console's lists, from a screen of one thing in it. */
+export function AdminBackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 underline underline-offset-2 dark:text-primary-100"
+    >
+      <Icon name="lucide:arrow-left" className="size-4" />
+      {children}
+    </Link>
+  );
 }

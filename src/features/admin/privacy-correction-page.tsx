@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useState } from "react";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { InvalidIdBoundary } from "@/components/errors/invalid-id-boundary";
 import { FormAlert } from "@/components/forms/form-alert";
 import { ImageUploadTargetContext } from "@/components/forms/image-upload";
@@ -20,25 +20,15 @@ import {
   shopTextCorrectionSchema,
   streamTextCorrectionSchema,
 } from "@convex/lib/validation";
-import { AdminShell } from "./admin-shell";
+import { AdminBackLink, AdminShell } from "./admin-shell";
 import { CorrectionForm } from "./correction-form";
 import { requesterName } from "./privacy-request-card";
 
 type Subject = NonNullable<FunctionReturnType<typeof api.privacy.getCorrection>>;
 type SubjectShop = Subject["shops"][number];
 
-const linkClass = "font-medium text-primary-700 underline underline-offset-2 dark:text-primary-100";
-
 function BackLink() {
-  return (
-    <Link
-      to={paths.dashboard.admin.privacyRequests.getHref()}
-      className={`inline-flex items-center gap-1 text-sm ${linkClass}`}
-    >
-      <Icon name="lucide:arrow-left" className="size-4" />
-      Privacy requests
-    </Link>
-  );
+  return <AdminBackLink to={paths.dashboard.admin.privacyRequests.getHref()}>Privacy requests</AdminBackLink>;
 }
 
 function NotFound() {

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
@@ -26,8 +26,9 @@ beforeEach(async () => {
   calls = sentCalls(convex.client);
 });
 
-function renderAt(path: string, element: React.ReactNode) {
-  const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
+/** `element` at `path`, under the route `route` (a pattern with parameters, or `path` itself). */
+function renderAt(path: string, element: React.ReactNode, route = path) {
+  const router = createMemoryRouter([{ path: route, element }], { initialEntries: [path] });
   render(
     <convex.wrapper>
       <RouterProvider router={router} />
@@ -322,20 +323,17 @@ describe("admin: streams", () => {
 });
 
 describe("admin: a shop's insights", () => {
-  const at = (liveShopId: string) => `/dashboard/admin/shops/${liveShopId}/insights`;
+  const renderInsights = (liveShopId: string) =>
+    renderAt(
+      `/dashboard/admin/shops/${liveShopId}/insights`,
+      <ShopInsightsPage />,
+      "/dashboard/admin/shops/:liveShopId/insights",
+    );
 
   test("shows any shop's insights, as its seller sees them", async () => {
     const seller = await convex.addUser("seller", { key: "insights-seller" });
     const liveShopId = await seedShop(convex, seller, { liveShopName: "Eastside Denim Co." });
-    const router = createMemoryRouter(
-      [{ path: "/dashboard/admin/shops/:liveShopId/insights", element: <ShopInsightsPage /> }],
-      { initialEntries: [at(liveShopId)] },
-    );
-    render(
-      <convex.wrapper>
-        <RouterProvider router={router} />
-      </convex.wrapper>,
-    );
+    renderInsights(liveShopId);
     expect(await screen.findByRole("option", { name: "All of Eastside Denim Co." })).toBeInTheDocument();
     expect(screen.getByLabelText("Totals")).toBeInTheDocument();
   });
@@ -343,29 +341,18 @@ describe("admin: a shop's insights", () => {
   test("a hand-edited address or a deleted shop says there is no shop, not an error page", async () => {
     // The client logs the refused id; the page says it in words.
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const renderParam = (liveShopId: string) => {
-      const router = createMemoryRouter(
-        [{ path: "/dashboard/admin/shops/:liveShopId/insights", element: <ShopInsightsPage /> }],
-        { initialEntries: [at(liveShopId)] },
-      );
-      return render(
-        <convex.wrapper>
-          <RouterProvider router={router} />
-        </convex.wrapper>,
-      );
-    };
-    const edited = renderParam("not-a-shop");
+    renderInsights("not-a-shop");
     expect(await screen.findByText(/There is no shop here; it may have been deleted\./)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to shops" })).toHaveAttribute(
       "href",
       "/dashboard/admin/shops",
     );
-    edited.unmount();
+    cleanup();
 
     const seller = await convex.addUser("seller", { key: "gone-seller" });
     const liveShopId = await seedShop(convex, seller, { liveShopName: "Gone Shop" });
     await convex.run(async (ctx) => await ctx.db.delete(liveShopId));
-    renderParam(liveShopId);
+    renderInsights(liveShopId);
     expect(await screen.findByText(/There is no shop here; it may have been deleted\./)).toBeInTheDocument();
     expect(screen.queryByLabelText("Totals")).not.toBeInTheDocument();
   });
