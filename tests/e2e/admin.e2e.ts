@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { launchBrowser, newVisitor, screenshot, signInAs, type Visitor } from "./browser";
+import { launchBrowser, newVisitor, screenshot, sidewaysOverflow, signInAs, type Visitor } from "./browser";
 import { demoAdmin, openAndSubmitShop } from "./shops";
 
 let browser: Browser;
@@ -12,30 +12,6 @@ afterAll(async () => {
 });
 
 const PHONE = { width: 390, height: 844 };
-
-async function noHorizontalScroll(page: Page): Promise<number> {
-  const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  if (over > 0) {
-    // Say what sticks out (outside any scrolling box of its own), so a failure names its cause.
-    const culprits = await page.evaluate(() =>
-      [...document.querySelectorAll("body *")]
-        .filter((element) => {
-          if (element.getBoundingClientRect().right <= window.innerWidth + 1) return false;
-          for (let up = element.parentElement; up; up = up.parentElement) {
-            if (getComputedStyle(up).overflowX !== "visible") return false;
-          }
-          return true;
-        })
-        .slice(-3)
-        .map(
-          (element) =>
-            `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">${(element.textContent ?? "").slice(0, 80)}`,
-        ),
-    );
-    console.error(`${page.url()} is ${over} px wider than the phone:\n${culprits.join("\n")}`);
-  }
-  return over;
-}
 
 /** The admin console's screens, each at desktop and phone width, light and dark, for looking at. */
 async function screenshotConsole(admin: Visitor, name: string, ready: (page: Page) => Promise<void>) {
@@ -49,7 +25,7 @@ async function screenshotConsole(admin: Visitor, name: string, ready: (page: Pag
       await admin.page.emulateMedia({ colorScheme: scheme });
       await admin.page.reload();
       await ready(admin.page);
-      if (size === "phone") expect(await noHorizontalScroll(admin.page)).toBeLessThanOrEqual(0);
+      if (size === "phone") expect(await sidewaysOverflow(admin.page)).toBeLessThanOrEqual(0);
       await screenshot(admin.page, `admin-${name}-${size}-${scheme}`);
     }
   }

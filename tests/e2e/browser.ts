@@ -60,3 +60,31 @@ export async function takeShowLive(
   await controls.getByRole("button", { name: "Pause" }).waitFor();
   return { seller, controls };
 }
+
+/**
+ * How many pixels the page is wider than its window (0 or less: it does not scroll sideways). When it is
+ * wider, what sticks out is written to the log, so that a failure names its cause.
+ */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (over > 0) {
+    // Say what sticks out (outside any scrolling box of its own), so a failure names its cause.
+    const culprits = await page.evaluate(() =>
+      [...document.querySelectorAll("body *")]
+        .filter((element) => {
+          if (element.getBoundingClientRect().right <= window.innerWidth + 1) return false;
+          for (let up = element.parentElement; up; up = up.parentElement) {
+            if (getComputedStyle(up).overflowX !== "visible") return false;
+          }
+          return true;
+        })
+        .slice(-3)
+        .map(
+          (element) =>
+            `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">${(element.textContent ?? "").slice(0, 80)}`,
+        ),
+    );
+    console.error(`${page.url()} is ${over} px wider than its window:\n${culprits.join("\n")}`);
+  }
+  return over;
+}

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { baseUrl, launchBrowser, screenshot } from "./browser";
+import { baseUrl, launchBrowser, screenshot, sidewaysOverflow } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -143,9 +143,7 @@ test("explore, a shop and a stream at desktop and phone widths fit without sidew
     await page.waitForURL(/\/stream\//);
     await page.getByRole("region", { name: "When" }).waitFor();
     await screenshot(page, `issue17-stream-${label}`);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
   }
 });

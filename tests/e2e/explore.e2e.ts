@@ -13,7 +13,7 @@ import {
   TOO_MANY_MSAS_MESSAGE,
   type ExploreFilter,
 } from "@convex/lib/explore";
-import { launchBrowser, newVisitor, screenshot, takeShowLive } from "./browser";
+import { launchBrowser, newVisitor, screenshot, sidewaysOverflow, takeShowLive } from "./browser";
 import { ownSeller } from "./own-seller";
 
 let browser: Browser;
@@ -217,9 +217,7 @@ test("the mobile menu at 375 px toggles, closes on navigation, and takes turns w
   await page.waitForURL((url) => url.pathname === "/explore/live-shops");
   await menu.waitFor({ state: "hidden" });
   expect(await menuButton.getAttribute("aria-expanded")).toBe("false");
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   expect(errors).toEqual([]);
 });
 
@@ -248,9 +246,7 @@ test("at 360 px the explore page, its chips and the header fit without sideways 
   await page.getByRole("list", { name: "Applied filters" }).waitFor();
   await page.getByRole("button", { name: "Menu" }).waitFor();
   expect(await page.getByRole("searchbox", { name: "Search shows" }).inputValue()).toBe("vintage");
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   await screenshot(page, "explore-streams-360");
   expect(errors).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { launchBrowser, newVisitor, screenshot } from "./browser";
+import { launchBrowser, newVisitor, screenshot, sidewaysOverflow } from "./browser";
 import { demoSellerWithStream } from "../support/demo-seller";
 
 let browser: Browser;
@@ -28,7 +28,7 @@ test("on a phone the home page fits the screen", async () => {
   await page.goto("/");
   await page.getByRole("heading", { name: "Live now" }).waitFor();
   await page.locator("article").first().waitFor();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await sidewaysOverflow(page);
   expect(overflow).toBeLessThanOrEqual(0);
   await screenshot(page, "home-phone");
   expect(errors).toEqual([]);

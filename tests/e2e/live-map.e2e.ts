@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { launchBrowser, newVisitor, screenshot, signInAs } from "./browser";
+import { launchBrowser, newVisitor, screenshot, sidewaysOverflow, signInAs } from "./browser";
 import { demoSellerWithStream } from "../support/demo-seller";
 import { buildSampleStreams, DEMO_STREAM_LINKS } from "../../convex/lib/data/demo";
 import { MSAS } from "../../convex/lib/data/msas";
@@ -84,7 +84,7 @@ test("on a phone, explore shows the shows first and the map behind a button", as
   expect(await phone.page.getByRole("button", { name: "Hide the map" }).getAttribute("aria-expanded")).toBe(
     "true",
   );
-  const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await sidewaysOverflow(phone.page);
   expect(overflow).toBe(0);
   expect(phone.errors).toEqual([]);
 });

@@ -3,7 +3,7 @@ import { ConvexHttpClient } from "convex/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { baseUrl, launchBrowser, newVisitor, screenshot } from "./browser";
+import { baseUrl, launchBrowser, newVisitor, screenshot, sidewaysOverflow } from "./browser";
 
 const SHOP_SLUG = "east-austin-denim-co";
 const SHOP_NAME = "East Austin Denim Co.";
@@ -34,7 +34,7 @@ test("the same shop opens by id, and fits a phone", async () => {
   const { page, errors } = await newVisitor(browser, { width: 390, height: 844 });
   await page.goto(`/live-shop/${shop!._id}`);
   await page.getByRole("heading", { level: 1, name: SHOP_NAME }).waitFor();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await sidewaysOverflow(page);
   expect(overflow).toBeLessThanOrEqual(0);
   await screenshot(page, "live-shop-phone");
   expect(errors).toEqual([]);
@@ -71,7 +71,7 @@ test("a stream page fits a phone", async () => {
   await card.getByRole("link").click();
   await page.waitForURL(/\/stream\//);
   await page.getByRole("heading", { level: 1 }).waitFor();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await sidewaysOverflow(page);
   expect(overflow).toBeLessThanOrEqual(0);
   await screenshot(page, "stream-phone");
   expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { DEMO_USERS } from "@convex/lib/data/demo";
-import { launchBrowser, newVisitor, screenshot, signInAs } from "./browser";
+import { launchBrowser, newVisitor, screenshot, sidewaysOverflow, signInAs } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -94,7 +94,7 @@ test("the only admin cannot step down: the server's refusal shows beside the row
   await refusal.waitFor();
   expect(await refusal.textContent()).toMatch(/only admin/i);
   expect(await role.inputValue()).toBe("admin");
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await sidewaysOverflow(page);
   expect(overflow).toBeLessThanOrEqual(0);
   await screenshot(page, "admin-users-refusal-phone");
   expect(errors).toEqual([]);

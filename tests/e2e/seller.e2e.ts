@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { DEMO_USERS } from "@convex/lib/data/demo";
 import { utcToZonedInput } from "@convex/lib/time";
-import { launchBrowser, newVisitor, screenshot, signInAs } from "./browser";
+import { launchBrowser, newVisitor, screenshot, sidewaysOverflow, signInAs } from "./browser";
 import { ownSeller } from "./own-seller";
 
 let browser: Browser;
@@ -15,10 +15,6 @@ afterAll(async () => {
 
 const HOUR = 60 * 60 * 1000;
 const SHOP_ZONE = "America/New_York";
-
-async function noHorizontalScroll(page: Page): Promise<number> {
-  return await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
 
 test(
   "a new seller opens a shop, gets it approved, and takes a show live for everyone, then adds its replay",
@@ -48,7 +44,7 @@ test(
     await seller.page.getByRole("combobox", { name: "Metro areas served" }).fill("austin");
     await seller.page.getByRole("option", { name: "Austin-Round Rock-San Marcos, TX" }).click();
     await seller.page.getByText("This address is free.").waitFor();
-    expect(await noHorizontalScroll(seller.page)).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(seller.page)).toBeLessThanOrEqual(0);
     await screenshot(seller.page, "seller-new-shop-phone");
     await seller.page.getByRole("button", { name: "Create shop" }).click();
     await seller.page.waitForURL((url) => /^\/dashboard\/liveshops\/(?!new$)[^/]+$/.test(url.pathname));

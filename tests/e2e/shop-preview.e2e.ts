@@ -1,6 +1,6 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { launchBrowser, newVisitor, screenshot } from "./browser";
+import { launchBrowser, newVisitor, screenshot, sidewaysOverflow } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,10 +9,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
 
 test(
   "a new seller saves her shop and a stream in one go each, and previews her pending shop page; nobody else sees it",
@@ -54,7 +50,7 @@ test(
     await seller.page.getByRole("button", { name: "Remove Austin-Round Rock-San Marcos, TX" }).waitFor();
     expect(await seller.page.getByLabel("Category", { exact: true }).inputValue()).toBe("home_goods");
     expect(await seller.page.getByLabel("Name", { exact: true }).inputValue()).toBe("Speckled mug");
-    expect(await horizontalOverflow(seller.page)).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(seller.page)).toBeLessThanOrEqual(0);
     await screenshot(seller.page, "shop-preview-dashboard-long-name-phone");
 
     for (const path of ["/dashboard", "/dashboard/liveshops"]) {
@@ -65,7 +61,7 @@ test(
         await seller.page
           .getByRole("table", { name: "Counts by day, last 30 days" })
           .waitFor({ state: "attached" });
-      expect(await horizontalOverflow(seller.page), path).toBeLessThanOrEqual(0);
+      expect(await sidewaysOverflow(seller.page), path).toBeLessThanOrEqual(0);
     }
     await seller.page.goto(editPath);
     await seller.page.getByRole("button", { name: "Submit for verification" }).click();
@@ -88,7 +84,7 @@ test(
     await seller.page.getByRole("button", { name: "Remove Austin-Round Rock-San Marcos, TX" }).waitFor();
     await seller.page.goto("/dashboard/streams");
     await seller.page.getByText(`Kiln opening ${stamp}`).waitFor();
-    expect(await horizontalOverflow(seller.page)).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(seller.page)).toBeLessThanOrEqual(0);
     await screenshot(seller.page, "shop-preview-dashboard-streams-long-name-phone");
 
     // Her pending shop's page, as a preview.
@@ -101,7 +97,7 @@ test(
     expect(await seller.page.locator('img[src="/demo/shops/peachtree-clay-studio-cover.svg"]').count()).toBe(
       1,
     );
-    expect(await horizontalOverflow(seller.page)).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(seller.page)).toBeLessThanOrEqual(0);
     await screenshot(seller.page, "shop-preview-phone");
     await seller.page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(seller.page, "shop-preview-desktop");
